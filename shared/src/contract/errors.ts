@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API sends has this shape (spec Part 7). The spec names it `ApiMessage`;
+ * we fixed its only field as `error`, a readable sentence that names what is wrong.
+ */
+export const ApiError = z
+  .object({
+    error: z.string().describe('What went wrong, in words a person can act on; names the offending field when there is one.'),
+  })
+  .meta({ id: 'ApiError', description: 'The one error body of the API (spec Part 7).' });
+export type ApiError = z.infer<typeof ApiError>;
+
+/** Describes why each status is sent, so every route's OpenAPI responses say it the same way. */
+export const errorStatusText = {
+  400: 'The request is invalid; `error` names the field or rule.',
+  401: 'Not signed in, or wrong credentials.',
+  403: 'Signed in, but not allowed to do this.',
+  404: 'No such resource in your organization.',
+  409: 'The request conflicts with the current state.',
+  413: 'The request body is larger than the server accepts.',
+  415: 'The request body has a media type this operation does not accept.',
+  429: 'Too many requests; retry after the `Retry-After` seconds.',
+  502: 'An upstream service (the analyzer) did not answer.',
+  503: 'The service is unavailable.',
+} as const;
+export type ErrorStatus = keyof typeof errorStatusText;
+
+/**
+ * The error responses of a route, for its `schema.response`: one `ApiError` per status it can send.
+ */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof ApiError> {
+  const out = {} as Record<S, typeof ApiError>;
+  for (const s of statuses) out[s] = ApiError.describe(errorStatusText[s]);
+  return out;
+}

@@ -1,0 +1,92 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { API_BASE_PATH } from '@portal/shared';
+import './types.js';
+import { BlobStore } from './blobs/blob-store.js';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/db.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open-database.js';
+import healthRoutes from './health/routes.js';
+import { JobQueue } from './jobs/job-queue.js';
+import openapiRoutes from './openapi/routes.js';
+import errorHandler from './plugins/app/error-handler.js';
+import renderer from './plugins/external/renderer.js';
+import swagger from './plugins/external/swagger.js';
+
+export interface BuildOptions {
+  /** An already open database (tests); the app owns it from here and closes it on close. */
+  db?: Db;
+  /** Fastify logger options; by default JSON logs at `config.logLevel`. */
+  logger?: FastifyServerOptions['logger'];
+  /** More routes under `/api`, registered after the built-in ones (embedding, cross-cutting tests). */
+  routes?: FastifyPluginAsync;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole server, ready to `listen` or to `inject` into. Opens and migrates the database. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const db =
+    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema }));
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(db);
+    app = Fastify({
+      logger: options.logger ?? {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      },
+      bodyLimit: config.bodyLimitBytes,
+      genReqId: (req) => {
+        const given = req.headers['x-request-id'];
+        return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+      },
+      requestIdHeader: false,
+      return503OnClosing: true,
+    }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    // Only JSON bodies (and, later, multipart uploads) are accepted; anything else is a 415.
+    app.removeContentTypeParser('text/plain');
+
+    const blobs = new BlobStore(join(config.dataDir, 'blobs'));
+    await blobs.init();
+    const jobs = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
+
+    app.decorate('config', config);
+    app.decorate('db', db);
+    app.decorate('blobs', blobs);
+    app.decorate('jobs', jobs);
+    app.decorate('startedAt', Date.now());
+
+    await app.register(swagger);
+    await app.register(renderer);
+    await app.register(errorHandler);
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(openapiRoutes);
+        if (options.routes) await api.register(options.routes);
+      },
+      { prefix: API_BASE_PATH },
+    );
+
+    app.addHook('onReady', async () => {
+      jobs.start(config.workers);
+    });
+    // Fastify has stopped accepting requests and drained in-flight ones by the time this runs.
+    app.addHook('onClose', async () => {
+      await jobs.stop(config.shutdownGraceMs);
+      await db.close();
+    });
+    await app.ready();
+    return app;
+  } catch (err) {
+    if (app) await app.close().catch(() => {});
+    await db.close().catch(() => {});
+    throw err;
+  }
+}

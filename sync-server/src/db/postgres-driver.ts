@@ -1,0 +1,83 @@
+import pg from 'pg';
+import { DatabaseClosedError, INT8_OID, parseInt8, type Db, type Queryable } from './db.js';
+
+export interface PostgresOptions {
+  url: string;
+  /** Schema to put first on the search path; tests isolate each suite in its own. */
+  schema?: string;
+  maxConnections?: number;
+}
+
+/** PostgreSQL through node-postgres: how one deployment grows to several server instances. */
+export async function openPostgres(options: PostgresOptions): Promise<Db> {
+  const types = {
+    getTypeParser: ((oid: number, format?: string) =>
+      oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    types,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  // Fail at start, with the driver's message, when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+
+  let closed = false;
+  const guard = () => {
+    if (closed) throw new DatabaseClosedError();
+  };
+
+  return {
+    driver: 'postgres',
+    get closed() {
+      return closed;
+    },
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      guard();
+      const res = await pool.query(sql, params as unknown[] | undefined);
+      return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+    },
+    async exec(sql: string) {
+      guard();
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      guard();
+      const client = await pool.connect();
+      let result: T;
+      try {
+        await client.query('BEGIN');
+        result = await fn({
+          query: async <R>(sql: string, params?: readonly unknown[]) => {
+            const res = await client.query(sql, params as unknown[] | undefined);
+            return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
+          },
+          exec: async (sql: string) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+      } catch (err) {
+        // A connection that cannot even roll back is broken: destroy it rather than pool it.
+        const broken = await client.query('ROLLBACK').then(
+          () => false,
+          () => true,
+        );
+        client.release(broken);
+        throw err;
+      }
+      client.release();
+      return result;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../db/db.js';
+import { exponentialBackoff, type RetrySchedule } from './retry-schedule.js';
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface Job<P = unknown> {
+  id: number;
+  orgId: string | null;
+  kind: string;
+  payload: P;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  lastError: string | null;
+}
+
+export interface EnqueueInput<P = unknown> {
+  kind: string;
+  payload?: P;
+  orgId?: string | null;
+  /** Earliest start; now when absent. */
+  runAt?: Date;
+  maxAttempts?: number;
+  /** While a job with this key is queued or running, enqueueing another is a no-op. */
+  dedupeKey?: string;
+}
+
+export interface JobContext {
+  /** Aborted when the lease is lost (another worker may now own the job) or the queue stops. */
+  signal: AbortSignal;
+  workerId: string;
+}
+
+export type JobHandler<P = unknown> = (job: Job<P>, ctx: JobContext) => Promise<void>;
+
+interface Registration {
+  handler: JobHandler<never>;
+  retry: RetrySchedule;
+}
+
+export interface JobQueueOptions {
+  /** How long a claim is valid without renewal; renewed every third of it while running. */
+  leaseMs?: number;
+  /** How often an idle worker looks for due work. */
+  pollMs?: number;
+  retry?: RetrySchedule;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+interface JobRow {
+  id: number;
+  org_id: string | null;
+  kind: string;
+  payload: unknown;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: Date;
+  last_error: string | null;
+}
+
+const toJob = (r: JobRow): Job => ({
+  id: r.id,
+  orgId: r.org_id,
+  kind: r.kind,
+  payload: r.payload,
+  status: r.status,
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+  runAt: r.run_at,
+  lastError: r.last_error,
+});
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * The durable job queue. Jobs are rows; workers claim them with `FOR UPDATE SKIP LOCKED` so any
+ * number of workers, in any number of processes sharing one PostgreSQL, never run one job twice
+ * at the same time. A claim is a lease: a worker that dies loses only its lease, and the job is
+ * claimed again once the lease runs out. Every completion is fenced by the lease holder's id.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, Registration>();
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly retry: RetrySchedule;
+  private stopController = new AbortController();
+  private abortRunning = new AbortController();
+  private loops: Promise<void>[] = [];
+  private wakers = new Set<() => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: JobQueueOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 1_000;
+    this.retry = options.retry ?? exponentialBackoff(5_000, 15 * 60_000);
+  }
+
+  register<P>(kind: string, handler: JobHandler<P>, options: { retry?: RetrySchedule } = {}): void {
+    if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
+    this.handlers.set(kind, { handler: handler as JobHandler<never>, retry: options.retry ?? this.retry });
+  }
+
+  /**
+   * Adds a job. Pass a transaction as `q` to enqueue atomically with the change that causes it
+   * (the outbox pattern). Returns the job id, or null when `dedupeKey` matched an unfinished job.
+   */
+  async enqueue<P>(input: EnqueueInput<P>, q: Queryable = this.db): Promise<number | null> {
+    const { rows } = await q.query<{ id: number }>(
+      `INSERT INTO jobs (kind, payload, org_id, run_at, max_attempts, dedupe_key)
+       VALUES ($1, $2, $3, COALESCE($4, now()), $5, $6)
+       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL AND status IN ('queued', 'running') DO NOTHING
+       RETURNING id`,
+      [
+        input.kind,
+        JSON.stringify(input.payload ?? {}),
+        input.orgId ?? null,
+        input.runAt ?? null,
+        input.maxAttempts ?? 5,
+        input.dedupeKey ?? null,
+      ],
+    );
+    if (q === this.db) this.wake();
+    return rows[0]?.id ?? null;
+  }
+
+  async get(id: number): Promise<Job | undefined> {
+    const { rows } = await this.db.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [id]);
+    return rows[0] ? toJob(rows[0]) : undefined;
+  }
+
+  /**
+   * Claims the next due job of a registered kind: queued and due, or running with an expired
+   * lease (its worker died). Counts the attempt.
+   */
+  async claim(workerId: string): Promise<Job | null> {
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return null;
+    const { rows } = await this.db.query<JobRow>(
+      `UPDATE jobs SET status = 'running', locked_by = $1, attempts = attempts + 1,
+              lease_until = clock_timestamp() + make_interval(secs => $2::float8 / 1000), updated_at = now()
+        WHERE id = (
+          SELECT id FROM jobs
+           WHERE kind = ANY($3::text[])
+             AND ((status = 'queued' AND run_at <= clock_timestamp())
+               OR (status = 'running' AND lease_until < clock_timestamp()))
+           ORDER BY run_at, id
+           LIMIT 1
+           FOR UPDATE SKIP LOCKED)
+        RETURNING *`,
+      [workerId, this.leaseMs, kinds],
+    );
+    return rows[0] ? toJob(rows[0]) : null;
+  }
+
+  /** Extends the lease; false when the job is no longer ours. */
+  async renew(jobId: number, workerId: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `UPDATE jobs SET lease_until = clock_timestamp() + make_interval(secs => $3::float8 / 1000)
+        WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+      [jobId, workerId, this.leaseMs],
+    );
+    return rowCount > 0;
+  }
+
+  async complete(jobId: number, workerId: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `UPDATE jobs SET status = 'succeeded', locked_by = NULL, lease_until = NULL, finished_at = now(), updated_at = now()
+        WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+      [jobId, workerId],
+    );
+    return rowCount > 0;
+  }
+
+  /** Records a failed attempt: queued again after the kind's backoff, or failed for good. */
+  async fail(job: Job, workerId: string, error: unknown): Promise<boolean> {
+    const message = error instanceof Error ? error.message : String(error);
+    const final = job.attempts >= job.maxAttempts;
+    const delayMs = final ? 0 : (this.handlers.get(job.kind)?.retry ?? this.retry)(job.attempts);
+    const { rowCount } = await this.db.query(
+      `UPDATE jobs SET status = $3, last_error = $4, locked_by = NULL, lease_until = NULL, updated_at = now(),
+              attempts = LEAST(attempts, max_attempts),
+              run_at = CASE WHEN $3 = 'queued' THEN clock_timestamp() + make_interval(secs => $5::float8 / 1000) ELSE run_at END,
+              finished_at = CASE WHEN $3 = 'failed' THEN now() ELSE NULL END
+        WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+      [job.id, workerId, final ? 'failed' : 'queued', message.slice(0, 4000), delayMs],
+    );
+    return rowCount > 0;
+  }
+
+  /**
+   * Claims and runs one job. Returns false when nothing was due. A lease that ran out on a job's
+   * last attempt (its worker died every time) ends the job as failed instead of running it again.
+   */
+  async runOnce(workerId: string, abortSignal?: AbortSignal): Promise<boolean> {
+    const job = await this.claim(workerId);
+    if (!job) return false;
+    if (job.attempts > job.maxAttempts) {
+      await this.fail({ ...job, attempts: job.maxAttempts }, workerId, new Error(job.lastError ?? 'Lease expired on the last attempt'));
+      return true;
+    }
+    const reg = this.handlers.get(job.kind);
+    if (!reg) return true;
+    const lease = new AbortController();
+    const onStop = () => lease.abort(new Error('Job queue stopping'));
+    abortSignal?.addEventListener('abort', onStop, { once: true });
+    const renewal = setInterval(() => {
+      this.renew(job.id, workerId).then(
+        (ours) => {
+          if (!ours) lease.abort(new Error('Lease lost'));
+        },
+        (err) => this.options.log?.warn({ err, jobId: job.id }, 'could not renew job lease'),
+      );
+    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    try {
+      await reg.handler(job as Job<never>, { signal: lease.signal, workerId });
+      clearInterval(renewal);
+      await this.complete(job.id, workerId);
+    } catch (err) {
+      clearInterval(renewal);
+      this.options.log?.warn({ err, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job attempt failed');
+      await this.fail(job, workerId, err);
+    } finally {
+      abortSignal?.removeEventListener('abort', onStop);
+    }
+    return true;
+  }
+
+  /** Starts `count` worker loops in this process. */
+  start(count: number): void {
+    if (this.loops.length > 0 || count <= 0) return;
+    this.stopController = new AbortController();
+    this.abortRunning = new AbortController();
+    for (let i = 0; i < count; i++) {
+      const workerId = `${process.pid}:${randomUUID()}`;
+      this.loops.push(this.loop(workerId, this.stopController.signal, this.abortRunning.signal));
+    }
+  }
+
+  /**
+   * Stops claiming, lets running jobs finish for up to `graceMs`, then aborts them (their
+   * signal fires; an attempt cut short is retried later, by this or another instance).
+   */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopController.abort();
+    this.wake();
+    const all = Promise.all(this.loops);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      all.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (timedOut) {
+      this.abortRunning.abort();
+      await all;
+    }
+    this.loops = [];
+  }
+
+  private wake(): void {
+    for (const w of this.wakers) w();
+  }
+
+  private async loop(workerId: string, signal: AbortSignal, abortRunning: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      let worked = false;
+      try {
+        worked = await this.runOnce(workerId, abortRunning);
+      } catch (err) {
+        if (signal.aborted) break;
+        this.options.log?.error({ err }, 'job worker could not claim work');
+      }
+      if (worked || signal.aborted) continue;
+      const idle = new AbortController();
+      const wake = () => idle.abort();
+      this.wakers.add(wake);
+      const onStop = () => idle.abort();
+      signal.addEventListener('abort', onStop, { once: true });
+      await sleep(this.pollMs, idle.signal);
+      signal.removeEventListener('abort', onStop);
+      this.wakers.delete(wake);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_BASE_PATH } from '@portal/shared';
+import { SERVER_VERSION } from '../../version.js';
+
+export const SESSION_COOKIE = 'portal_session';
+
+/**
+ * The OpenAPI document is generated from the routes' own zod schemas, so it cannot drift from
+ * what the server validates and sends. Paths are written relative to `{base_url}` (`/api`),
+ * as the spec writes them, with `/api` as the server URL.
+ */
+export default fp(
+  async function swagger(app: FastifyInstance) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Api',
+          version: '0.1.0',
+          description: `Compliance Portal public API (server ${SERVER_VERSION}). Errors are \`{ "error": "…" }\`.`,
+        },
+        servers: [{ url: API_BASE_PATH }],
+        components: {
+          securitySchemes: {
+            session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Signed session cookie set by POST /login or POST /signup.' },
+            apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`.' },
+          },
+        },
+        security: [{ session: [] }, { apiKey: [] }],
+      },
+      transform(args) {
+        if (!args.url.startsWith(`${API_BASE_PATH}/`)) return { schema: { ...args.schema, hide: true }, url: args.url };
+        const out = jsonSchemaTransform(args);
+        return { ...out, url: out.url.slice(API_BASE_PATH.length) };
+      },
+      transformObject: jsonSchemaTransformObject,
+    });
+  },
+  { name: 'swagger' },
+);

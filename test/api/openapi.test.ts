@@ -1,0 +1,52 @@
+import { validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helper.js';
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let doc: Record<string, any>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+  afterAll(() => t.close());
+
+  it('is OpenAPI 3.1.0 titled Api, version 0.1.0', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'Api', version: '0.1.0' });
+    expect(doc.servers).toEqual([{ url: '/api' }]);
+  });
+
+  it('passes an independent OpenAPI 3.1 validator', async () => {
+    const result = await validate(structuredClone(doc));
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('writes paths relative to /api, with no version segment, and lists only API operations', () => {
+    const paths = Object.keys(doc.paths);
+    expect(paths).toEqual(expect.arrayContaining(['/healthz', '/openapi.json']));
+    for (const p of paths) {
+      expect(p).not.toMatch(/^\/api\b/);
+      expect(p).not.toMatch(/\/v\d+\//);
+    }
+  });
+
+  it('declares every response of health, including 503, and marks public operations public', () => {
+    const health = doc.paths['/healthz'].get;
+    expect(Object.keys(health.responses).sort()).toEqual(['200', '503']);
+    expect(health.security).toEqual([]);
+    expect(doc.paths['/openapi.json'].get.security).toEqual([]);
+    expect(doc.components.schemas.HealthStatus.required).toEqual(
+      expect.arrayContaining(['status', 'version', 'database', 'uptimeSeconds']),
+    );
+  });
+
+  it('is served without credentials', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});

@@ -1,0 +1,86 @@
+import { IpcChannel, type InvokeChannel, type IpcResult } from './ipc-channels.js';
+import { externalUrl } from './navigation-policy.js';
+import { InvalidSettingsError, type SettingsStore } from './settings-store.js';
+
+export interface BridgeHandlerDeps {
+  settings: Pick<SettingsStore, 'read' | 'update'>;
+  shell: { openExternal(url: string): Promise<void> };
+  app: { getVersion(): string };
+  /** Told after a new address is saved; main reloads the page so its CSP admits the new server. */
+  onServerUrlChanged?: (serverUrl: string) => void;
+}
+
+/** Arguments arrive from the renderer and are untrusted, hence `unknown`. */
+export type BridgeHandlers = Record<InvokeChannel, (...args: unknown[]) => Promise<IpcResult<unknown>>>;
+
+export function createBridgeHandlers(deps: BridgeHandlerDeps): BridgeHandlers {
+  return {
+    [IpcChannel.getServerUrl]: () => answer(async () => (await deps.settings.read()).serverUrl),
+
+    [IpcChannel.setServerUrl]: (url) =>
+      answer(async () => {
+        if (typeof url !== 'string') throw new InvalidSettingsError('The server address must be text.');
+        const saved = await deps.settings.update({ serverUrl: url });
+        deps.onServerUrlChanged?.(saved.serverUrl);
+        return undefined;
+      }),
+
+    [IpcChannel.openExternal]: (url) =>
+      answer(async () => {
+        const target = typeof url === 'string' ? externalUrl(url) : null;
+        if (target === null) throw new InvalidSettingsError('Only http and https links can be opened.');
+        await deps.shell.openExternal(target);
+        return undefined;
+      }),
+
+    [IpcChannel.appVersion]: () => answer(async () => deps.app.getVersion()),
+  };
+}
+
+/** The part of `ipcMain` the handlers need. */
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcSenderEvent, ...args: unknown[]) => unknown): void;
+  removeHandler(channel: string): void;
+}
+
+export interface IpcSenderEvent {
+  /** Null when the frame navigated away or was destroyed before the message was handled. */
+  readonly senderFrame: { readonly url: string } | null;
+}
+
+/**
+ * Registers the handlers, answering only frames showing the app: should some other page ever load
+ * in a window (a navigation that slipped through, a future embedded view), it gets no bridge.
+ * Returns the function that unregisters them.
+ */
+export function registerBridgeHandlers(
+  ipc: IpcMainLike,
+  handlers: BridgeHandlers,
+  isTrustedSender: (frameUrl: string) => boolean,
+): () => void {
+  const channels = Object.keys(handlers) as InvokeChannel[];
+  for (const channel of channels) {
+    const handler = handlers[channel];
+    ipc.handle(channel, (event, ...args) => {
+      const frameUrl = event.senderFrame?.url;
+      if (frameUrl === undefined || !isTrustedSender(frameUrl)) {
+        throw new Error(`Refused ${channel} from an untrusted frame.`);
+      }
+      return handler(...args);
+    });
+  }
+  return () => {
+    for (const channel of channels) ipc.removeHandler(channel);
+  };
+}
+
+async function answer<T>(work: () => Promise<T>): Promise<IpcResult<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    if (error instanceof InvalidSettingsError) return { ok: false, error: error.message };
+    // Anything else (a full disk, a shell failure) still reaches the person, with what we know.
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: `The desktop app could not do that: ${detail}` };
+  }
+}

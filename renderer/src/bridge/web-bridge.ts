@@ -1,0 +1,28 @@
+import type { DesktopBridge } from '@portal/shared';
+
+export interface WebBridgeDeps {
+  /** The page's own origin: the web build is always served by the server it talks to. */
+  origin: string;
+  version: string;
+  openWindow: (url: string) => void;
+}
+
+export function createWebBridge(deps: WebBridgeDeps) {
+  return {
+    kind: 'web',
+    getServerUrl: async () => deps.origin,
+    setServerUrl: async () => {
+      throw new Error('The web app talks to the server that serves it; its address cannot be changed here.');
+    },
+    openExternal: async (url) => {
+      // Same rule as the desktop bridge, so a caller cannot rely on the web build being laxer.
+      const parsed = URL.canParse(url) ? new URL(url) : null;
+      if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+        throw new Error(`Only http and https links can be opened: ${url}`);
+      }
+      deps.openWindow(parsed.href);
+    },
+    appVersion: async () => deps.version,
+    onCommand: () => () => {},
+  } satisfies DesktopBridge;
+}

@@ -1,0 +1,13 @@
+import type { DesktopBridge } from '@portal/shared';
+
+declare global {
+  interface Window {
+    /** Exposed by the Electron preload; absent when the page runs in a plain browser. */
+    desktop?: DesktopBridge;
+  }
+
+  /** The renderer's package version, inlined by vite.config.ts. */
+  const __APP_VERSION__: string;
+}
+
+export {};

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import pkg from './package.json' with { type: 'json' };
+
+export default defineConfig({
+  // The server serves this build at `/` and Electron loads it from the `app://portal/` origin, so
+  // absolute asset paths work in both; `./` would break deep links in the web app.
+  base: '/',
+  plugins: [react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    // In `vite dev` the page's origin is Vite's, so the web bridge would look for the API here;
+    // forward it to the server's default port.
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+});

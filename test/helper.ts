@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildApp, type App } from '@portal/sync-server';
-import type { AppConfig } from '../sync-server/src/config.js';
+import { loadConfig, type AppConfig } from '../sync-server/src/config.js';
+import type { Clock } from '../sync-server/src/clock.js';
 import type { Db } from '../sync-server/src/db/db.js';
 import { openPglite } from '../sync-server/src/db/pglite-driver.js';
 import { openPostgres } from '../sync-server/src/db/postgres-driver.js';
@@ -95,24 +96,22 @@ export interface TestApp {
 
 /** The whole server over a fresh database and data directory, ready for `inject`. */
 export async function buildTestApp(
-  options: { config?: Partial<AppConfig>; routes?: FastifyPluginAsync } = {},
+  options: { config?: Partial<AppConfig>; routes?: FastifyPluginAsync; clock?: Clock } = {},
 ): Promise<TestApp> {
   const dir = await tempDir();
   const testDb = await openTestDatabase();
   const config: AppConfig = {
-    port: 0,
-    host: '127.0.0.1',
+    ...loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0', JOB_POLL_MS: '50', SHUTDOWN_GRACE_MS: '2000' }),
     dataDir: dir.path,
-    workers: 0,
-    logLevel: 'silent',
-    bodyLimitBytes: 1_048_576,
-    jobLeaseMs: 30_000,
-    jobPollMs: 50,
-    shutdownGraceMs: 2_000,
     rendererDir: join(dir.path, 'no-renderer'),
     ...options.config,
   };
-  const app = await buildApp(config, { db: testDb.db, logger: false, ...(options.routes ? { routes: options.routes } : {}) });
+  const app = await buildApp(config, {
+    db: testDb.db,
+    logger: false,
+    ...(options.routes ? { routes: options.routes } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   return {
     app,
     config,
@@ -122,4 +121,57 @@ export async function buildTestApp(
       await dir.remove();
     },
   };
+}
+
+export interface Session {
+  /** Headers that authenticate as this caller: the session cookie, or a bearer key. */
+  headers: Record<string, string>;
+  user?: { id: string; organizationId: string; email: string | null; role: string; name: string };
+  organizationId: string;
+}
+
+let counter = 0;
+/** A unique address for each account a test makes. */
+export const uniqueEmail = (tag = 'user') => `${tag}-${process.pid}-${Date.now()}-${++counter}@example.test`;
+
+export const PASSWORD = 'correct horse battery';
+
+/** The `name=value` of the session cookie a response set. */
+export function sessionCookie(res: { cookies: { name: string; value: string }[] }): string {
+  const c = res.cookies.find((k) => k.name === 'portal_session');
+  if (!c) throw new Error('no session cookie was set');
+  return `portal_session=${c.value}`;
+}
+
+/** Signs up a new organization; its Manager's session. */
+export async function signUp(app: App, input: { orgName?: string; email?: string; password?: string } = {}): Promise<Session> {
+  const body = { orgName: 'Acme Lending', email: uniqueEmail('manager'), password: PASSWORD, ...input };
+  const res = await app.inject({ method: 'POST', url: '/api/signup', payload: body });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const user = res.json();
+  return { headers: { cookie: sessionCookie(res) }, user, organizationId: user.organizationId };
+}
+
+/** Adds a colleague with a temporary password and signs them in. */
+export async function addColleague(app: App, manager: Session, role: 'Manager' | 'Originator' = 'Originator'): Promise<Session> {
+  const email = uniqueEmail(role.toLowerCase());
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: manager.headers,
+    payload: { name: `${role} Colleague`, email, role, temporaryPassword: PASSWORD },
+  });
+  if (created.statusCode !== 201) throw new Error(`adding a user failed: ${created.statusCode} ${created.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password: PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const user = login.json();
+  return { headers: { cookie: sessionCookie(login) }, user, organizationId: user.organizationId };
+}
+
+/** Creates an API key as the Manager; a session that authenticates with it. */
+export async function apiKeySession(app: App, manager: Session, name = 'Integration'): Promise<Session & { keyId: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/api-keys', headers: manager.headers, payload: { name } });
+  if (res.statusCode !== 201) throw new Error(`creating a key failed: ${res.statusCode} ${res.body}`);
+  const key = res.json();
+  return { headers: { authorization: `Bearer ${key.secret}` }, organizationId: manager.organizationId, keyId: key.id };
 }

@@ -1,3 +1,5 @@
 export * from './contract/index.js';
+export * from './rights.js';
+export * from './ids.js';
 export { PRODUCT_NAME, API_BASE_PATH } from './product.js';
 export type { DesktopBridge } from './desktop-bridge.js';

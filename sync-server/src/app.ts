@@ -4,6 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { API_BASE_PATH } from '@portal/shared';
 import './types.js';
+import auth from './access/auth-plugin.js';
+import accessRoutes from './access/routes.js';
+import apiKeyRoutes from './api-keys/routes.js';
+import { systemClock, type Clock } from './clock.js';
+import contactRoutes from './contact/routes.js';
+import mail from './mail/plugin.js';
+import organizationRoutes from './organization/routes.js';
+import services from './plugins/app/services.js';
+import retention from './retention/purge.js';
+import sessionRoutes from './sessions/routes.js';
+import userRoutes from './users/routes.js';
 import { BlobStore } from './blobs/blob-store.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/db.js';
@@ -23,6 +34,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** More routes under `/api`, registered after the built-in ones (embedding, cross-cutting tests). */
   routes?: FastifyPluginAsync;
+  /** The clock for expiry and retention; tests move it forward instead of waiting. */
+  clock?: Clock;
 }
 
 export type App = FastifyInstance;
@@ -45,6 +58,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
       },
       requestIdHeader: false,
+      trustProxy: config.trustProxy,
       return503OnClosing: true,
     }).withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
@@ -62,19 +76,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('jobs', jobs);
     app.decorate('startedAt', Date.now());
 
+    await app.register(services, { clock: options.clock ?? systemClock });
+    await app.register(mail);
+    await app.register(retention);
     await app.register(swagger);
     await app.register(renderer);
     await app.register(errorHandler);
     await app.register(
       async (api) => {
+        await api.register(auth);
         await api.register(healthRoutes);
         await api.register(openapiRoutes);
+        await api.register(accessRoutes);
+        await api.register(sessionRoutes);
+        await api.register(userRoutes);
+        await api.register(organizationRoutes);
+        await api.register(apiKeyRoutes);
+        await api.register(contactRoutes);
         if (options.routes) await api.register(options.routes);
       },
       { prefix: API_BASE_PATH },
     );
 
     app.addHook('onReady', async () => {
+      await jobs.scheduleRecurring();
       jobs.start(config.workers);
     });
     // Fastify has stopped accepting requests and drained in-flight ones by the time this runs.

@@ -5,6 +5,25 @@ import { z } from 'zod';
 const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../renderer/dist', import.meta.url));
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+
+export interface ThrottleLimit {
+  max: number;
+  windowMs: number;
+}
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** A throttle written `N/<window>`: `10/1h` is ten per hour, `5/15m`, `100/30s`, `3/1d`. */
+const throttle = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .transform((v, ctx): ThrottleLimit => {
+      const m = /^(\d+)\/(\d+)([smhd])$/.exec(v.trim());
+      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'expected N/<window>, for example 10/1h or 5/15m' });
+        return z.NEVER;
+      }
+      return { max: Number(m[1]), windowMs: Number(m[2]) * UNIT_MS[m[3] as keyof typeof UNIT_MS] };
+    });
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /**
@@ -23,6 +42,23 @@ export const ConfigSchema = z.object({
   JOB_POLL_MS: int(1_000, 10).describe('How often an idle worker looks for due jobs.'),
   SHUTDOWN_GRACE_MS: int(10_000, 0).describe('On SIGTERM/SIGINT, how long in-flight requests and jobs may take to finish.'),
   RENDERER_DIR: z.string().min(1).default(DEFAULT_RENDERER_DIR).describe('The built web app served at `/` (renderer/dist).'),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('The address people reach the server at, for links in mails; defaults to http://localhost:PORT.'),
+  ALLOWED_ORIGINS: z.string().default('').describe('Comma-separated origins, besides the server’s own, allowed to make cookie-authenticated changes (the desktop app).'),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')).describe('Trust X-Forwarded-* from a reverse proxy (client address for throttles, https for Secure cookies).'),
+  SESSION_TTL_HOURS: int(720, 1).describe('How long a session lasts after sign-in.'),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('SMTP server for mail (smtp:// or smtps://); without it mails are written as .eml files under DATA_DIR/outbox.'),
+  MAIL_FROM: z.string().min(3).default('Compliance Portal <no-reply@localhost>').describe('Sender of every mail.'),
+  CONTACT_INBOX: z.preprocess(emptyAsUndefined, z.string().email().optional()).describe('Where contact-form messages are mailed; they are stored either way.'),
+  SIGNUP_THROTTLE: throttle('10/1h').describe('Sign-ups per client address.'),
+  LOGIN_THROTTLE: throttle('10/15m').describe('Failed sign-ins per account and client address before 429.'),
+  FORGOT_THROTTLE: throttle('5/1h').describe('Password-reset mails per address.'),
+  CONTACT_THROTTLE: throttle('5/1h').describe('Contact messages per client address.'),
+  GUEST_THROTTLE: throttle('5/1h').describe('Guest keys per client address.'),
+  GUEST_RATE: throttle('10/1m').describe('Requests per guest key (spec: 10 a minute).'),
+  INSTANT_ACCOUNT_DAYS: int(30, 1).describe('How long an instant account without an email is kept.'),
+  GUEST_HOURS: int(24, 1).describe('How long a guest key and its sandbox live.'),
+  GUEST_UPLOAD_PAGES: int(50, 1).describe('Pages a guest sandbox may upload.'),
+  RETENTION_SWEEP_MS: int(3_600_000, 1_000).describe('How often expired accounts, sandboxes, sessions and tokens are purged.'),
 });
 
 export type Env = z.infer<typeof ConfigSchema>;
@@ -41,6 +77,25 @@ export interface AppConfig {
   jobPollMs: number;
   shutdownGraceMs: number;
   rendererDir: string;
+  publicUrl: string;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  sessionTtlHours: number;
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  contactInbox?: string | undefined;
+  throttles: {
+    signup: ThrottleLimit;
+    login: ThrottleLimit;
+    forgot: ThrottleLimit;
+    contact: ThrottleLimit;
+    guest: ThrottleLimit;
+    guestRate: ThrottleLimit;
+  };
+  instantAccountDays: number;
+  guestHours: number;
+  guestUploadPages: number;
+  retentionSweepMs: number;
 }
 
 export class ConfigError extends Error {
@@ -69,5 +124,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     rendererDir: resolve(e.RENDERER_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY === 'true',
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactInbox: e.CONTACT_INBOX,
+    throttles: {
+      signup: e.SIGNUP_THROTTLE,
+      login: e.LOGIN_THROTTLE,
+      forgot: e.FORGOT_THROTTLE,
+      contact: e.CONTACT_THROTTLE,
+      guest: e.GUEST_THROTTLE,
+      guestRate: e.GUEST_RATE,
+    },
+    instantAccountDays: e.INSTANT_ACCOUNT_DAYS,
+    guestHours: e.GUEST_HOURS,
+    guestUploadPages: e.GUEST_UPLOAD_PAGES,
+    retentionSweepMs: e.RETENTION_SWEEP_MS,
   };
 }

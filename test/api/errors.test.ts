@@ -13,6 +13,7 @@ const probe: FastifyPluginAsyncZod = async (api) => {
   api.post(
     '/probe/:n',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({ n: z.coerce.number().int().min(1) }),
         querystring: z.object({ mode: z.enum(['ok', 'conflict', 'crash']).default('ok') }),

@@ -9,10 +9,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Health of this server instance and its database',
-        security: [],
         response: { 200: HealthStatus.describe('The server and its database answer.'), 503: HealthStatus.describe('The database does not answer.') },
       },
     },

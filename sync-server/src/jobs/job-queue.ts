@@ -38,6 +38,8 @@ export type JobHandler<P = unknown> = (job: Job<P>, ctx: JobContext) => Promise<
 interface Registration {
   handler: JobHandler<never>;
   retry: RetrySchedule;
+  /** Recurring kinds run again this long after each run ends. */
+  every?: number | undefined;
 }
 
 export interface JobQueueOptions {
@@ -109,9 +111,19 @@ export class JobQueue {
     this.retry = options.retry ?? exponentialBackoff(5_000, 15 * 60_000);
   }
 
-  register<P>(kind: string, handler: JobHandler<P>, options: { retry?: RetrySchedule } = {}): void {
+  register<P>(kind: string, handler: JobHandler<P>, options: { retry?: RetrySchedule; every?: number } = {}): void {
     if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
-    this.handlers.set(kind, { handler: handler as JobHandler<never>, retry: options.retry ?? this.retry });
+    this.handlers.set(kind, { handler: handler as JobHandler<never>, retry: options.retry ?? this.retry, every: options.every });
+  }
+
+  /**
+   * Makes sure every recurring kind has its next run queued. One key per kind, shared by every
+   * instance, so a deployment runs each recurring job once per period, not once per process.
+   */
+  async scheduleRecurring(): Promise<void> {
+    for (const [kind, reg] of this.handlers) {
+      if (reg.every) await this.enqueue({ kind, dedupeKey: `every:${kind}`, maxAttempts: 3 });
+    }
   }
 
   /**
@@ -225,16 +237,21 @@ export class JobQueue {
         (err) => this.options.log?.warn({ err, jobId: job.id }, 'could not renew job lease'),
       );
     }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    let ended = false;
     try {
       await reg.handler(job as Job<never>, { signal: lease.signal, workerId });
       clearInterval(renewal);
-      await this.complete(job.id, workerId);
+      ended = await this.complete(job.id, workerId);
     } catch (err) {
       clearInterval(renewal);
       this.options.log?.warn({ err, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job attempt failed');
       await this.fail(job, workerId, err);
+      ended = job.attempts >= job.maxAttempts;
     } finally {
       abortSignal?.removeEventListener('abort', onStop);
+    }
+    if (ended && reg.every) {
+      await this.enqueue({ kind: job.kind, dedupeKey: `every:${job.kind}`, maxAttempts: 3, runAt: new Date(Date.now() + reg.every) });
     }
     return true;
   }

@@ -34,7 +34,10 @@ export default fp(
       transform(args) {
         if (!args.url.startsWith(`${API_BASE_PATH}/`)) return { schema: { ...args.schema, hide: true }, url: args.url };
         const out = jsonSchemaTransform(args);
-        return { ...out, url: out.url.slice(API_BASE_PATH.length) };
+        // Public operations are declared once, in the route's `config.access`; the document follows.
+        const isPublic = (args.route.config as { access?: string } | undefined)?.access === 'public';
+        // @fastify/swagger then strips the server URL (`/api`) from the path (stripBasePath).
+        return { schema: isPublic ? { ...out.schema, security: [] } : out.schema, url: out.url };
       },
       transformObject: jsonSchemaTransformObject,
     });

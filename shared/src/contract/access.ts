@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { RIGHT_IDS, RIGHTS, ROLES } from '../rights.js';
+
+export const Role = z.enum(ROLES).describe('`Manager` has every right; `Originator` works cases and the library.');
+export const RightId = z.enum(RIGHT_IDS as [string, ...string[]]).describe('A right of the access matrix.');
+
+const Email = z.email().max(254).transform((e) => e.trim().toLowerCase());
+export const PASSWORD_MIN_LENGTH = 10;
+const Password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256)
+  .describe(`At least ${PASSWORD_MIN_LENGTH} characters.`);
+const PersonName = z.string().trim().min(2, 'must be at least 2 characters').max(120);
+
+export const User = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    name: z.string(),
+    email: z.string().nullable().describe('Null for the Manager of an instant account until an email is added.'),
+    role: Role,
+    active: z.boolean().describe('An inactive user cannot sign in and has no sessions.'),
+    mustChangePassword: z.boolean().describe('True after a Manager set a temporary password, until the user changes it.'),
+    createdAt: z.string().describe('ISO 8601.'),
+  })
+  .meta({ id: 'User', description: 'A person of an organization.' });
+export type User = z.infer<typeof User>;
+
+export const Organization = z
+  .object({
+    id: z.string().describe('Never changes, also when the organization is renamed.'),
+    name: z.string(),
+    markedDocTypeCatalog: z.string().describe('The official document catalogue this organization works from; `generic` unless set.'),
+    isOfficial: z.boolean().describe('True only for the organization that publishes the official content.'),
+    instant: z.boolean().describe('An instant account: created without an email; purged at `expiresAt` unless an email is added.'),
+    sandbox: z.boolean().describe('A guest sandbox opened by POST /guest.'),
+    expiresAt: z.string().nullable().describe('When an instant account or a sandbox is deleted with everything it owns; null when kept.'),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Organization' });
+export type Organization = z.infer<typeof Organization>;
+
+export const SignupInput = z
+  .object({
+    orgName: z.string().trim().min(2, 'must be at least 2 characters').max(120).optional(),
+    name: PersonName.optional().describe('The first Manager’s name; generated when absent.'),
+    email: Email.optional(),
+    password: Password.optional(),
+  })
+  .refine((v) => (v.email === undefined) === (v.password === undefined), {
+    message: 'email and password come together or not at all',
+    path: ['password'],
+  })
+  .meta({
+    id: 'SignupInput',
+    description:
+      'Optional as a whole. With no body (or without email and password) an instant account is created: generated names, no password, kept 30 days unless an email is added.',
+  });
+export type SignupInput = z.infer<typeof SignupInput>;
+
+export const LoginInput = z
+  .object({ username: Email.describe('The email address.'), password: z.string().min(1).max(256) })
+  .meta({ id: 'LoginInput' });
+
+export const ChangePasswordInput = z
+  .object({ currentPassword: z.string().min(1).max(256), newPassword: Password })
+  .meta({ id: 'ChangePasswordInput' });
+
+export const ForgotPasswordInput = z.object({ email: Email }).meta({ id: 'ForgotPasswordInput' });
+
+export const ResetPasswordInput = z
+  .object({ token: z.string().min(10).max(200), newPassword: Password })
+  .meta({ id: 'ResetPasswordInput' });
+
+export const CreateUserInput = z
+  .object({
+    name: PersonName,
+    email: Email,
+    role: Role.default('Originator'),
+    temporaryPassword: Password.optional().describe(
+      'When given, the colleague signs in with it and is asked to change it; when absent, an invitation mail with a link to set a password is sent (valid 7 days).',
+    ),
+  })
+  .meta({ id: 'CreateUserInput' });
+
+export const UpdateUserInput = z
+  .object({
+    name: PersonName.optional(),
+    email: Email.optional().describe('Adding an email to an instant account keeps the organization beyond 30 days.'),
+    role: Role.optional(),
+    active: z.boolean().optional().describe('false ends every session of the user.'),
+    temporaryPassword: Password.optional().describe('Sets a password the user must change at next sign-in; ends their sessions.'),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change' })
+  .meta({ id: 'UpdateUserInput' });
+
+export const RenameOrganizationInput = z
+  .object({ name: z.string().trim().min(2, 'must be at least 2 characters').max(120) })
+  .meta({ id: 'RenameOrganizationInput' });
+
+export const AccessMatrix = z
+  .object({
+    rights: z.array(z.object({ id: RightId, description: z.string() })),
+    roles: z.array(z.object({ role: Role, rights: z.array(RightId) })),
+    you: Role.describe('The caller’s role; API keys and guest keys act as Originators.'),
+    callerKind: z.enum(['user', 'apiKey', 'guest']).describe('How the caller authenticated.'),
+  })
+  .meta({ id: 'AccessMatrix', description: 'The rights and roles exactly as the server enforces them.' });
+
+export const ApiKey = z
+  .object({
+    id: z.string(),
+    name: z.string().describe('Also the default `decidedBy` of runs started with the key.'),
+    prefix: z.string().describe('The first characters of the secret, to recognise a key.'),
+    createdAt: z.string(),
+    createdBy: z.string().nullable().describe('The user who created the key.'),
+    revokedAt: z.string().nullable(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ApiKey' });
+
+export const CreatedApiKey = ApiKey.extend({
+  secret: z.string().describe('The key itself, for `Authorization: Bearer`. Shown only in this response.'),
+}).meta({ id: 'CreatedApiKey' });
+
+export const CreateApiKeyInput = z
+  .object({ name: z.string().trim().min(1).max(80) })
+  .meta({ id: 'CreateApiKeyInput', description: 'The name is used as the default `decidedBy` of runs started with the key.' });
+
+export const GuestKey = z
+  .object({
+    key: z.string().describe('A bearer key for the sandbox. Shown only here.'),
+    organizationId: z.string(),
+    expiresAt: z.string(),
+    limits: z.object({ requestsPerMinute: z.number().int(), uploadPages: z.number().int(), validHours: z.number().int() }),
+  })
+  .meta({ id: 'GuestKey', description: 'A guest key opening its own sandbox organization, no account needed.' });
+
+export const CONTACT_TOPICS = ['demo', 'pricing', 'support', 'partnership', 'security', 'other'] as const;
+export const ContactInput = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(120),
+    email: z.email().max(254),
+    topics: z.array(z.enum(CONTACT_TOPICS)).min(1, 'pick at least one topic').max(CONTACT_TOPICS.length),
+    message: z.string().max(5000).optional(),
+    company: z.string().max(200).optional().describe('Leave empty. A honeypot: a filled one is accepted and discarded.'),
+  })
+  .meta({ id: 'ContactInput' });
+
+export const ContactAck = z
+  .object({ received: z.literal(true), message: z.string() })
+  .meta({ id: 'ContactAck' });
+

@@ -1,0 +1,16 @@
+import type { CallerKind, RoleName } from '@portal/shared';
+
+/** Who is making a request, once authenticated. Every service takes its organization from here. */
+export interface Caller {
+  kind: CallerKind;
+  orgId: string;
+  role: RoleName;
+  /** The signed-in user; null for API and guest keys. */
+  userId: string | null;
+  apiKeyId: string | null;
+  sessionId: string | null;
+  /** Default `decidedBy`: the user's name, or the key's name (spec Part 5). */
+  name: string;
+  /** What the caller proved: `user:<email or id>`, `apiKey:<id>` or `guest:<id>`, recorded as `authenticatedAs`. */
+  authenticatedAs: string;
+}

@@ -1,0 +1,52 @@
+import type { ThrottleLimit } from '../config.js';
+import type { Db } from '../db/db.js';
+import type { Clock } from '../clock.js';
+import { HttpError } from '../http-error.js';
+
+/**
+ * Fixed-window counters in the database, so every instance sharing it counts together.
+ * `hit` counts and refuses past the limit; `check` only looks (for counting failures).
+ */
+export class Throttle {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async hit(key: string, limit: ThrottleLimit, message: string): Promise<void> {
+    const now = this.clock();
+    const { rows } = await this.db.query<{ window_start: Date; hits: number }>(
+      `INSERT INTO throttle_counters (key, window_start, hits) VALUES ($1, $2, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         window_start = CASE WHEN throttle_counters.window_start + make_interval(secs => $3::float8 / 1000) <= $2
+                             THEN $2 ELSE throttle_counters.window_start END,
+         hits = CASE WHEN throttle_counters.window_start + make_interval(secs => $3::float8 / 1000) <= $2
+                     THEN 1 ELSE throttle_counters.hits + 1 END
+       RETURNING window_start, hits`,
+      [key, now, limit.windowMs],
+    );
+    const row = rows[0]!;
+    if (row.hits > limit.max) throw tooMany(message, row.window_start, limit, now);
+  }
+
+  async check(key: string, limit: ThrottleLimit, message: string): Promise<void> {
+    const now = this.clock();
+    const { rows } = await this.db.query<{ window_start: Date; hits: number }>(
+      'SELECT window_start, hits FROM throttle_counters WHERE key = $1',
+      [key],
+    );
+    const row = rows[0];
+    if (row && row.window_start.getTime() + limit.windowMs > now.getTime() && row.hits >= limit.max) {
+      throw tooMany(message, row.window_start, limit, now);
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.query('DELETE FROM throttle_counters WHERE key = $1', [key]);
+  }
+}
+
+function tooMany(message: string, windowStart: Date, limit: ThrottleLimit, now: Date): HttpError {
+  const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000));
+  return new HttpError(429, `${message}; try again in ${retryAfter} s`, {}, { 'retry-after': String(retryAfter) });
+}

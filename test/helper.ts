@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '@portal/sync-server';
 import { loadConfig, type AppConfig } from '../sync-server/src/config.js';
 import type { Clock } from '../sync-server/src/clock.js';
@@ -96,7 +96,7 @@ export interface TestApp {
 
 /** The whole server over a fresh database and data directory, ready for `inject`. */
 export async function buildTestApp(
-  options: { config?: Partial<AppConfig>; routes?: FastifyPluginAsync; clock?: Clock } = {},
+  options: { config?: Partial<AppConfig>; routes?: FastifyPluginAsync; clock?: Clock; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const dir = await tempDir();
   const testDb = await openTestDatabase();
@@ -108,7 +108,7 @@ export async function buildTestApp(
   };
   const app = await buildApp(config, {
     db: testDb.db,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
@@ -121,6 +121,21 @@ export async function buildTestApp(
       await dir.remove();
     },
   };
+}
+
+/** A clock a test moves by hand: `clock.advance(ms)`. */
+export function manualClock(start = Date.now()): Clock & { advance(ms: number): void } {
+  let now = start;
+  const clock = (() => new Date(now)) as Clock & { advance(ms: number): void };
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+/** Runs queued jobs (mail, purges) until none is due; test apps start no workers. */
+export async function drainJobs(app: App, max = 50): Promise<void> {
+  for (let i = 0; i < max && (await app.jobs.runOnce('test-drain')); i++);
 }
 
 export interface Session {

@@ -19,7 +19,8 @@ export function secretMatches(secret: string, storedHash: Uint8Array): boolean {
  * compared in constant time against its hash.
  */
 export function splitCredential(value: string, separator: string): { id: string; secret: string } | undefined {
-  const at = value.lastIndexOf(separator);
+  // Ids never contain the separator; secrets (base64url) may contain `_`, so split at the first one.
+  const at = value.indexOf(separator);
   if (at <= 0 || at === value.length - 1) return undefined;
   return { id: value.slice(0, at), secret: value.slice(at + 1) };
 }

@@ -35,7 +35,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create an organization and its first Manager, signed in',
         description:
           'With no body, creates an instant account: generated three-word names, no password, kept for 30 days unless an email is added with PATCH /users/{id}.',
-        body: SignupInput.optional(),
+        body: SignupInput.nullish().describe("Optional: send no body for an instant account."),
         response: { 201: User.describe('The new Manager; the session cookie is set.'), ...errorResponses(400, 409, 429) },
       },
     },

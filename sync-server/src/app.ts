@@ -14,6 +14,9 @@ import organizationRoutes from './organization/routes.js';
 import services from './plugins/app/services.js';
 import retention from './retention/purge.js';
 import sessionRoutes from './sessions/routes.js';
+import sync from './sync/plugin.js';
+import collab from './collab/plugin.js';
+import collabRoutes from './collab/routes.js';
 import userRoutes from './users/routes.js';
 import { BlobStore } from './blobs/blob-store.js';
 import type { AppConfig } from './config.js';
@@ -26,10 +29,22 @@ import openapiRoutes from './openapi/routes.js';
 import errorHandler from './plugins/app/error-handler.js';
 import renderer from './plugins/external/renderer.js';
 import swagger from './plugins/external/swagger.js';
+import library from './library/plugin.js';
+import expectedDocListRoutes from './expected-doc-lists/routes.js';
+import docTypeRoutes from './doc-types/routes.js';
+import extractionSchemaRoutes from './extraction-schemas/routes.js';
+import bundleRoutes from './bundles/routes.js';
+import savedSectionRoutes from './saved-sections/routes.js';
+import { seedOfficialContent } from './official/seed.js';
+import workflows from './workflows/plugin.js';
+import intelTemplates from './intel-templates/plugin.js';
+import modelRoutes from './models/routes.js';
 
 export interface BuildOptions {
-  /** An already open database (tests); the app owns it from here and closes it on close. */
+  /** An already open database (tests); the app closes it on close unless `keepDatabaseOpen`. */
   db?: Db;
+  /** Leave `db` open on close, so another app can take over the same database (restart tests). */
+  keepDatabaseOpen?: boolean;
   /** Fastify logger options; by default JSON logs at `config.logLevel`. */
   logger?: FastifyServerOptions['logger'];
   /** More routes under `/api`, registered after the built-in ones (embedding, cross-cutting tests). */
@@ -47,6 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);
+    await seedOfficialContent(db);
     app = Fastify({
       logger: options.logger ?? {
         level: config.logLevel,
@@ -93,6 +109,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(organizationRoutes);
         await api.register(apiKeyRoutes);
         await api.register(contactRoutes);
+        await api.register(library);
+        await api.register(collab);
+        await api.register(expectedDocListRoutes);
+        await api.register(docTypeRoutes);
+        await api.register(extractionSchemaRoutes);
+        await api.register(bundleRoutes);
+        await api.register(savedSectionRoutes);
+        await api.register(workflows);
+        await api.register(intelTemplates);
+        await api.register(modelRoutes);
+        await api.register(sync);
+        await api.register(collabRoutes);
         if (options.routes) await api.register(options.routes);
       },
       { prefix: API_BASE_PATH },
@@ -105,7 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Fastify has stopped accepting requests and drained in-flight ones by the time this runs.
     app.addHook('onClose', async () => {
       await jobs.stop(config.shutdownGraceMs);
-      await db.close();
+      if (!options.keepDatabaseOpen) await db.close();
     });
     await app.ready();
     return app;

@@ -25,6 +25,7 @@ const throttle = (def: string) =>
       return { max: Number(m[1]), windowMs: Number(m[2]) * UNIT_MS[m[3] as keyof typeof UNIT_MS] };
     });
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const MODEL_NAME = /^[A-Za-z0-9][\w.:/@+-]{0,127}$/;
 
 /**
  * Every environment variable the server reads, with defaults that need nothing set. The README's
@@ -59,6 +60,18 @@ export const ConfigSchema = z.object({
   GUEST_HOURS: int(24, 1).describe('How long a guest key and its sandbox live.'),
   GUEST_UPLOAD_PAGES: int(50, 1).describe('Pages a guest sandbox may upload.'),
   RETENTION_SWEEP_MS: int(3_600_000, 1_000).describe('How often expired accounts, sandboxes, sessions and tokens are purged.'),
+  OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('Base URL of an OpenAI-compatible API, up to `/v1`; defaults to https://api.openai.com/v1. Set it without OPENAI_API_KEY for a local server that needs no key (Ollama, vLLM, LM Studio).'),
+  OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()).describe('Bearer key of that API; never logged nor returned.'),
+  OPENAI_MODELS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const names = [...new Set(v.split(',').map((m) => m.trim()).filter(Boolean))];
+      const bad = names.find((m) => !MODEL_NAME.test(m));
+      if (bad) ctx.addIssue({ code: 'custom', message: `"${bad}" is not a model name (letters, digits and . _ - : / @ +, at most 128 characters)` });
+      return names;
+    })
+    .describe('Comma-separated model names offered, besides the built-in engines, to every stage that can use a language model (parse, classify, extract, intel, assistant); a Manager chooses per stage. Empty: built-in engines only.'),
 });
 
 export type Env = z.infer<typeof ConfigSchema>;
@@ -96,6 +109,15 @@ export interface AppConfig {
   guestHours: number;
   guestUploadPages: number;
   retentionSweepMs: number;
+  /** OpenAI-compatible models offered per stage; undefined when none are configured. */
+  openai?: OpenAiConfig | undefined;
+}
+
+export interface OpenAiConfig {
+  baseUrl: string;
+  apiKey?: string | undefined;
+  /** Model names, in the order configured; never empty. */
+  models: string[];
 }
 
 export class ConfigError extends Error {
@@ -112,6 +134,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.OPENAI_MODELS.length > 0 && !e.OPENAI_API_KEY && !e.OPENAI_BASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OPENAI_MODELS: needs OPENAI_API_KEY (for api.openai.com) or OPENAI_BASE_URL (for another OpenAI-compatible server)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -145,5 +172,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     guestHours: e.GUEST_HOURS,
     guestUploadPages: e.GUEST_UPLOAD_PAGES,
     retentionSweepMs: e.RETENTION_SWEEP_MS,
+    openai:
+      e.OPENAI_MODELS.length > 0
+        ? { baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, models: e.OPENAI_MODELS }
+        : undefined,
   };
 }

@@ -147,6 +147,44 @@ describe(`sign-up and sessions on ${DRIVER}`, () => {
   });
 });
 
+describe(`device sessions for the desktop app on ${DRIVER}`, () => {
+  it('signs in with a bearer session that works across origins and ends on logout', async () => {
+    const t = await buildTestApp({ config: { allowedOrigins: ['app://portal'] } });
+    try {
+      const email = uniqueEmail();
+      await signUp(t.app, { email });
+      const wrong = await t.app.inject({ method: 'POST', url: '/api/device-sessions', payload: { username: email, password: 'not the password' } });
+      expect(wrong.statusCode).toBe(401);
+      const res = await t.app.inject({ method: 'POST', url: '/api/device-sessions', headers: { origin: 'app://portal' }, payload: { username: email, password: PASSWORD } });
+      expect(res.statusCode).toBe(201);
+      expect(res.cookies).toEqual([]);
+      const { token, user } = res.json();
+      expect(token).toMatch(/^ses_/);
+      const headers = { authorization: `Bearer ${token}`, origin: 'app://portal' };
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().id).toBe(user.id);
+      expect(me.headers['access-control-allow-origin']).toBe('app://portal');
+      expect(me.headers['access-control-allow-credentials']).toBeUndefined();
+
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/organization',
+        headers: { origin: 'app://portal', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('app://portal');
+      const foreign = await t.app.inject({ method: 'OPTIONS', url: '/api/organization', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PATCH' } });
+      expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+
+      expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers })).statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('cookies and throttles that depend on configuration', () => {
   it('marks the cookie Secure behind an https proxy, and allows configured origins', async () => {
     const t = await buildTestApp({ config: { trustProxy: true, allowedOrigins: ['app://portal'] } });

@@ -1,10 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasRight, type Right } from '@portal/shared';
 import { HttpError } from '../http-error.js';
 import { SESSION_COOKIE } from '../plugins/external/swagger.js';
-import { callerFromApiKey, callerFromSession } from './authenticate.js';
+import { callerFromApiKey, callerFromSession, DEVICE_SESSION_PREFIX } from './authenticate.js';
 import type { Caller } from './caller.js';
 import { newSecret } from './secrets.js';
 
@@ -26,6 +27,12 @@ declare module 'fastify' {
     /** Sets the session cookie: signed, httpOnly, SameSite=Lax, Secure over https. */
     setSessionCookie(request: FastifyRequest, reply: FastifyReply, value: string, expires: Date): void;
     clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void;
+    /**
+     * Who a request is, for operations that authenticate themselves (WebSocket upgrades, which
+     * must answer with a close code rather than an HTTP status): a bearer (header or `bearer.<token>`
+     * subprotocol) or a session cookie from an allowed origin. Undefined when none is valid.
+     */
+    callerOf(request: FastifyRequest): Promise<Caller | undefined>;
   }
 }
 
@@ -50,6 +57,16 @@ export function requireCaller(request: FastifyRequest): Caller {
 export default fp(
   async function auth(app: FastifyInstance) {
     await app.register(fastifyCookie, { secret: await cookieSecret(app), hook: 'onRequest' });
+    // The desktop app (and other configured origins) call with a bearer device session, never
+    // with cookies: no credentials mode, so a foreign page can never ride on a session.
+    await app.register(fastifyCors, {
+      origin: app.config.allowedOrigins,
+      credentials: false,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+      exposedHeaders: ['retry-after'],
+      maxAge: 600,
+    });
     app.decorateRequest('caller', null);
 
     const isHttps = (request: FastifyRequest) => request.protocol === 'https';
@@ -77,16 +94,35 @@ export default fp(
       return site === undefined || site === 'same-origin' || site === 'none';
     };
 
+    const fromBearer = (token: string) =>
+      token.startsWith(DEVICE_SESSION_PREFIX) ? callerFromSession(app.db, app.clock, token) : callerFromApiKey(app.db, app.clock, token);
+
+    app.decorate('callerOf', async (request: FastifyRequest) => {
+      const header = request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+      const protocol = String(request.headers['sec-websocket-protocol'] ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .find((p) => p.startsWith('bearer.'))
+        ?.slice('bearer.'.length);
+      const bearer = header ?? protocol;
+      if (bearer) return fromBearer(bearer);
+      if (!sameOrigin(request)) return undefined;
+      const raw = request.cookies[SESSION_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      return unsigned?.valid && unsigned.value ? callerFromSession(app.db, app.clock, unsigned.value) : undefined;
+    });
+
     app.addHook('onRequest', async (request) => {
-      if (request.is404) return;
+      if (request.is404 || request.method === 'OPTIONS') return;
       const access = request.routeOptions.config.access ?? 'authenticated';
       const authorization = request.headers.authorization;
       const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
 
       if (authorization !== undefined) {
         if (!bearer) throw new HttpError(401, 'The Authorization header must be `Bearer <API key>`');
-        const caller = await callerFromApiKey(app.db, app.clock, bearer);
-        if (!caller) throw new HttpError(401, 'The API key is unknown, revoked or expired');
+        // A bearer is an API key (`cpk_…`) or a device session (`ses_….…`, the desktop app's sign-in).
+        const caller = await fromBearer(bearer);
+        if (!caller) throw new HttpError(401, 'The bearer credential is unknown, revoked or expired');
         request.caller = caller;
         if (caller.kind === 'guest') {
           await app.throttle.hit(`guest-rate:${caller.apiKeyId}`, app.config.throttles.guestRate, 'This guest key has made too many requests');

@@ -5,6 +5,8 @@ import type { Caller } from './caller.js';
 import { secretMatches, splitCredential } from './secrets.js';
 
 export const API_KEY_PREFIX = 'cpk_';
+/** A device session is a session row handed to the desktop app as a bearer token `ses_<id>.<secret>`. */
+export const DEVICE_SESSION_PREFIX = 'ses_';
 
 interface KeyRow {
   id: string;

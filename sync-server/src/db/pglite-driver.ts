@@ -62,6 +62,13 @@ export async function openPglite(options: { dataDir?: string; template?: Blob } 
         }),
       );
     },
+    async listen(channel: string, onMessage: (payload: string) => void) {
+      guard();
+      const unlisten = await pg.listen(channel, onMessage);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;

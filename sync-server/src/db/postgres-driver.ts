@@ -28,6 +28,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   probe.release();
 
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   const guard = () => {
     if (closed) throw new DatabaseClosedError();
   };
@@ -74,9 +75,40 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       client.release();
       return result;
     },
+    async listen(channel: string, onMessage: (payload: string) => void) {
+      guard();
+      // LISTEN needs one connection of its own for as long as it listens; when it drops, a new
+      // one is opened (notifications in between are lost, so listeners also poll or resync).
+      let client: pg.Client | undefined;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: options.url });
+        c.on('notification', (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? '');
+        });
+        c.on('error', () => {
+          c.end().catch(() => {});
+          if (!stopped && !closed) setTimeout(() => void connect().catch(() => {}), 1_000);
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = c;
+      };
+      await connect();
+      const stop = async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };

@@ -19,12 +19,36 @@ import { threeWordName } from '../users/instant-names.js';
 import { isUniqueViolation, toUser, type UserRow } from '../users/user-row.js';
 import { createSession, endSessions } from './sessions.js';
 
+const DeviceSession = z
+  .object({
+    token: z.string().describe('The bearer token. Shown only here; keep it like a password.'),
+    expiresAt: z.string(),
+    user: User,
+  })
+  .meta({ id: 'DeviceSession' });
+
 const EMAIL_TAKEN = 'An account with this email already exists';
 const WRONG_CREDENTIALS = 'Wrong email or password';
 const RESET_LINK_HOURS = 1;
 
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const ttl = app.config.sessionTtlHours;
+
+  /** Checks email and password with the failure throttle; the same 401 for every wrong answer. */
+  const verifyLogin = async (username: string, password: string, ip: string): Promise<UserRow> => {
+    const throttleKey = `login:${username}:${ip}`;
+    const limit = app.config.throttles.login;
+    await app.throttle.check(throttleKey, limit, 'Too many failed sign-ins');
+    const { rows } = await app.db.query<UserRow>('SELECT * FROM users WHERE email = $1 AND NOT deleted', [username]);
+    const user = rows[0];
+    const ok = await verifyPassword(password, user?.password_hash ?? null);
+    if (!user || !ok || !user.active) {
+      await app.throttle.hit(throttleKey, { ...limit, max: Number.MAX_SAFE_INTEGER }, 'Too many failed sign-ins');
+      throw new HttpError(401, WRONG_CREDENTIALS);
+    }
+    await app.throttle.reset(throttleKey);
+    return user;
+  };
 
   app.post(
     '/signup',
@@ -81,18 +105,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
-      const throttleKey = `login:${username}:${request.ip}`;
-      const limit = app.config.throttles.login;
-      await app.throttle.check(throttleKey, limit, 'Too many failed sign-ins');
-      const { rows } = await app.db.query<UserRow>('SELECT * FROM users WHERE email = $1 AND NOT deleted', [username]);
-      const user = rows[0];
-      const ok = await verifyPassword(password, user?.password_hash ?? null);
-      if (!user || !ok || !user.active) {
-        await app.throttle.hit(throttleKey, { ...limit, max: Number.MAX_SAFE_INTEGER }, 'Too many failed sign-ins');
-        throw new HttpError(401, WRONG_CREDENTIALS);
-      }
-      await app.throttle.reset(throttleKey);
+      const user = await verifyLogin(request.body.username, request.body.password, request.ip);
       // A session cookie already in the browser is replaced; its session ends with it.
       if (request.caller?.sessionId) {
         await app.db.query('UPDATE sessions SET ended_at = $2 WHERE id = $1', [request.caller.sessionId, app.clock()]);
@@ -100,6 +113,26 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await createSession(app.db, app.clock, ttl, { orgId: user.org_id, userId: user.id, userAgent: request.headers['user-agent'] });
       app.setSessionCookie(request, reply, session.value, session.expiresAt);
       return toUser(user);
+    },
+  );
+
+  app.post(
+    '/device-sessions',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'Sign in a desktop app: a session handed over as a bearer token',
+        description:
+          'For clients on another origin (the desktop app), which cannot rely on the SameSite session cookie. Same credentials, throttle and lifetime as POST /login; send the token as `Authorization: Bearer <token>` (and, for collaboration sockets, as the `bearer.<token>` WebSocket subprotocol). POST /logout with it ends it. Changing or resetting the password ends it like any session.',
+        body: LoginInput,
+        response: { 201: DeviceSession, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await verifyLogin(request.body.username, request.body.password, request.ip);
+      const session = await createSession(app.db, app.clock, ttl, { orgId: user.org_id, userId: user.id, userAgent: request.headers['user-agent'] });
+      return reply.code(201).send({ token: session.value, expiresAt: session.expiresAt.toISOString(), user: toUser(user) });
     },
   );
 

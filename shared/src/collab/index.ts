@@ -1,0 +1,2 @@
+export * from './json-binding.js';
+export * from './list-doc.js';

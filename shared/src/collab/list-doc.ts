@@ -1,0 +1,41 @@
+import * as Y from 'yjs';
+import { applyJsonToMap, type Json } from './json-binding.js';
+
+/**
+ * A draft expected document list as a Yjs document. `content` holds what editors change
+ * (`description` and `sections`, in the shape of a list save); `status` is written only by the
+ * server: whether the last state saved, and the validation errors when it did not.
+ */
+export const LIST_CONTENT = 'content';
+export const LIST_STATUS = 'status';
+
+export interface ListDocStatus {
+  /** `saved`: the draft now holds this state; `invalid`: kept here, not saved, see `errors`. */
+  state: 'saved' | 'invalid';
+  errors: string[];
+  savedAt: string | null;
+}
+
+export const collabDocName = (listId: string, version: number) => `expected-doc-list:${listId}:${version}`;
+
+export function listContent(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap(LIST_CONTENT);
+}
+
+export function readListContent(doc: Y.Doc): { description?: string; sections: Json[] } {
+  const json = listContent(doc).toJSON() as { description?: string; sections?: Json[] };
+  return { ...json, sections: json.sections ?? [] };
+}
+
+export function writeListContent(doc: Y.Doc, content: { description?: string; sections: Json[] }, origin?: unknown): void {
+  doc.transact(() => applyJsonToMap(listContent(doc), content as { [key: string]: Json }), origin);
+}
+
+export function readListStatus(doc: Y.Doc): ListDocStatus | undefined {
+  const s = doc.getMap(LIST_STATUS).toJSON() as Partial<ListDocStatus>;
+  return s.state ? { state: s.state, errors: s.errors ?? [], savedAt: s.savedAt ?? null } : undefined;
+}
+
+export function writeListStatus(doc: Y.Doc, status: ListDocStatus, origin?: unknown): void {
+  doc.transact(() => applyJsonToMap(doc.getMap(LIST_STATUS), status as unknown as { [key: string]: Json }), origin);
+}

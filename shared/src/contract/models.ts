@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** The analyzer's stages that can run on a model of the organization's choice (DESIGN.md, The analyzer). */
+export const MODEL_STAGES = ['preview', 'parse', 'classify', 'extract', 'intel', 'assistant'] as const;
+export type ModelStageName = (typeof MODEL_STAGES)[number];
+
+/** The built-in engine every stage always offers; what a stage runs on until a Manager chooses. */
+export const LOCAL_MODEL_OPTION = 'local';
+/** OpenAI-compatible options are `openai:<model>`, one per configured model. */
+export const OPENAI_OPTION_PREFIX = 'openai:';
+
+export const ModelStage = z.enum(MODEL_STAGES).meta({
+  id: 'ModelStage',
+  description:
+    '`preview`: page images and pre-flight; `parse`: text lines of every page; `classify`: splitting into documents and filing them; `extract`: key data of each document; `intel`: answering intel brief questions; `assistant`: the case assistant.',
+});
+
+export const ModelProvider = z
+  .enum(['local', 'openai'])
+  .describe('`local`: the built-in engine, on this server; nothing leaves it. `openai`: an OpenAI-compatible API configured on the server; page text (and, for parse, page images) is sent to it.');
+
+export const ModelOption = z
+  .object({
+    id: z.string().describe('What PUT /models/{stage} takes: `local`, or `openai:<model>`.'),
+    name: z.string(),
+    provider: ModelProvider,
+    description: z.string(),
+  })
+  .meta({ id: 'ModelOption', description: 'One engine a stage can run on.' });
+export type ModelOption = z.infer<typeof ModelOption>;
+
+export const StageModels = z
+  .object({
+    stage: ModelStage,
+    description: z.string().describe('What the stage does.'),
+    options: z
+      .array(ModelOption)
+      .describe(
+        'The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Preview renders pages and measures them, which no language model does: it offers only the local engine.',
+      ),
+    selected: z.string().describe('The option the stage runs on now: your organization’s choice while the server still offers it, else `local`.'),
+    chosen: z
+      .string()
+      .nullable()
+      .describe('The option a Manager chose; null when none was. Differs from `selected` when the chosen model is no longer configured on the server.'),
+    chosenBy: z.string().nullable().describe('Who made the choice (a user’s name).'),
+    chosenAt: z.string().nullable(),
+  })
+  .meta({ id: 'StageModels', description: 'The options of one stage and your organization’s choice.' });
+export type StageModels = z.infer<typeof StageModels>;
+
+export const ChooseModelInput = z
+  .object({ option: z.string().trim().min(1, 'must not be empty').max(200).describe('An `id` from the stage’s `options`.') })
+  .meta({ id: 'ChooseModelInput', description: 'The option the stage should run on for your whole organization.' });
+export type ChooseModelInput = z.infer<typeof ChooseModelInput>;

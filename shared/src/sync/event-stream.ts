@@ -1,0 +1,51 @@
+/**
+ * Server-sent events over `fetch`, so a desktop client can send its bearer credential (the
+ * browser's EventSource cannot set headers). Calls `onData` with each event's parsed `data`,
+ * reconnecting after `retryMs` until `signal` aborts; `onOpen` runs on every (re)connect.
+ */
+export async function readEventStream(options: {
+  url: string;
+  fetch: typeof fetch;
+  headers?: () => Record<string, string>;
+  signal: AbortSignal;
+  onData: (data: unknown) => void;
+  onOpen?: () => void;
+  onError?: (err: unknown) => void;
+  retryMs?: number;
+}): Promise<void> {
+  const retry = options.retryMs ?? 2_000;
+  while (!options.signal.aborted) {
+    try {
+      const res = await options.fetch(options.url, {
+        headers: { accept: 'text/event-stream', ...(options.headers?.() ?? {}) },
+        signal: options.signal,
+        credentials: 'include',
+      });
+      if (!res.ok || !res.body) throw new Error(`event stream answered ${res.status}`);
+      options.onOpen?.();
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let at: number;
+        while ((at = buffer.indexOf('\n\n')) >= 0) {
+          const event = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const data = event
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trimStart())
+            .join('\n');
+          if (data) options.onData(JSON.parse(data));
+        }
+      }
+    } catch (err) {
+      if (options.signal.aborted) return;
+      options.onError?.(err);
+    }
+    if (options.signal.aborted) return;
+    await new Promise((r) => setTimeout(r, retry));
+  }
+}

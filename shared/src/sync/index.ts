@@ -1,0 +1,3 @@
+export * from './event-stream.js';
+export * from './replicate.js';
+export * from './schemas.js';

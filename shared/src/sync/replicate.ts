@@ -1,0 +1,94 @@
+import type { RxCollection } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { Subject } from 'rxjs';
+import { API_BASE_PATH } from '../product.js';
+import { SYNC_RESYNC, type SyncCheckpoint } from '../contract/sync.js';
+import { readEventStream } from './event-stream.js';
+
+export interface SyncTransport {
+  /** The server origin, for example `http://localhost:8080`. */
+  serverUrl: string;
+  fetch: typeof fetch;
+  /** Extra headers for every call, such as the desktop's bearer credential. */
+  headers?: () => Record<string, string>;
+}
+
+type StreamEvent<D> = typeof SYNC_RESYNC | { documents: D[]; checkpoint: SyncCheckpoint };
+
+/**
+ * Replicates one collection with the server's `/sync/<name>` operations: pull by checkpoint,
+ * live changes from the event stream (RESYNC on every reconnect), and push, which the server
+ * answers with the master state of each document it refuses.
+ */
+export function replicateWithServer<D extends { id: string }>(
+  collection: RxCollection<D>,
+  name: string,
+  transport: SyncTransport,
+  options: { live?: boolean; retryMs?: number; batchSize?: number } = {},
+): RxReplicationState<D, SyncCheckpoint> {
+  const base = `${transport.serverUrl}${API_BASE_PATH}/sync/${name}`;
+  const headers = () => ({ ...(transport.headers?.() ?? {}) });
+  const stream$ = new Subject<StreamEvent<D>>();
+  const stop = new AbortController();
+  const live = options.live ?? true;
+
+  const call = async (url: string, init: RequestInit = {}) => {
+    const res = await transport.fetch(url, { ...init, credentials: 'include', headers: { ...headers(), ...(init.headers ?? {}) } });
+    return res;
+  };
+
+  const replication = replicateRxCollection<D, SyncCheckpoint>({
+    collection,
+    replicationIdentifier: `portal:${name}:${transport.serverUrl}`,
+    live,
+    retryTime: options.retryMs ?? 2_000,
+    waitForLeadership: false,
+    pull: {
+      batchSize: options.batchSize ?? 200,
+      async handler(checkpoint, batchSize) {
+        const q = new URLSearchParams({ limit: String(batchSize) });
+        if (checkpoint) {
+          q.set('rev', String(checkpoint.rev));
+          q.set('id', checkpoint.id);
+        }
+        const res = await call(`${base}/pull?${q}`);
+        if (!res.ok) throw new Error(`pull of ${name} answered ${res.status}`);
+        const body = (await res.json()) as { documents: D[]; checkpoint: SyncCheckpoint | null };
+        return { documents: body.documents as never, checkpoint: body.checkpoint ?? checkpoint ?? { rev: 0, id: '' } };
+      },
+      stream$: stream$.asObservable() as never,
+    },
+    push: {
+      async handler(rows) {
+        const res = await call(`${base}/push`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(rows),
+        });
+        if (res.status === 409) return ((await res.json()) as { conflicts: D[] }).conflicts as never;
+        if (!res.ok) throw new Error(`push of ${name} answered ${res.status}`);
+        return (await res.json()) as never;
+      },
+    },
+  });
+
+  if (live) {
+    void readEventStream({
+      url: `${base}/stream`,
+      fetch: transport.fetch,
+      headers,
+      signal: stop.signal,
+      retryMs: options.retryMs ?? 2_000,
+      onData: (data) => stream$.next(data as StreamEvent<D>),
+      // Whatever happened while disconnected is fetched by a pull from the checkpoint.
+      onOpen: () => stream$.next(SYNC_RESYNC),
+    });
+  }
+  const cancel = replication.cancel.bind(replication);
+  replication.cancel = async () => {
+    stop.abort();
+    stream$.complete();
+    return cancel();
+  };
+  return replication;
+}

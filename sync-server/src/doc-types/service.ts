@@ -1,0 +1,106 @@
+import {
+  BUILT_IN_REQUIREMENTS,
+  CUSTOM_CATALOG_ID,
+  DEFAULT_ENTRY_ID,
+  DOC_KIND,
+  FALLBACK_DOC_TYPE,
+  NON_DOCUMENT_KINDS,
+  isReservedId,
+  requirementsOf,
+  slugify,
+  type ExpectedDoc,
+  type Section,
+} from '@portal/shared';
+import type { Queryable } from '../db/db.js';
+import type { ListContent, ListEngine } from '../expected-doc-lists/family.js';
+import { badRequest, conflict } from '../http-error.js';
+import type { LibraryDeps } from '../library/plugin.js';
+import { loadMarkedChain, type ChainEntry, type MarkedChain } from './chain.js';
+
+const CUSTOM_NAME = 'Custom documents';
+const COINED_SECTION = { id: 'coined', name: 'Coined document types' };
+
+export const docKindsOf = (chain: MarkedChain) => chain.entries.filter((e) => e.kind === DOC_KIND).map((e) => e.docType);
+
+/** Document types of a chain: every entry but page kinds and the requirement defaults. */
+export const documentsOf = (chain: MarkedChain): ChainEntry[] => chain.entries.filter((e) => !NON_DOCUMENT_KINDS.has(e.kind));
+
+function appendCoined(content: ListContent | undefined, entry: ExpectedDoc): ListContent {
+  const sections: Section[] = content ? structuredClone(content.sections) : [];
+  let coined = sections.find((s) => s.id === COINED_SECTION.id);
+  if (!coined) {
+    coined = { ...COINED_SECTION, note: '', lines: [], subsections: [], origin: null };
+    sections.push(coined);
+  }
+  coined.lines.push(entry);
+  return {
+    description: content?.description ?? 'The document types your organization coined, and your overrides of official entries. It is the most specific layer of your marked chain.',
+    parent: null,
+    sections,
+  };
+}
+
+export type CoinResult = { created: boolean; entry: ChainEntry | ExpectedDoc };
+
+/**
+ * Coins a document type into the organization's custom-documents catalogue (spec Part 4,
+ * `POST /doc-types`). The chain already having the id answers that entry and writes nothing;
+ * otherwise the catalogue gets a new active version with the entry appended (v1 on first use),
+ * superseding the previous one in the same write.
+ */
+export async function coinDocType(
+  tx: Queryable,
+  lists: ListEngine,
+  deps: LibraryDeps,
+  orgId: string,
+  input: { name: string; kind: string; description?: string | undefined },
+): Promise<CoinResult> {
+  const docType = slugify(input.name);
+  if (!/[a-z]/.test(docType)) throw badRequest(`The name "${input.name}" yields no usable document type id; use a name with at least one letter`);
+  // Coins of one organization queue here, also before its catalogue exists (it is created on
+  // first use); the row lock then keeps a new version of the catalogue from slipping in between.
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`coin:${orgId}`]);
+  await lists.lock(tx, orgId, CUSTOM_CATALOG_ID);
+  const chain = await loadMarkedChain(tx, lists, deps, orgId, { withCustom: true });
+  const existing = chain.lookup.get(docType);
+  if (existing && existing.kind !== DEFAULT_ENTRY_ID) return { created: false, entry: existing };
+  if (isReservedId(docType)) throw badRequest(`The name "${input.name}" yields the document type id "${docType}", which is reserved; choose another name`);
+  const kinds = docKindsOf(chain);
+  if (!kinds.includes(input.kind)) {
+    throw badRequest(`body.kind: "${input.kind}" is not a docKind of your marked catalogue chain; use one of ${kinds.join(', ')}`);
+  }
+  const versions = await lists.versions(tx, orgId, CUSTOM_CATALOG_ID);
+  const latest = versions.at(-1);
+  if (latest?.status === 'draft') {
+    throw conflict(
+      `Your custom-documents catalogue has a draft (version ${latest.version}) being edited; add the document type to that draft, or activate it first`,
+    );
+  }
+  const defaults = chain.lookup.get(DEFAULT_ENTRY_ID);
+  const entry: ExpectedDoc = {
+    id: docType,
+    docType,
+    name: input.name.trim(),
+    kind: input.kind,
+    description: input.description ?? '',
+    ...(defaults ? requirementsOf(defaults) : BUILT_IN_REQUIREMENTS),
+  };
+  const written = await lists.publish(tx, {
+    orgId,
+    id: CUSTOM_CATALOG_ID,
+    version: (latest?.version ?? 0) + 1,
+    name: latest?.name ?? CUSTOM_NAME,
+    itemKind: 'docTypeCatalogOrgCustom',
+    content: appendCoined(latest?.content, entry),
+    derivedFrom: latest ? { orgId, id: CUSTOM_CATALOG_ID, version: latest.version } : null,
+  });
+  if (!written) throw conflict('Your custom-documents catalogue changed meanwhile; try again');
+  return { created: true, entry };
+}
+
+/** Orders document types the way `GET /document-types` lists them: `fallback` first, then by name. */
+export function byFallbackThenName<T extends { docType: string; name: string }>(a: T, b: T): number {
+  if (a.docType === FALLBACK_DOC_TYPE) return b.docType === FALLBACK_DOC_TYPE ? 0 : -1;
+  if (b.docType === FALLBACK_DOC_TYPE) return 1;
+  return a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.docType.localeCompare(b.docType);
+}

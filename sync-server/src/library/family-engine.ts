@@ -1,0 +1,410 @@
+/**
+ * The versioned-family engine: spec Part 3's "Library item status" table, implemented once for
+ * every versioned library item (expected document lists and catalogues, extraction schemas,
+ * workflows, intel templates). The decisions themselves are the pure rules of
+ * `@portal/shared` (library/lifecycle.ts); this file applies them to the database.
+ *
+ * Define a kind once, build an engine from it per app, and call it inside a transaction:
+ *
+ *   const workflowKind: FamilyKind<WorkflowContent, WorkflowEdit> = {  // Edit defaults to Content
+ *     kind: 'workflow',                      // stored in family_kind; 003's one-active index
+ *     noun: 'workflow',                      // covers every kind but 'workflow'
+ *     policy: { supersedeOnActivate: false, newVersionNeedsActiveSource: false },
+ *                                            // intel templates: { true, true }; lists, schemas: { true, false }
+ *     validate: async (edit, ctx) => …,      // contract validation on save: the edit as
+ *                                            // content, or throw badRequest(…) (400)
+ *     incompleteness: async (content, ctx) => null | 'why not', // activation gate (409)
+ *   };
+ *   const workflows = new FamilyEngine(workflowKind);
+ *   await app.db.transaction((tx) => workflows.create(tx, { orgId, id, name, content }));
+ *
+ * Operations (each throws HttpError 404/409 with a readable message, as the spec lists them):
+ *   create(tx, …)                 v1 draft; 409 when the organization has the id already
+ *   save(tx, org, id, v, produce) draft only (409), `produce(current)` gives the new content,
+ *                                 `validate` checks it (400)
+ *   activate(tx, org, id, v)      draft only (409), complete only (409); supersedes the active
+ *                                 version in the same write when the policy says so
+ *   newVersion(tx, org, id, v, { name? })  v(N+1) draft copied from the latest version vN (409
+ *                                 when a newer one exists); with `name` it is rename-as-new-version
+ *   copyToFamily(tx, source, target)  duplicate, or an organization's copy of official content:
+ *                                 a new family whose v1 draft holds the source's content
+ *   publish(tx, …)                versions the system makes (official content releases, coined
+ *                                 document types): insert as active, no-op when it exists
+ *   setDefault / defaultOf        the organization's one default family of this kind
+ *   address / readVersion / listVisible  which family an id names for a caller (own, else
+ *                                 official), hiding other organizations and official drafts
+ *   lock / exists / version / versions / latestActive / activeOf   plain reads (lock: FOR UPDATE)
+ *
+ * What the engine leaves to each kind's service: who may see official content (read-only to
+ * others: answer 409 before calling save/activate on a family the caller does not own), what
+ * new-version on official content means (a copy via copyToFamily), and response shapes.
+ *
+ * Concurrency: every transition locks the family row (SELECT … FOR UPDATE) before reading its
+ * versions, and the primary key (org, kind, id, version) plus the one-active index back it up,
+ * so of two simultaneous activations or new versions exactly one wins and the other gets 409.
+ */
+import { refuseActivate, refuseNewVersion, refuseSave, supersededBy, type LibraryStatusName, type LifecyclePolicy } from '@portal/shared';
+import type { Queryable } from '../db/db.js';
+import { conflict, HttpError, notFound } from '../http-error.js';
+import { isUniqueViolation } from '../users/user-row.js';
+
+export interface FamilyContext {
+  q: Queryable;
+  orgId: string;
+  id: string;
+  itemKind: string | null;
+}
+
+export interface FamilyKind<C, I = C> {
+  /** Stored in `family_kind`; one per sort of versioned item. */
+  readonly kind: string;
+  /** In messages: "expected document list", "extraction schema". */
+  readonly noun: string;
+  readonly policy: LifecyclePolicy;
+  /** Contract validation on save: the edit (`I`) as stored content, or an HttpError 400 naming the problem. */
+  validate(edit: I, ctx: FamilyContext): Promise<C>;
+  /** Why the content cannot be activated yet (409), or null when it can. */
+  incompleteness(content: C, ctx: FamilyContext): Promise<string | null>;
+}
+
+export interface VersionKey {
+  orgId: string;
+  id: string;
+  version: number;
+}
+
+export interface FamilyVersion<C> {
+  orgId: string;
+  id: string;
+  itemKind: string | null;
+  version: number;
+  name: string;
+  status: LibraryStatusName;
+  content: C;
+  derivedFrom: VersionKey | null;
+  createdBy: string | null;
+  activatedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Which family an id names for a caller, and whose it is. */
+export interface FamilyAddress {
+  orgId: string;
+  id: string;
+  source: 'own' | 'official';
+  itemKind: string | null;
+}
+
+interface VersionRow {
+  org_id: string;
+  id: string;
+  item_kind: string | null;
+  version: number;
+  name: string;
+  status: LibraryStatusName;
+  content: unknown;
+  derived_from: VersionKey | null;
+  created_by: string | null;
+  activated_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT_VERSIONS = `
+  SELECT v.org_id, v.id, f.item_kind, v.version, v.name, v.status, v.content, v.derived_from, v.created_by,
+         v.activated_at, v.created_at, v.updated_at
+    FROM library_versions v
+    JOIN library_families f ON f.org_id = v.org_id AND f.family_kind = v.family_kind AND f.id = v.id
+   WHERE v.family_kind = $1 AND NOT v.deleted AND NOT f.deleted`;
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export class FamilyEngine<C, I = C> {
+  constructor(readonly def: FamilyKind<C, I>) {}
+
+  private toVersion(r: VersionRow): FamilyVersion<C> {
+    return {
+      orgId: r.org_id,
+      id: r.id,
+      itemKind: r.item_kind,
+      version: r.version,
+      name: r.name,
+      status: r.status,
+      content: r.content as C,
+      derivedFrom: r.derived_from,
+      createdBy: r.created_by,
+      activatedAt: r.activated_at,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    };
+  }
+
+  private missingVersion(id: string, version: number): HttpError {
+    return notFound(`No version ${version} of the ${this.def.noun} "${id}"`);
+  }
+
+  /** Locks the family for the rest of the transaction; undefined when it does not exist. */
+  async lock(tx: Queryable, orgId: string, id: string): Promise<{ itemKind: string | null } | undefined> {
+    const { rows } = await tx.query<{ item_kind: string | null }>(
+      'SELECT item_kind FROM library_families WHERE org_id = $1 AND family_kind = $2 AND id = $3 AND NOT deleted FOR UPDATE',
+      [orgId, this.def.kind, id],
+    );
+    return rows[0] ? { itemKind: rows[0].item_kind } : undefined;
+  }
+
+  async exists(q: Queryable, orgId: string, id: string): Promise<boolean> {
+    const { rows } = await q.query('SELECT 1 FROM library_families WHERE org_id = $1 AND family_kind = $2 AND id = $3 AND NOT deleted', [
+      orgId,
+      this.def.kind,
+      id,
+    ]);
+    return rows.length > 0;
+  }
+
+  async versions(q: Queryable, orgId: string, id: string): Promise<FamilyVersion<C>[]> {
+    const { rows } = await q.query<VersionRow>(`${SELECT_VERSIONS} AND v.org_id = $2 AND v.id = $3 ORDER BY v.version`, [this.def.kind, orgId, id]);
+    return rows.map((r) => this.toVersion(r));
+  }
+
+  async version(q: Queryable, orgId: string, id: string, version: number): Promise<FamilyVersion<C> | undefined> {
+    const { rows } = await q.query<VersionRow>(`${SELECT_VERSIONS} AND v.org_id = $2 AND v.id = $3 AND v.version = $4`, [
+      this.def.kind,
+      orgId,
+      id,
+      version,
+    ]);
+    return rows[0] ? this.toVersion(rows[0]) : undefined;
+  }
+
+  /** The active version with the highest number (workflows may have several). */
+  async latestActive(q: Queryable, orgId: string, id: string): Promise<FamilyVersion<C> | undefined> {
+    const { rows } = await q.query<VersionRow>(
+      `${SELECT_VERSIONS} AND v.org_id = $2 AND v.id = $3 AND v.status = 'active' ORDER BY v.version DESC LIMIT 1`,
+      [this.def.kind, orgId, id],
+    );
+    return rows[0] ? this.toVersion(rows[0]) : undefined;
+  }
+
+  /** The latest active version of every family of an organization (optionally of one item kind). */
+  async activeOf(q: Queryable, orgId: string, itemKind?: string): Promise<FamilyVersion<C>[]> {
+    const { rows } = await q.query<VersionRow>(
+      `${SELECT_VERSIONS} AND v.org_id = $2 AND v.status = 'active' AND ($3::text IS NULL OR f.item_kind = $3)
+       ORDER BY v.id, v.version DESC`,
+      [this.def.kind, orgId, itemKind ?? null],
+    );
+    const latest = new Map<string, FamilyVersion<C>>();
+    for (const r of rows) if (!latest.has(r.id)) latest.set(r.id, this.toVersion(r));
+    return [...latest.values()];
+  }
+
+  private async insertVersion(
+    tx: Queryable,
+    o: { orgId: string; id: string; version: number; name: string; status: LibraryStatusName; content: C; derivedFrom?: VersionKey | null; createdBy?: string | null },
+  ): Promise<FamilyVersion<C>> {
+    try {
+      await tx.query(
+        `INSERT INTO library_versions (org_id, family_kind, id, version, name, status, content, derived_from, created_by, activated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, CASE WHEN $6 = 'active' THEN now() END)`,
+        [
+          o.orgId,
+          this.def.kind,
+          o.id,
+          o.version,
+          o.name,
+          o.status,
+          JSON.stringify(o.content),
+          o.derivedFrom ? JSON.stringify(o.derivedFrom) : null,
+          o.createdBy ?? null,
+        ],
+      );
+    } catch (err) {
+      // Only reachable if a writer skipped the family lock; the key still keeps one winner.
+      if (isUniqueViolation(err)) throw conflict(`Version ${o.version} of the ${this.def.noun} "${o.id}" already exists`);
+      throw err;
+    }
+    return (await this.version(tx, o.orgId, o.id, o.version))!;
+  }
+
+  /** A new family: v1, a draft. 409 when the organization already has the id. */
+  async create(
+    tx: Queryable,
+    o: { orgId: string; id: string; name: string; content: C; itemKind?: string | null; createdBy?: string | null; derivedFrom?: VersionKey | null },
+  ): Promise<FamilyVersion<C>> {
+    const { rows } = await tx.query(
+      `INSERT INTO library_families (org_id, family_kind, id, item_kind) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
+      [o.orgId, this.def.kind, o.id, o.itemKind ?? null],
+    );
+    if (rows.length === 0) throw conflict(`${capitalized(this.def.noun)} "${o.id}" already exists`);
+    return this.insertVersion(tx, { ...o, version: 1, status: 'draft' });
+  }
+
+  /** Duplicate, or an organization's own copy of official content: a new family, v1 draft. */
+  copyToFamily(
+    tx: Queryable,
+    source: FamilyVersion<C>,
+    target: { orgId: string; id: string; name: string; itemKind?: string | null; createdBy?: string | null },
+  ): Promise<FamilyVersion<C>> {
+    return this.create(tx, {
+      ...target,
+      itemKind: target.itemKind === undefined ? source.itemKind : target.itemKind,
+      content: source.content,
+      derivedFrom: { orgId: source.orgId, id: source.id, version: source.version },
+    });
+  }
+
+  /**
+   * Saves a draft. `produce` turns the stored version into the content to save (so a body can
+   * leave fields unchanged); the kind validates it.
+   */
+  async save(tx: Queryable, orgId: string, id: string, version: number, produce: (current: FamilyVersion<C>) => I | Promise<I>): Promise<FamilyVersion<C>> {
+    const family = await this.lock(tx, orgId, id);
+    const current = family && (await this.version(tx, orgId, id, version));
+    if (!current) throw this.missingVersion(id, version);
+    const refusal = refuseSave(current);
+    if (refusal) throw new HttpError(refusal.status, refusal.message);
+    const content = await this.def.validate(await produce(current), { q: tx, orgId, id, itemKind: current.itemKind });
+    await tx.query(`UPDATE library_versions SET content = $5::jsonb WHERE org_id = $1 AND family_kind = $2 AND id = $3 AND version = $4`, [
+      orgId,
+      this.def.kind,
+      id,
+      version,
+      JSON.stringify(content),
+    ]);
+    return (await this.version(tx, orgId, id, version))!;
+  }
+
+  async activate(tx: Queryable, orgId: string, id: string, version: number): Promise<{ activated: FamilyVersion<C>; superseded: number[] }> {
+    if (!(await this.lock(tx, orgId, id))) throw this.missingVersion(id, version);
+    const family = await this.versions(tx, orgId, id);
+    const target = family.find((v) => v.version === version);
+    if (!target) throw this.missingVersion(id, version);
+    const incomplete = target.status === 'draft' ? await this.def.incompleteness(target.content, { q: tx, orgId, id, itemKind: target.itemKind }) : null;
+    const refusal = refuseActivate(target, family, this.def.policy, incomplete);
+    if (refusal) throw new HttpError(refusal.status, refusal.message);
+    const superseded = supersededBy(target, family, this.def.policy);
+    // Superseded first: the one-active index must never see two active versions.
+    if (superseded.length > 0) {
+      await tx.query(
+        `UPDATE library_versions SET status = 'superseded' WHERE org_id = $1 AND family_kind = $2 AND id = $3 AND version = ANY($4::int[])`,
+        [orgId, this.def.kind, id, superseded],
+      );
+    }
+    await tx.query(
+      `UPDATE library_versions SET status = 'active', activated_at = now() WHERE org_id = $1 AND family_kind = $2 AND id = $3 AND version = $4`,
+      [orgId, this.def.kind, id, version],
+    );
+    return { activated: (await this.version(tx, orgId, id, version))!, superseded };
+  }
+
+  /** new-version, or rename-as-new-version when `name` is given: v(N+1) draft, one atomic write. */
+  async newVersion(tx: Queryable, orgId: string, id: string, version: number, o: { name?: string; createdBy?: string | null } = {}): Promise<FamilyVersion<C>> {
+    if (!(await this.lock(tx, orgId, id))) throw this.missingVersion(id, version);
+    const family = await this.versions(tx, orgId, id);
+    const source = family.find((v) => v.version === version);
+    if (!source) throw this.missingVersion(id, version);
+    const refusal = refuseNewVersion(source, family, this.def.policy);
+    if (refusal) throw new HttpError(refusal.status, refusal.message);
+    return this.insertVersion(tx, {
+      orgId,
+      id,
+      version: source.version + 1,
+      name: o.name ?? source.name,
+      status: 'draft',
+      content: source.content,
+      derivedFrom: { orgId, id, version: source.version },
+      createdBy: o.createdBy ?? null,
+    });
+  }
+
+  /**
+   * Writes a version directly as active (superseding per policy), for versions the system makes:
+   * official content releases and coined document types. False when that version exists
+   * already, so a content release can be applied any number of times.
+   */
+  async publish(
+    tx: Queryable,
+    o: { orgId: string; id: string; version: number; name: string; content: C; itemKind?: string | null; derivedFrom?: VersionKey | null },
+  ): Promise<boolean> {
+    await tx.query(`INSERT INTO library_families (org_id, family_kind, id, item_kind) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+      o.orgId,
+      this.def.kind,
+      o.id,
+      o.itemKind ?? null,
+    ]);
+    await this.lock(tx, o.orgId, o.id);
+    const family = await this.versions(tx, o.orgId, o.id);
+    if (family.some((v) => v.version === o.version)) return false;
+    const target = { version: o.version, status: 'draft' as const };
+    // A version older than one already published arrives as history, not as the active one.
+    const outdated = family.some((v) => v.version > o.version && v.status !== 'draft');
+    const superseded = outdated ? [] : supersededBy(target, family, this.def.policy);
+    if (superseded.length > 0) {
+      await tx.query(
+        `UPDATE library_versions SET status = 'superseded' WHERE org_id = $1 AND family_kind = $2 AND id = $3 AND version = ANY($4::int[])`,
+        [o.orgId, this.def.kind, o.id, superseded],
+      );
+    }
+    await this.insertVersion(tx, { ...o, status: outdated && this.def.policy.supersedeOnActivate ? 'superseded' : 'active' });
+    return true;
+  }
+
+  /** Makes a family the organization's default of this kind; the previous one loses it in the same write. */
+  async setDefault(tx: Queryable, orgId: string, target: { orgId: string; id: string }): Promise<void> {
+    await tx.query(
+      `INSERT INTO library_defaults (org_id, family_kind, target_org_id, target_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (org_id, family_kind) DO UPDATE SET target_org_id = EXCLUDED.target_org_id, target_id = EXCLUDED.target_id, deleted = false`,
+      [orgId, this.def.kind, target.orgId, target.id],
+    );
+  }
+
+  async defaultOf(q: Queryable, orgId: string): Promise<{ orgId: string; id: string } | undefined> {
+    const { rows } = await q.query<{ target_org_id: string; target_id: string }>(
+      'SELECT target_org_id, target_id FROM library_defaults WHERE org_id = $1 AND family_kind = $2 AND NOT deleted',
+      [orgId, this.def.kind],
+    );
+    return rows[0] ? { orgId: rows[0].target_org_id, id: rows[0].target_id } : undefined;
+  }
+
+  /**
+   * The family an id names for a caller: with `source` the one asked for, else the caller's own
+   * when it has one, else the official one. Another organization's families do not exist here.
+   */
+  async address(q: Queryable, viewerOrgId: string, officialOrgId: string, id: string, source?: 'own' | 'official'): Promise<FamilyAddress> {
+    const { rows } = await q.query<{ org_id: string; item_kind: string | null }>(
+      `SELECT org_id, item_kind FROM library_families WHERE family_kind = $1 AND id = $2 AND org_id = ANY($3::text[]) AND NOT deleted`,
+      [this.def.kind, id, source === 'official' ? [officialOrgId] : source === 'own' ? [viewerOrgId] : [viewerOrgId, officialOrgId]],
+    );
+    const own = rows.find((r) => r.org_id === viewerOrgId);
+    const pick = own ?? rows[0];
+    if (!pick) throw notFound(`No ${this.def.noun} "${id}"${source ? ` (${source})` : ''}`);
+    return { orgId: pick.org_id, id, source: pick.org_id === officialOrgId ? 'official' : 'own', itemKind: pick.item_kind };
+  }
+
+  /** A version as a caller may see it: other organizations' drafts (official ones) are hidden. */
+  async readVersion(q: Queryable, address: FamilyAddress, viewerOrgId: string, version: number): Promise<FamilyVersion<C>> {
+    const found = await this.version(q, address.orgId, address.id, version);
+    if (!found || (found.status === 'draft' && address.orgId !== viewerOrgId)) throw this.missingVersion(address.id, version);
+    return found;
+  }
+
+  /**
+   * Every version a caller sees: its own (all statuses) and the official organization's (active
+   * and superseded) except families the caller has its own of.
+   */
+  async listVisible(q: Queryable, viewerOrgId: string, officialOrgId: string): Promise<FamilyVersion<C>[]> {
+    const { rows } = await q.query<VersionRow>(
+      `${SELECT_VERSIONS}
+         AND (v.org_id = $2
+              OR (v.org_id = $3 AND v.status <> 'draft'
+                  AND NOT EXISTS (SELECT 1 FROM library_families o
+                                   WHERE o.org_id = $2 AND o.family_kind = v.family_kind AND o.id = v.id AND NOT o.deleted)))
+       ORDER BY v.id, v.version`,
+      [this.def.kind, viewerOrgId, officialOrgId],
+    );
+    return rows.map((r) => this.toVersion(r));
+  }
+}
+
+/** `own` or `official`, as a caller sees a version key. */
+export const sourceOf = (orgId: string, officialOrgId: string): 'own' | 'official' => (orgId === officialOrgId ? 'official' : 'own');

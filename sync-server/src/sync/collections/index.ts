@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ExpectedDocList, IntelTemplate, Organization, SavedSection, Workflow } from '@portal/shared';
+import { LIST_FAMILY, type ListContent } from '../../expected-doc-lists/family.js';
+import { ListService } from '../../expected-doc-lists/service.js';
+import { INTEL_TEMPLATE_FAMILY_KIND } from '../../intel-templates/family.js';
+import { toSavedSection, type SavedSectionRow } from '../../saved-sections/service.js';
+import { toOrganization, type OrganizationRow } from '../../users/user-row.js';
+import { WORKFLOW_FAMILY_KIND } from '../../workflows/family.js';
+import type { SyncCollection } from '../collection.js';
+import { bundlesCollection } from './bundles.js';
+import { libraryCollection } from './library-collection.js';
+import { tableCollection } from './table-collection.js';
+
+const keyed = (field: string, payload: z.ZodType, description: string) =>
+  z
+    .object({ id: z.string().describe('`own:<id>:<version>` or `official:<id>:<version>`.') })
+    .extend({ [field]: payload })
+    .describe(description);
+
+/**
+ * The collections the desktop replicates (read-only over sync). Document catalogues are lists,
+ * so the document types of the marked chain arrive as the catalogue versions in
+ * `expected-doc-lists`, with the organization (its marked catalogue) in `organization`; the
+ * client merges the chain with the same pure rule the server uses.
+ */
+export function libraryCollections(app: FastifyInstance): SyncCollection[] {
+  const lists = new ListService(app.db, { officialOrgId: app.officialOrgId });
+  const official = app.officialOrgId;
+  return [
+    libraryCollection<ListContent, ExpectedDocList>({
+      name: 'expected-doc-lists',
+      description: 'Expected document list versions and document catalogues: your own (every status) and the official ones (published versions).',
+      familyKind: LIST_FAMILY,
+      field: 'list',
+      document: keyed('list', ExpectedDocList, 'One list version; `list.isDefault` is false here: the default is in `library-defaults`.'),
+      toPayload: (v) => lists.toList(v, undefined),
+    }),
+    libraryCollection<Parameters<typeof app.workflows.toWorkflow>[0]['content'], Workflow>({
+      name: 'workflows',
+      description: 'Workflow versions: your own and the official ones.',
+      familyKind: WORKFLOW_FAMILY_KIND,
+      field: 'workflow',
+      document: keyed('workflow', Workflow, 'One workflow version; `workflow.isDefault` is false here: the default is in `library-defaults`.'),
+      toPayload: (v) => app.workflows.toWorkflow(v, false),
+    }),
+    libraryCollection<Parameters<typeof app.intelTemplates.toTemplate>[0]['content'], IntelTemplate>({
+      name: 'intel-templates',
+      description: 'Intel template versions: your own and the official ones.',
+      familyKind: INTEL_TEMPLATE_FAMILY_KIND,
+      field: 'template',
+      document: keyed('template', IntelTemplate, 'One intel template version.'),
+      toPayload: (v) => app.intelTemplates.toTemplate(v),
+    }),
+    bundlesCollection as unknown as SyncCollection,
+    tableCollection<SavedSectionRow & { rev: number; deleted: boolean }, SavedSection>({
+      name: 'saved-sections',
+      description: 'Your organization’s saved sections.',
+      table: 'saved_sections',
+      document: SavedSection,
+      toDocument: (r) => toSavedSection(r, official),
+      readOnlyReason: 'saved sections are made with POST /saved-sections.',
+    }) as unknown as SyncCollection,
+    tableCollection<{ org_id: string; family_kind: string; target_org_id: string; target_id: string; rev: number; deleted: boolean }, { id: string; targetId: string; targetSource: 'own' | 'official' }>({
+      name: 'library-defaults',
+      description: 'Your organization’s default per kind of library item: `id` is the kind (`expected-doc-list`, `workflow`).',
+      table: 'library_defaults',
+      idColumn: 'family_kind',
+      document: z.object({ id: z.string(), targetId: z.string(), targetSource: z.enum(['own', 'official']) }).meta({ id: 'SyncLibraryDefault' }),
+      toDocument: (r) => ({ id: r.family_kind, targetId: r.target_id, targetSource: r.target_org_id === official ? 'official' : 'own' }),
+      readOnlyReason: 'defaults are set with the set-default operations.',
+    }) as unknown as SyncCollection,
+    tableCollection<OrganizationRow & { org_id: string; rev: number; deleted: boolean }, Organization>({
+      name: 'organization',
+      description: 'Your organization (one document): its name and marked document catalogue.',
+      table: 'organizations',
+      document: Organization,
+      toDocument: (r) => toOrganization(r),
+      readOnlyReason: 'the organization is changed with PATCH /organization.',
+    }) as unknown as SyncCollection,
+  ];
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, SyncCheckpoint, SyncPullQuery, SyncPushRefused, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
+import { requireCaller } from '../access/auth-plugin.js';
+import { HttpError } from '../http-error.js';
+import type { ChangeFeed } from './change-feed.js';
+import { toSyncDocument, type SyncCollection, type SyncScope } from './collection.js';
+import { officialOrgId, syncHorizon } from './horizon.js';
+
+const HEARTBEAT_MS = 25_000;
+/** Changes arriving within this window go out as one batch. */
+const COALESCE_MS = 25;
+
+export interface SyncRoutesOptions {
+  collections: readonly SyncCollection[];
+  feed: ChangeFeed;
+  right: Right;
+}
+
+async function scopeOf(app: FastifyInstance, request: FastifyRequest): Promise<SyncScope> {
+  return { orgId: requireCaller(request).orgId, officialOrgId: await officialOrgId(app.db) };
+}
+
+/**
+ * `/sync/<collection>/pull|push|stream` for every collection (RxDB's HTTP replication). Each
+ * collection gets its own operations so the contract documents its document shape.
+ */
+const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { collections, feed, right }) => {
+  const open = new Set<() => void>();
+  // Streams never end by themselves; a server shutting down ends them so it can stop.
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  for (const collection of collections) {
+    const base = `/sync/${collection.name}`;
+    const Document = collection.document.extend({
+      serverRev: z.number().int(),
+      _deleted: z.boolean(),
+    });
+    const tag = 'sync';
+
+    app.get(
+      `${base}/pull`,
+      {
+        config: { access: right },
+        schema: {
+          tags: [tag],
+          summary: `Pull ${collection.name} changed after a checkpoint`,
+          description: `${collection.description} Documents come in server order (\`serverRev\`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.`,
+          querystring: SyncPullQuery,
+          response: {
+            200: z.object({ documents: z.array(Document), checkpoint: SyncCheckpoint.nullable() }),
+            ...errorResponses(400, 401, 403),
+          },
+        },
+      },
+      async (request) => {
+        const scope = await scopeOf(app, request);
+        const { rev = 0, id, limit } = request.query;
+        const changes = await collection.changes(app.db, scope, rev, await syncHorizon(app.db), limit);
+        const last = changes.at(-1);
+        return {
+          documents: changes.map(toSyncDocument),
+          checkpoint: last ? { rev: last.rev, id: last.doc.id } : request.query.rev !== undefined ? { rev, id: id ?? '' } : null,
+        };
+      },
+    );
+
+    app.post(
+      `${base}/push`,
+      {
+        config: { access: right },
+        schema: {
+          tags: [tag],
+          summary: `Push ${collection.name} (refused: read-only over sync)`,
+          description: `${collection.readOnlyReason} The answer is always 409 with the server state of each pushed document as \`conflicts\`; RxDB keeps those.`,
+          body: z.array(SyncPushRow).max(500),
+          response: { 409: SyncPushRefused, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const scope = await scopeOf(app, request);
+        const ids = [...new Set(request.body.map((r) => String(r.newDocumentState.id ?? '')).filter(Boolean))];
+        const master = await collection.byIds(app.db, scope, ids);
+        throw new HttpError(409, `${collection.name} cannot be changed through sync: ${collection.readOnlyReason}`, {
+          conflicts: master.map(toSyncDocument),
+        });
+      },
+    );
+
+    app.get(
+      `${base}/stream`,
+      {
+        config: { access: right },
+        schema: {
+          tags: [tag],
+          summary: `Live changes of ${collection.name} (server-sent events)`,
+          description:
+            'An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.',
+          response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 403) },
+        },
+      },
+      async (request, reply) => {
+        const scope = await scopeOf(app, request);
+        const tables = new Set(collection.tables);
+        const horizon = await syncHorizon(app.db);
+        const { rows } = await app.db.query<{ last: number }>('SELECT last_value AS last FROM rev_seq');
+        // Everything at or below the cursor has committed; the client's RESYNC pull covers it.
+        let cursor = horizon !== null ? horizon - 1 : Number(rows[0]?.last ?? 0);
+
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        const send = (data: unknown) => raw.write(`data: ${JSON.stringify(data)}\n\n`);
+        send(SYNC_RESYNC);
+
+        let pending: NodeJS.Timeout | undefined;
+        let flushing = Promise.resolve();
+        const flush = () => {
+          pending = undefined;
+          flushing = flushing.then(async () => {
+            for (;;) {
+              const changes = await collection.changes(app.db, scope, cursor, await syncHorizon(app.db), 500);
+              const last = changes.at(-1);
+              if (!last) return;
+              cursor = last.rev;
+              send({ documents: changes.map(toSyncDocument), checkpoint: { rev: last.rev, id: last.doc.id } });
+              if (changes.length < 500) return;
+            }
+          }).catch((err: unknown) => {
+            request.log.warn({ err }, 'sync stream could not read changes; asking the client to resync');
+            send(SYNC_RESYNC);
+          });
+        };
+        const unsubscribe = feed.subscribe((c) => {
+          if (!tables.has(c.table)) return;
+          if (c.org !== scope.orgId && c.org !== scope.officialOrgId) return;
+          pending ??= setTimeout(flush, COALESCE_MS);
+        });
+        const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+        const end = () => {
+          unsubscribe();
+          clearInterval(heartbeat);
+          clearTimeout(pending);
+          open.delete(end);
+          if (!raw.writableEnded) raw.end();
+        };
+        open.add(end);
+        request.raw.on('close', end);
+      },
+    );
+  }
+};
+
+export default syncRoutes;

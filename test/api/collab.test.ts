@@ -1,0 +1,187 @@
+import { isDeepStrictEqual } from 'node:util';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { WebsocketProvider } from 'y-websocket';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listContent, readListContent, readListStatus, toY, type Json } from '@portal/shared/collab';
+import { buildApp, type App } from '@portal/sync-server';
+import { loadConfig, type AppConfig } from '../../sync-server/src/config.js';
+import { addColleague, DRIVER, openTestDatabase, PASSWORD, signUp, tempDir, type Session, type TestDatabase } from '../helper.js';
+
+const until = async (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) => {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out: ${what}`);
+};
+
+interface Client {
+  doc: Y.Doc;
+  provider: WebsocketProvider;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+/**
+ * Real y-websocket clients against a live server: concurrent editors converge, the draft saved
+ * through REST equals their state, invalid states are kept and explained, the state outlives a
+ * restart, and versions that are not drafts refuse edits.
+ */
+describe(`collaborative list editing on ${DRIVER}`, () => {
+  let t: TestDatabase;
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let config: AppConfig;
+  let app: App;
+  let port = 0;
+  let manager: Session;
+  let colleague: Session;
+  let managerToken: string;
+  let colleagueToken: string;
+  const clients: Client[] = [];
+
+  const start = async () => {
+    app = await buildApp(config, { db: t.db, logger: false, keepDatabaseOpen: true });
+    await app.listen({ port, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  };
+  const deviceToken = async (email: string) =>
+    (await app.inject({ method: 'POST', url: '/api/device-sessions', payload: { username: email, password: PASSWORD } })).json().token as string;
+
+  const connect = (listId: string, version: number, token: string | null): Client => {
+    const doc = new Y.Doc();
+    const provider = new WebsocketProvider(`ws://127.0.0.1:${port}/api/collab/expected-doc-lists/${listId}`, String(version), doc, {
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      protocols: token ? ['portal', `bearer.${token}`] : ['portal'],
+      disableBc: true,
+    });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => provider.on('closed', (e) => resolve(e)));
+    const client = { doc, provider, closed };
+    clients.push(client);
+    return client;
+  };
+  const synced = (c: Client) => until(() => c.provider.synced, 'client synced');
+  const readDraft = async (listId: string, version: number) =>
+    (await app.inject({ method: 'GET', url: `/api/expected-doc-lists/${listId}/${version}`, headers: manager.headers })).json();
+
+  const addSection = (c: Client, section: { id: string; name: string; lines: Json[] }) =>
+    c.doc.transact(() => {
+      const sections = listContent(c.doc).get('sections') as Y.Array<unknown>;
+      sections.push([toY({ note: '', subsections: [], ...section } as Json)]);
+    });
+
+  let listId: string;
+
+  beforeAll(async () => {
+    t = await openTestDatabase();
+    dir = await tempDir();
+    config = { ...loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0' }), dataDir: dir.path, rendererDir: dir.path };
+    await start();
+    manager = await signUp(app, { orgName: 'Collab Lending' });
+    colleague = await addColleague(app, manager, 'Originator');
+    managerToken = await deviceToken(manager.user!.email!);
+    colleagueToken = await deviceToken(colleague.user!.email!);
+    const created = await app.inject({ method: 'POST', url: '/api/expected-doc-lists', headers: manager.headers, payload: { name: 'Mortgage checklist' } });
+    expect(created.statusCode).toBe(201);
+    listId = created.json().id;
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.provider.destroy();
+    await app.close();
+    await t.dispose();
+    await dir.remove();
+  });
+
+  it('lets two editors change one draft at once; both converge and the draft saved through REST equals their state', async () => {
+    const a = connect(listId, 1, managerToken);
+    const b = connect(listId, 1, colleagueToken);
+    await Promise.all([synced(a), synced(b)]);
+
+    addSection(a, { id: 'identity', name: 'Identity', lines: [{ id: 'passport', docType: 'passport' }] });
+    addSection(b, { id: 'income', name: 'Income', lines: [{ id: 'payslips', docType: 'payslip', minCount: 3, note: 'Last three months' }] });
+    b.doc.transact(() => listContent(b.doc).set('description', 'What a mortgage case needs'));
+
+    await until(() => isDeepStrictEqual(readListContent(a.doc), readListContent(b.doc)) && readListContent(a.doc).sections.length >= 3, 'editors converge');
+    await until(() => readListStatus(a.doc)?.state === 'saved' && (readListContent(a.doc).sections as { lines: { name?: string }[] }[]).every((s) => s.lines.every((l) => l.name)), 'the server saved and normalized the state');
+
+    const draft = await readDraft(listId, 1);
+    const state = readListContent(a.doc);
+    expect(draft.description).toBe('What a mortgage case needs');
+    expect(draft.sections).toEqual(state.sections);
+    const ids = draft.sections.map((s: { id: string }) => s.id);
+    expect(ids).toEqual(expect.arrayContaining(['identity', 'income']));
+    const payslips = draft.sections.find((s: { id: string }) => s.id === 'income').lines[0];
+    expect(payslips).toMatchObject({ docType: 'payslip', minCount: 3, note: 'Last three months', name: expect.any(String) });
+  });
+
+  it('keeps a state that fails validation, shows the errors to every editor, and leaves the saved draft alone', async () => {
+    const a = clients[0]!;
+    const b = clients[1]!;
+    const before = await readDraft(listId, 1);
+    addSection(a, { id: 'mystery', name: 'Mystery', lines: [{ id: 'x', docType: 'not-a-real-type' }] });
+    await until(() => readListStatus(b.doc)?.state === 'invalid', 'editors see the validation failure');
+    expect(readListStatus(b.doc)!.errors.join(' ')).toContain('not-a-real-type');
+    expect((await readDraft(listId, 1)).sections).toEqual(before.sections);
+    expect(readListContent(b.doc).sections.some((s) => (s as { id: string }).id === 'mystery')).toBe(true);
+
+    // Fixing it saves again.
+    b.doc.transact(() => {
+      const sections = listContent(b.doc).get('sections') as Y.Array<Y.Map<unknown>>;
+      const i = sections.toArray().findIndex((s) => s.get('id') === 'mystery');
+      sections.delete(i, 1);
+    });
+    await until(() => readListStatus(a.doc)?.state === 'saved', 'saved again once fixed');
+  });
+
+  it('shows awareness (who is editing where) to the other editors', async () => {
+    const [a, b] = clients;
+    a!.provider.awareness.setLocalStateField('user', { name: 'Manager', line: 'passport' });
+    await until(() => [...b!.provider.awareness.getStates().values()].some((s) => (s as { user?: { name: string } }).user?.name === 'Manager'), 'presence relayed');
+  });
+
+  it('applies a REST save of the draft to the open document', async () => {
+    const draft = await readDraft(listId, 1);
+    const sections = [...draft.sections, { id: 'address', name: 'Address', lines: [{ docType: 'utility-bill' }] }];
+    const res = await app.inject({ method: 'PUT', url: `/api/expected-doc-lists/${listId}/1`, headers: manager.headers, payload: { sections } });
+    expect(res.statusCode).toBe(200);
+    await until(() => clients.slice(0, 2).every((c) => readListContent(c.doc).sections.some((s) => (s as { id: string }).id === 'address')), 'REST change reaches editors');
+    expect(readListContent(clients[0]!.doc).sections).toEqual(res.json().sections);
+  });
+
+  it('keeps the document across a server restart', async () => {
+    const expected = readListContent(clients[0]!.doc);
+    for (const c of clients.splice(0)) c.provider.destroy();
+    await app.close();
+    await start();
+    const c = connect(listId, 1, managerToken);
+    await synced(c);
+    // Map keys may come back in another order; the content is what must survive.
+    await until(() => isDeepStrictEqual(readListContent(c.doc), expected), 'state after restart');
+    expect(readListContent(c.doc)).toEqual(expected);
+  });
+
+  it('serves an active version read-only and closes an editor that tries to change it with 4403', async () => {
+    const activated = await app.inject({ method: 'POST', url: `/api/expected-doc-lists/${listId}/1/activate`, headers: manager.headers });
+    expect(activated.statusCode).toBe(200);
+    const reader = connect(listId, 1, colleagueToken);
+    await synced(reader);
+    const before = readListContent(reader.doc);
+    const writer = connect(listId, 1, managerToken);
+    await synced(writer);
+    addSection(writer, { id: 'late', name: 'Too late', lines: [] });
+    expect((await writer.closed).code).toBe(4403);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(readListContent(reader.doc)).toEqual(before);
+    expect((await readDraft(listId, 1)).sections.some((s: { id: string }) => s.id === 'late')).toBe(false);
+  });
+
+  it('closes with 4401 without credentials and 4404 for another organization’s list', async () => {
+    const anonymous = connect(listId, 1, null);
+    expect((await anonymous.closed).code).toBe(4401);
+    const stranger = await signUp(app, { orgName: 'Elsewhere' });
+    const strangerToken = await deviceToken(stranger.user!.email!);
+    const foreign = connect(listId, 1, strangerToken);
+    expect((await foreign.closed).code).toBe(4404);
+  });
+});

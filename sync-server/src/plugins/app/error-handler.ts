@@ -56,6 +56,12 @@ export default fp(
         request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
         return reply.code(500).send({ error: 'Internal server error' });
       }
+      // PostgreSQL's data exceptions (class 22: a value out of range, a null byte, a bad number)
+      // can only come from input that slipped past validation: the client's mistake, not a crash.
+      if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code)) {
+        request.log.warn({ err }, 'database refused a value that validation let through');
+        return reply.code(400).send({ error: `Invalid value: ${err.message}` });
+      }
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         return reply.code(status).send({ error: clientErrorMessage(err) });

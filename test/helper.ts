@@ -133,6 +133,16 @@ export function manualClock(start = Date.now()): Clock & { advance(ms: number): 
   return clock;
 }
 
+/** Polls `check` until it holds, failing with `what` after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`not within ${timeoutMs} ms: ${what}`);
+}
+
 /** Runs queued jobs (mail, purges) until none is due; test apps start no workers. */
 export async function drainJobs(app: App, max = 50): Promise<void> {
   for (let i = 0; i < max && (await app.jobs.runOnce('test-drain')); i++);

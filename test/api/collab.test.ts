@@ -6,16 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listContent, readListContent, readListStatus, toY, type Json } from '@portal/shared/collab';
 import { buildApp, type App } from '@portal/sync-server';
 import { loadConfig, type AppConfig } from '../../sync-server/src/config.js';
-import { addColleague, DRIVER, openTestDatabase, PASSWORD, signUp, tempDir, type Session, type TestDatabase } from '../helper.js';
-
-const until = async (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out: ${what}`);
-};
+import { addColleague, DRIVER, until, openTestDatabase, PASSWORD, signUp, tempDir, type Session, type TestDatabase } from '../helper.js';
 
 interface Client {
   doc: Y.Doc;

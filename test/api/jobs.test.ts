@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../sync-server/src/db/migrate.js';
 import { JobQueue, type Job } from '../../sync-server/src/jobs/job-queue.js';
-import { DRIVER, openTestDatabase, type TestDatabase } from '../helper.js';
-
-const until = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('condition not reached in time');
-};
+import { DRIVER, openTestDatabase, until, type TestDatabase } from '../helper.js';
 
 describe(`job queue on ${DRIVER}`, () => {
   let t: TestDatabase;
@@ -46,7 +37,7 @@ describe(`job queue on ${DRIVER}`, () => {
     await until(async () => {
       const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status = 'succeeded'`);
       return rows[0]!.n === ids.length;
-    });
+    }, 'every job succeeded', 10_000);
     expect(runs.length).toBe(ids.length);
     expect(new Set(runs).size).toBe(ids.length);
     expect([...runs].sort((x, y) => x - y)).toEqual(ids);
@@ -118,7 +109,7 @@ describe(`job queue on ${DRIVER}`, () => {
     // Not due yet: the backoff holds it back.
     expect(await q.runOnce('w')).toBe(false);
 
-    await until(() => q.runOnce('w'));
+    await until(() => q.runOnce('w'), 'the retry came due', 10_000);
     job = (await q.get(id))!;
     expect(job).toMatchObject({ status: 'queued', attempts: 2, lastError: 'boom 2' });
     const second = await t.db.query<{ wait_ms: number }>(
@@ -127,7 +118,7 @@ describe(`job queue on ${DRIVER}`, () => {
     );
     expect(Number(second.rows[0]!.wait_ms)).toBeGreaterThanOrEqual(195);
 
-    await until(() => q.runOnce('w'));
+    await until(() => q.runOnce('w'), 'the retry came due', 10_000);
     job = (await q.get(id))!;
     expect(job).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
     expect(attemptsSeen).toEqual([1, 2, 3]);
@@ -155,7 +146,7 @@ describe(`job queue on ${DRIVER}`, () => {
     const soon = (await q.enqueue({ kind: 'later', runAt: new Date(Date.now() + 300) }))!;
     const muchLater = (await q.enqueue({ kind: 'later', runAt: new Date(Date.now() + 3_600_000) }))!;
     expect(await q.runOnce('w')).toBe(false);
-    await until(() => q.runOnce('w'));
+    await until(() => q.runOnce('w'), 'the retry came due', 10_000);
     expect(ran).toEqual([soon]);
     expect((await q.get(muchLater))?.status).toBe('queued');
   });
@@ -192,7 +183,7 @@ describe(`job queue on ${DRIVER}`, () => {
     });
     const id = (await q.enqueue({ kind: 'slow' }))!;
     q.start(1);
-    await until(async () => (await q.get(id))?.status === 'running');
+    await until(async () => (await q.get(id))?.status === 'running', 'the job started', 10_000);
     await q.stop(5_000);
     expect(finished).toBe(true);
     expect((await q.get(id))?.status).toBe('succeeded');

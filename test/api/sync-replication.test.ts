@@ -4,19 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentBundleSchema, replicateWithServer } from '@portal/shared/sync';
 import type { DocumentBundle } from '@portal/shared';
 import { buildApp, type App } from '@portal/sync-server';
-import { DRIVER, openTestDatabase, signUp, tempDir, type Session, type TestDatabase } from '../helper.js';
+import { DRIVER, openTestDatabase, signUp, tempDir, until, type Session, type TestDatabase } from '../helper.js';
 import { loadConfig, type AppConfig } from '../../sync-server/src/config.js';
 
 type Doc = DocumentBundle & { serverRev: number };
-
-const until = async (check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`not within ${timeoutMs} ms: ${what}`);
-};
 
 /**
  * A real RxDB database (memory storage) replicating from a live server over HTTP, the way the
@@ -88,19 +79,19 @@ describe(`RxDB replication from a live server on ${DRIVER}`, () => {
     const started = Date.now();
     const res = await rest(manager, 'PUT', `/document-bundles/${doc.id}`, { name: 'Income pack (3 months)', members: ['payslip', 'p60', 'bank-statement'] });
     expect(res.statusCode).toBe(200);
-    await until(async () => (await bundles.findOne(doc.id).exec())?.name === 'Income pack (3 months)', 1_000, 'the renamed bundle arrives');
+    await until(async () => (await bundles.findOne(doc.id).exec())?.name === 'Income pack (3 months)', 'the renamed bundle arrives', 1_000);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect((await bundles.findOne(doc.id).exec())!.members).toEqual(['payslip', 'p60', 'bank-statement']);
 
     const created = await rest(manager, 'POST', '/document-bundles', { name: 'Address pack', members: ['utility-bill'] });
-    await until(async () => (await names()).includes('Address pack'), 1_000, 'the new bundle arrives');
+    await until(async () => (await names()).includes('Address pack'), 'the new bundle arrives', 1_000);
     const removed = await rest(manager, 'DELETE', `/document-bundles/${created.json().id}`);
     expect(removed.statusCode).toBe(204);
-    await until(async () => !(await names()).includes('Address pack'), 1_000, 'the deletion arrives');
+    await until(async () => !(await names()).includes('Address pack'), 'the deletion arrives', 1_000);
   });
 
   it('resumes from its checkpoint after a server restart, without duplicates or gaps', async () => {
-    await until(() => replication.isStopped() === false, 1_000, 'replication running');
+    await until(() => replication.isStopped() === false, 'replication running', 1_000);
     await replication.awaitInSync();
     const before = received.length;
     await app.close();
@@ -114,7 +105,7 @@ describe(`RxDB replication from a live server on ${DRIVER}`, () => {
     await during.close();
 
     await start();
-    await until(async () => (await names()).includes('Tax pack'), 5_000, 'changes made while down arrive after the restart');
+    await until(async () => (await names()).includes('Tax pack'), 'changes made while down arrive after the restart', 5_000);
     await replication.awaitInSync();
     expect(await names()).toEqual(['Identity pack', 'Income pack (3 months)', 'Pension pack', 'Tax pack']);
     const after = received.slice(before);
@@ -125,14 +116,14 @@ describe(`RxDB replication from a live server on ${DRIVER}`, () => {
   it('never receives another organization’s changes', async () => {
     await rest(stranger, 'POST', '/document-bundles', { name: 'Another secret', members: ['passport'] });
     await rest(manager, 'POST', '/document-bundles', { name: 'Marker pack', members: ['passport'] });
-    await until(async () => (await names()).includes('Marker pack'), 1_000, 'own change arrives');
+    await until(async () => (await names()).includes('Marker pack'), 'own change arrives', 1_000);
     expect((await names()).some((n) => n.includes('secret') || n.includes('Secret'))).toBe(false);
   });
 
   it('refuses pushes with the server state as a conflict, which the client keeps', async () => {
     const doc = (await bundles.find().exec()).find((d) => d.name === 'Identity pack')!;
     await doc.incrementalPatch({ name: 'Tampered offline' });
-    await until(async () => (await bundles.findOne(doc.id).exec())?.name === 'Identity pack', 3_000, 'the master state wins');
+    await until(async () => (await bundles.findOne(doc.id).exec())?.name === 'Identity pack', 'the master state wins', 3_000);
     const res = await app.inject({ method: 'GET', url: '/api/document-bundles', headers: manager.headers });
     expect(res.json().map((b: { name: string }) => b.name)).toContain('Identity pack');
   });

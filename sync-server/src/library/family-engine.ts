@@ -96,7 +96,7 @@ export interface FamilyAddress {
   itemKind: string | null;
 }
 
-interface VersionRow {
+export interface VersionRow {
   org_id: string;
   id: string;
   item_kind: string | null;
@@ -118,26 +118,29 @@ const SELECT_VERSIONS = `
     JOIN library_families f ON f.org_id = v.org_id AND f.family_kind = v.family_kind AND f.id = v.id
    WHERE v.family_kind = $1 AND NOT v.deleted AND NOT f.deleted`;
 
+/** A row of SELECT_VERSIONS (or any select of the same columns) as a version. */
+export const toFamilyVersion = <C>(r: VersionRow): FamilyVersion<C> => ({
+  orgId: r.org_id,
+  id: r.id,
+  itemKind: r.item_kind,
+  version: r.version,
+  name: r.name,
+  status: r.status,
+  content: r.content as C,
+  derivedFrom: r.derived_from,
+  createdBy: r.created_by,
+  activatedAt: r.activated_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export class FamilyEngine<C, I = C> {
   constructor(readonly def: FamilyKind<C, I>) {}
 
   private toVersion(r: VersionRow): FamilyVersion<C> {
-    return {
-      orgId: r.org_id,
-      id: r.id,
-      itemKind: r.item_kind,
-      version: r.version,
-      name: r.name,
-      status: r.status,
-      content: r.content as C,
-      derivedFrom: r.derived_from,
-      createdBy: r.created_by,
-      activatedAt: r.activated_at,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    };
+    return toFamilyVersion<C>(r);
   }
 
   private missingVersion(id: string, version: number): HttpError {

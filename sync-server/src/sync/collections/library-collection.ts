@@ -1,40 +1,9 @@
 import type { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
-import type { FamilyVersion, VersionKey } from '../../library/family-engine.js';
-import type { LibraryStatusName } from '@portal/shared';
+import { toFamilyVersion, type FamilyVersion, type VersionRow } from '../../library/family-engine.js';
 import type { SyncChange, SyncCollection, SyncScope } from '../collection.js';
 
-interface VersionRow {
-  org_id: string;
-  id: string;
-  item_kind: string | null;
-  version: number;
-  name: string;
-  status: LibraryStatusName;
-  content: unknown;
-  derived_from: VersionKey | null;
-  created_by: string | null;
-  activated_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  rev: number;
-  gone: boolean;
-}
-
-const toVersion = <C>(r: VersionRow): FamilyVersion<C> => ({
-  orgId: r.org_id,
-  id: r.id,
-  itemKind: r.item_kind,
-  version: r.version,
-  name: r.name,
-  status: r.status,
-  content: r.content as C,
-  derivedFrom: r.derived_from,
-  createdBy: r.created_by,
-  activatedAt: r.activated_at,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+type Row = VersionRow & { rev: number; gone: boolean };
 
 /** `own:<id>:<version>` or `official:<id>:<version>`: unique among what one organization sees. */
 export const versionKey = (scope: SyncScope, v: { orgId: string; id: string; version: number }) =>
@@ -61,8 +30,8 @@ export function libraryCollection<C, D>(def: {
       FROM library_versions v
       JOIN library_families f ON f.org_id = v.org_id AND f.family_kind = v.family_kind AND f.id = v.id
      WHERE v.family_kind = $3 AND v.org_id = ANY(ARRAY[$1, $2]::text[])`;
-  const toChange = (scope: SyncScope) => (r: VersionRow): SyncChange<{ id: string }> => {
-    const v = toVersion<C>(r);
+  const toChange = (scope: SyncScope) => (r: Row): SyncChange<{ id: string }> => {
+    const v = toFamilyVersion<C>(r);
     return { rev: r.rev, deleted: r.gone, doc: { id: versionKey(scope, v), [def.field]: def.toPayload(v, scope) } as { id: string } };
   };
   return {
@@ -72,7 +41,7 @@ export function libraryCollection<C, D>(def: {
     document: def.document,
     readOnlyReason: 'library items change through their REST operations, and draft lists through the collaborative editor.',
     async changes(q: Queryable, scope, after, below, limit) {
-      const { rows } = await q.query<VersionRow>(`${select} AND v.rev > $4 AND ($5::bigint IS NULL OR v.rev < $5) ORDER BY v.rev LIMIT $6`, [
+      const { rows } = await q.query<Row>(`${select} AND v.rev > $4 AND ($5::bigint IS NULL OR v.rev < $5) ORDER BY v.rev LIMIT $6`, [
         scope.orgId,
         scope.officialOrgId,
         def.familyKind,
@@ -85,7 +54,7 @@ export function libraryCollection<C, D>(def: {
     async byIds(q: Queryable, scope, ids) {
       const keys = ids.map((k) => k.split(':')).filter((p) => p.length === 3);
       if (keys.length === 0) return [];
-      const { rows } = await q.query<VersionRow>(`${select} AND (v.id, v.version) IN (SELECT * FROM unnest($4::text[], $5::int[]))`, [
+      const { rows } = await q.query<Row>(`${select} AND (v.id, v.version) IN (SELECT * FROM unnest($4::text[], $5::int[]))`, [
         scope.orgId,
         scope.officialOrgId,
         def.familyKind,

@@ -130,6 +130,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await jobs.scheduleRecurring();
       jobs.start(config.workers);
     });
+    // A keep-alive connection busy when shutdown began would otherwise stay open after its
+    // response (idle connections are closed only once, at the start) and hold up the close.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
     // Fastify has stopped accepting requests and drained in-flight ones by the time this runs.
     app.addHook('onClose', async () => {
       await jobs.stop(config.shutdownGraceMs);

@@ -31,6 +31,21 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // Browser tests: Debian's Chromium (playwright-core) against the real server, started once
+        // on the freshly built web app by the global setup. One file at a time: they share it.
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // What the page shows arrives over the network: wait for it like a person would.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
+        },
+      },
     ],
   },
 });

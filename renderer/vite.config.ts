@@ -14,6 +14,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries in chunks of their own: they change less often than the app, so a release
+        // mostly re-downloads the app's own code.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'rxdb', test: /node_modules[\\/](rxdb|dexie|rxjs)[\\/]/ },
+            { name: 'yjs', test: /node_modules[\\/](yjs|y-websocket|y-indexeddb|y-protocols|lib0)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     // In `vite dev` the page's origin is Vite's, so the web bridge would look for the API here;

@@ -1,11 +1,16 @@
+import type { User } from '@portal/shared';
+import { DeviceAuthError } from './device-auth.js';
 import { IpcChannel, type InvokeChannel, type IpcResult } from './ipc-channels.js';
 import { externalUrl } from './navigation-policy.js';
 import { InvalidSettingsError, type SettingsStore } from './settings-store.js';
+import { SecureStorageUnavailableError } from './token-store.js';
 
 export interface BridgeHandlerDeps {
   settings: Pick<SettingsStore, 'read' | 'update'>;
   shell: { openExternal(url: string): Promise<void> };
   app: { getVersion(): string };
+  /** The device session held by main (device-auth.ts); arguments are checked there. */
+  auth: { signIn(username: unknown, password: unknown): Promise<User>; signOut(): Promise<void> };
   /** Told after a new address is saved; main reloads the page so its CSP admits the new server. */
   onServerUrlChanged?: (serverUrl: string) => void;
 }
@@ -34,6 +39,10 @@ export function createBridgeHandlers(deps: BridgeHandlerDeps): BridgeHandlers {
       }),
 
     [IpcChannel.appVersion]: () => answer(async () => deps.app.getVersion()),
+
+    [IpcChannel.signIn]: (username, password) => answer(() => deps.auth.signIn(username, password)),
+
+    [IpcChannel.signOut]: () => answer(() => deps.auth.signOut()),
   };
 }
 
@@ -78,7 +87,10 @@ async function answer<T>(work: () => Promise<T>): Promise<IpcResult<T>> {
   try {
     return { ok: true, value: await work() };
   } catch (error) {
-    if (error instanceof InvalidSettingsError) return { ok: false, error: error.message };
+    // Errors written for the person: passed on as they are.
+    if (error instanceof InvalidSettingsError || error instanceof DeviceAuthError || error instanceof SecureStorageUnavailableError) {
+      return { ok: false, error: error.message };
+    }
     // Anything else (a full disk, a shell failure) still reaches the person, with what we know.
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, error: `The desktop app could not do that: ${detail}` };

@@ -7,6 +7,8 @@ export const IpcChannel = {
   setServerUrl: 'portal:set-server-url',
   openExternal: 'portal:open-external',
   appVersion: 'portal:app-version',
+  signIn: 'portal:sign-in',
+  signOut: 'portal:sign-out',
   /** Main → renderer: a `DesktopCommand` such as the "Server address…" menu item. */
   command: 'portal:command',
 } as const;

@@ -1,14 +1,16 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, Menu, app, ipcMain, net, protocol, session, shell } from 'electron';
+import { BrowserWindow, Menu, app, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
 import { PRODUCT_NAME } from '@portal/shared';
 import { buildMenuTemplate } from './app-menu.js';
 import { createBridgeHandlers, registerBridgeHandlers } from './bridge-handlers.js';
+import { createDeviceAuth, withDeviceAuthorization } from './device-auth.js';
 import { IpcChannel, type DesktopCommand } from './ipc-channels.js';
 import { guardNavigation } from './navigation-guard.js';
 import { appLocationOf, externalUrl, isAppUrl } from './navigation-policy.js';
 import { APP_ENTRY_URL, APP_SCHEME, contentSecurityPolicy, resolveRendererFile } from './renderer-protocol.js';
 import { createSettingsStore, type SettingsStore } from './settings-store.js';
+import { createTokenStore } from './token-store.js';
 import { buildWindowOptions } from './window-options.js';
 
 /** Matches `appId` in electron-builder.yml, so Windows groups the taskbar and notifications under the installed app. */
@@ -50,6 +52,18 @@ function main(): void {
   const settings = createSettingsStore({
     filePath: join(app.getPath('userData'), 'settings.json'),
     onInvalidFile: (reason) => console.warn(reason),
+  });
+
+  // The device session (README, "Desktop app"): held here, encrypted on disk, never given to the page.
+  const deviceAuth = createDeviceAuth({
+    serverUrl: async () => (await settings.read()).serverUrl,
+    fetch: (url, init) => net.fetch(url, init),
+    store: createTokenStore({
+      filePath: join(app.getPath('userData'), 'device-session.bin'),
+      safeStorage,
+      platform: process.platform,
+      onUnreadableFile: (reason) => console.warn(reason),
+    }),
   });
 
   let mainWindow: BrowserWindow | null = null;
@@ -99,11 +113,20 @@ function main(): void {
 
   app
     .whenReady()
-    .then(() => {
+    .then(async () => {
       if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
       app.setAboutPanelOptions({ applicationName: PRODUCT_NAME, applicationVersion: app.getVersion() });
 
       protocol.handle(APP_SCHEME, (request) => serveRenderer(request, rendererRoot, settings));
+
+      // Before the first window: its first request (GET /api/me) must already be signed in. A
+      // sign-in that cannot be read back is not worth refusing to start over: the person signs in again.
+      await deviceAuth.init().catch((error: unknown) => console.warn('Could not read the stored sign-in:', error));
+      // Covers the page's fetches, the sync event streams and the collaboration socket's upgrade,
+      // and only requests for the configured server: no other site ever sees the token.
+      session.defaultSession.webRequest.onBeforeSendHeaders((details, callback) => {
+        callback({ requestHeaders: withDeviceAuthorization(details.url, details.requestHeaders, deviceAuth) });
+      });
 
       session.defaultSession.setPermissionRequestHandler((contents, permission, callback) => {
         callback(ALLOWED_PERMISSIONS.has(permission) && isAppUrl(contents.getURL(), appLocation));
@@ -118,8 +141,15 @@ function main(): void {
           settings,
           shell,
           app,
-          // The page's CSP names the server it may connect to, so it must reload to reach a new one.
-          onServerUrlChanged: () => setImmediate(() => mainWindow?.webContents.reload()),
+          auth: deviceAuth,
+          // The page's CSP names the server it may connect to, so it must reload to reach a new
+          // one; a session of the previous server is ended first, as it means nothing to the new one.
+          onServerUrlChanged: (serverUrl) => {
+            void deviceAuth
+              .serverChanged(serverUrl)
+              .catch((error: unknown) => console.warn('Could not end the previous server session:', error))
+              .finally(() => mainWindow?.webContents.reload());
+          },
         }),
         (frameUrl) => isAppUrl(frameUrl, appLocation),
       );

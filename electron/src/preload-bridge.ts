@@ -1,4 +1,4 @@
-import type { DesktopBridge } from '@portal/shared';
+import type { DesktopBridge, User } from '@portal/shared';
 import { IpcChannel, isDesktopCommand, type InvokeChannel, type IpcResult } from './ipc-channels.js';
 
 /** The part of `ipcRenderer` the bridge needs. */
@@ -26,6 +26,8 @@ export function createDesktopBridge(ipc: IpcRendererLike) {
     setServerUrl: (url) => call<void>(IpcChannel.setServerUrl, url),
     openExternal: (url) => call<void>(IpcChannel.openExternal, url),
     appVersion: () => call<string>(IpcChannel.appVersion),
+    signIn: (username, password) => call<User>(IpcChannel.signIn, username, password),
+    signOut: () => call<void>(IpcChannel.signOut),
     onCommand: (listener) => {
       const forward = (_event: unknown, command: unknown) => {
         if (isDesktopCommand(command)) listener(command);

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { isNodeError, writeAtomically } from './atomic-write.js';
 
 /** The server's own default (`PORT=8080`), so a fresh desktop install finds a server started on the same machine. */
 export const DEFAULT_SERVER_URL = 'http://localhost:8080';
@@ -106,32 +105,4 @@ export function createSettingsStore({ filePath, onInvalidFile }: SettingsStoreOp
   };
 
   return { filePath, read, update };
-}
-
-/**
- * Writes beside the target and renames over it, so a crash or full disk mid-write leaves the old
- * file intact instead of a truncated one that would silently reset every setting.
- */
-async function writeAtomically(filePath: string, contents: string): Promise<void> {
-  const dir = dirname(filePath);
-  await mkdir(dir, { recursive: true });
-  const tempPath = join(dir, `.${basename(filePath)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(tempPath, 'wx', 0o600);
-    try {
-      await handle.writeFile(contents, 'utf8');
-      // Without the flush a power cut after the rename can leave an empty file on some filesystems.
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tempPath, filePath);
-  } catch (error) {
-    await rm(tempPath, { force: true });
-    throw error;
-  }
-}
-
-function isNodeError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && 'code' in error;
 }

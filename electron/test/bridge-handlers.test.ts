@@ -9,8 +9,11 @@ import {
   type IpcMainLike,
   type IpcSenderEvent,
 } from '../src/bridge-handlers.js';
+import { createDeviceAuth } from '../src/device-auth.js';
 import { IpcChannel } from '../src/ipc-channels.js';
 import { createSettingsStore, DEFAULT_SERVER_URL } from '../src/settings-store.js';
+import { createTokenStore } from '../src/token-store.js';
+import { EMAIL, FakeSafeStorage, FakeServer, PASSWORD, SERVER_URL, USER } from './fakes.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -20,18 +23,26 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function setup(overrides: Partial<BridgeHandlerDeps> = {}) {
+function setup(overrides: Partial<BridgeHandlerDeps> = {}, safeStorage = new FakeSafeStorage()) {
   const opened: string[] = [];
   const changes: string[] = [];
   const settings = createSettingsStore({ filePath: join(dir, 'settings.json') });
+  const server = new FakeServer();
+  const auth = createDeviceAuth({
+    serverUrl: async () => SERVER_URL,
+    fetch: server.fetch,
+    store: createTokenStore({ filePath: join(dir, 'device-session.bin'), safeStorage, platform: 'linux' }),
+  });
+  server.auth = auth;
   const handlers = createBridgeHandlers({
     settings,
     shell: { openExternal: async (url) => void opened.push(url) },
     app: { getVersion: () => '1.2.3' },
+    auth,
     onServerUrlChanged: (url) => changes.push(url),
     ...overrides,
   });
-  return { handlers, settings, opened, changes };
+  return { handlers, settings, opened, changes, auth, server };
 }
 
 describe('bridge handlers', () => {
@@ -73,6 +84,38 @@ describe('bridge handlers', () => {
     expect(await handlers[IpcChannel.appVersion]()).toEqual({ ok: true, value: '1.2.3' });
   });
 
+  it('signs in through main and answers the user, never the token', async () => {
+    const { handlers, auth } = setup();
+    const answer = await handlers[IpcChannel.signIn](EMAIL, PASSWORD);
+    expect(answer).toEqual({ ok: true, value: USER });
+    expect(JSON.stringify(answer)).not.toContain('ses_');
+    expect(auth.authorizationFor(`${SERVER_URL}/api/me`)).toMatch(/^Bearer ses_/);
+  });
+
+  it('passes the server’s refusal on as it is written', async () => {
+    const { handlers } = setup();
+    expect(await handlers[IpcChannel.signIn](EMAIL, 'not the password')).toEqual({ ok: false, error: 'Wrong email or password' });
+  });
+
+  it('tells the person when the sign-in could not be kept encrypted', async () => {
+    const safeStorage = new FakeSafeStorage();
+    safeStorage.available = false;
+    const result = await setup({}, safeStorage).handlers[IpcChannel.signIn](EMAIL, PASSWORD);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error).toMatch(/does not keep it unencrypted/);
+      expect(result.error).not.toMatch(/could not do that/);
+    }
+  });
+
+  it('signs out through main', async () => {
+    const { handlers, auth, server } = setup();
+    await handlers[IpcChannel.signIn](EMAIL, PASSWORD);
+    expect(await handlers[IpcChannel.signOut]()).toEqual({ ok: true, value: undefined });
+    expect(auth.authorizationFor(`${SERVER_URL}/api/me`)).toBeNull();
+    expect(server.liveTokens.size).toBe(0);
+  });
+
   it('turns an unexpected failure into an answer instead of a rejection', async () => {
     const { handlers } = setup({
       shell: {
@@ -111,7 +154,7 @@ describe('registerBridgeHandlers', () => {
     const ipc = new FakeIpcMain();
     const unregister = registerBridgeHandlers(ipc, setup().handlers, trusted);
     expect([...ipc.listeners.keys()].sort()).toEqual(
-      [IpcChannel.appVersion, IpcChannel.getServerUrl, IpcChannel.openExternal, IpcChannel.setServerUrl].sort(),
+      [IpcChannel.appVersion, IpcChannel.getServerUrl, IpcChannel.openExternal, IpcChannel.setServerUrl, IpcChannel.signIn, IpcChannel.signOut].sort(),
     );
     unregister();
     expect(ipc.listeners.size).toBe(0);

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridgeHandlers, type BridgeHandlers } from '../src/bridge-handlers.js';
+import { createDeviceAuth } from '../src/device-auth.js';
 import { IpcChannel, type InvokeChannel } from '../src/ipc-channels.js';
 import { createDesktopBridge, type IpcRendererLike } from '../src/preload-bridge.js';
 import { createSettingsStore } from '../src/settings-store.js';
+import { createTokenStore } from '../src/token-store.js';
+import { EMAIL, FakeSafeStorage, FakeServer, PASSWORD, SERVER_URL, USER } from './fakes.js';
 
 /** Stands in for ipcRenderer, wired straight to the main-process handlers. */
 class LoopbackIpc extends EventEmitter implements IpcRendererLike {
@@ -30,13 +33,21 @@ afterEach(async () => {
 
 function setup() {
   const opened: string[] = [];
+  const server = new FakeServer();
+  const auth = createDeviceAuth({
+    serverUrl: async () => SERVER_URL,
+    fetch: server.fetch,
+    store: createTokenStore({ filePath: join(dir, 'device-session.bin'), safeStorage: new FakeSafeStorage(), platform: 'linux' }),
+  });
+  server.auth = auth;
   const handlers = createBridgeHandlers({
     settings: createSettingsStore({ filePath: join(dir, 'settings.json') }),
     shell: { openExternal: async (url) => void opened.push(url) },
     app: { getVersion: () => '0.1.0' },
+    auth,
   });
   const ipc = new LoopbackIpc(handlers);
-  return { bridge: createDesktopBridge(ipc), ipc, opened };
+  return { bridge: createDesktopBridge(ipc), ipc, opened, auth };
 }
 
 describe('desktop bridge', () => {
@@ -64,6 +75,16 @@ describe('desktop bridge', () => {
     await bridge.openExternal('https://example.com/');
     expect(opened).toEqual(['https://example.com/']);
     expect(await bridge.appVersion()).toBe('0.1.0');
+  });
+
+  it('signs in and out through main, getting the user and never the token', async () => {
+    const { bridge, ipc, auth } = setup();
+    expect(await bridge.signIn(EMAIL, PASSWORD)).toEqual(USER);
+    expect(auth.authorizationFor(`${SERVER_URL}/api/me`)).toMatch(/^Bearer /);
+    await expect(bridge.signIn(EMAIL, 'wrong password')).rejects.toThrow('Wrong email or password');
+    await bridge.signOut();
+    expect(auth.authorizationFor(`${SERVER_URL}/api/me`)).toBeNull();
+    expect(ipc.invoked).toEqual([IpcChannel.signIn, IpcChannel.signIn, IpcChannel.signOut]);
   });
 
   it('delivers known commands without the IPC event, and stops when asked', () => {

@@ -1,31 +1,39 @@
-import { useEffect, useState } from 'react';
-import { PRODUCT_NAME, type DesktopBridge } from '@portal/shared';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PRODUCT_NAME, User, type DesktopBridge } from '@portal/shared';
+import { ApiError, createApiClient, messageOf, type ApiClient } from './api/api-client';
+import { PasswordBanner } from './auth/password-banner';
+import { SignInPage } from './auth/sign-in-page';
+import { createConnectivity, type Connectivity } from './data/connectivity';
+import { acquireLocalData, type LocalData } from './data/local-database';
+import { DraftSender } from './editor/draft-sender';
+import { ListPage } from './editor/list-page';
+import { clearStores, pendingTotal } from './editor/local-stores';
 import type { FetchFn } from './health/check-health';
-import { HealthPanel } from './health/health-panel';
-import { HEALTH_REFRESH_MS, useHealth } from './health/use-health';
+import { IntelTemplatePage, IntelTemplatesPage } from './intel/intel-templates-page';
+import { LibraryPage } from './library/library-page';
 import { ServerSettings } from './server-settings';
+import { AppContext, type AppServices } from './shell/app-context';
+import { AppShell } from './shell/app-shell';
+import { navigate, useRoute, type Route } from './shell/router';
+import { ServerPage } from './shell/server-page';
+import { WorkflowPage, WorkflowsPage } from './workflows/workflows-page';
 
 export interface AppProps {
   bridge: DesktopBridge;
   fetchFn: FetchFn;
 }
 
+/** Resolves the server address, then hands over to a session for that server. */
 export function App({ bridge, fetchFn }: AppProps) {
   const [serverUrl, setServerUrl] = useState<string | null>(null);
   const [bridgeError, setBridgeError] = useState<string | null>(null);
-  const [appVersion, setAppVersion] = useState<string | null>(null);
   const [editingServer, setEditingServer] = useState(false);
 
   useEffect(() => {
     let live = true;
     bridge.getServerUrl().then(
       (url) => live && setServerUrl(url),
-      (e: unknown) => live && setBridgeError(e instanceof Error ? e.message : String(e)),
-    );
-    bridge.appVersion().then(
-      (v) => live && setAppVersion(v),
-      // The version is decoration; its absence is not worth an error on screen.
-      () => undefined,
+      (e: unknown) => live && setBridgeError(messageOf(e)),
     );
     return () => {
       live = false;
@@ -40,8 +48,6 @@ export function App({ bridge, fetchFn }: AppProps) {
     [bridge],
   );
 
-  const health = useHealth(fetchFn, serverUrl);
-
   const saveServerUrl = async (url: string) => {
     await bridge.setServerUrl(url);
     // Read it back: the host normalizes the address (trailing slash, case of the host).
@@ -49,42 +55,301 @@ export function App({ bridge, fetchFn }: AppProps) {
     setEditingServer(false);
   };
 
+  if (bridgeError !== null) {
+    return (
+      <div className="auth-page">
+        <div className="auth-card">
+          <h1 className="auth-title">{PRODUCT_NAME}</h1>
+          <p className="error" role="alert">
+            The server address could not be read: {bridgeError}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (serverUrl === null) return <p className="loading">Starting…</p>;
+
   return (
-    <div className="app">
-      <header className="app-header">
-        <h1>{PRODUCT_NAME}</h1>
-      </header>
-
-      <main className="app-main">
-        <section className="panel" aria-labelledby="server-title">
-          <header className="panel-header">
-            <h2 id="server-title">Server</h2>
-            {bridge.kind === 'desktop' && !editingServer && serverUrl !== null && (
-              <button type="button" onClick={() => setEditingServer(true)}>
-                Change…
-              </button>
-            )}
-          </header>
-          {bridgeError !== null ? (
-            <p className="error" role="alert">
-              The server address could not be read: {bridgeError}
-            </p>
-          ) : serverUrl === null ? (
-            <p className="muted">Reading the server address…</p>
-          ) : editingServer ? (
-            <ServerSettings current={serverUrl} onSave={saveServerUrl} onCancel={() => setEditingServer(false)} />
-          ) : (
-            <p className="server-url">{serverUrl}</p>
-          )}
-        </section>
-
-        {serverUrl !== null && <HealthPanel health={health} refreshSeconds={HEALTH_REFRESH_MS / 1000} />}
-      </main>
-
-      <footer className="app-footer muted small">
-        {PRODUCT_NAME}
-        {appVersion !== null && ` ${appVersion}`} · {bridge.kind === 'desktop' ? 'desktop app' : 'web app'}
-      </footer>
-    </div>
+    <Session
+      key={serverUrl}
+      bridge={bridge}
+      fetchFn={fetchFn}
+      serverUrl={serverUrl}
+      editingServer={editingServer}
+      onEditServer={setEditingServer}
+      onSaveServer={saveServerUrl}
+    />
   );
+}
+
+interface SessionProps {
+  bridge: DesktopBridge;
+  fetchFn: FetchFn;
+  serverUrl: string;
+  editingServer: boolean;
+  onEditServer(editing: boolean): void;
+  onSaveServer(url: string): Promise<void>;
+}
+
+type AuthState = { state: 'checking' } | { state: 'signed-in'; user: User } | { state: 'signed-out'; reason: string | null };
+
+/** Who was last signed in to a server, so the app opens offline with that person's local copy. */
+const lastUserKey = (serverUrl: string) => `portal:last-user:${serverUrl}`;
+
+function readLastUser(serverUrl: string): User | null {
+  try {
+    const parsed = User.safeParse(JSON.parse(localStorage.getItem(lastUserKey(serverUrl)) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function Session({ bridge, fetchFn, serverUrl, editingServer, onEditServer, onSaveServer }: SessionProps) {
+  // The web app sends its session cookie to its own origin; the desktop app sends none (its
+  // server answers CORS without credentials) and main adds the device session instead.
+  const credentials: RequestCredentials = bridge.kind === 'desktop' ? 'omit' : 'same-origin';
+  const api = useMemo(() => createApiClient({ serverUrl, fetch: fetchFn, credentials }), [serverUrl, fetchFn, credentials]);
+  const [auth, setAuth] = useState<AuthState>({ state: 'checking' });
+
+  useEffect(() => {
+    let live = true;
+    api.me().then(
+      (user) => {
+        if (!live) return;
+        localStorage.setItem(lastUserKey(serverUrl), JSON.stringify(user));
+        setAuth({ state: 'signed-in', user });
+      },
+      (e: unknown) => {
+        if (!live) return;
+        const offline = e instanceof ApiError && e.status === 0;
+        const last = offline ? readLastUser(serverUrl) : null;
+        // Local-first: without a connection, the person last signed in here keeps working on
+        // the copy kept on this device; the server checks the session again on reconnect.
+        if (last !== null) setAuth({ state: 'signed-in', user: last });
+        else if (offline) setAuth({ state: 'signed-out', reason: `The server at ${serverUrl} cannot be reached right now.` });
+        // 401 is simply "not signed in"; anything else is worth saying.
+        else setAuth({ state: 'signed-out', reason: e instanceof ApiError && e.status === 401 ? null : messageOf(e) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, serverUrl]);
+
+  const signedIn = useCallback(
+    (user: User) => {
+      localStorage.setItem(lastUserKey(serverUrl), JSON.stringify(user));
+      setAuth({ state: 'signed-in', user });
+      if (window.location.pathname === '/' || window.location.pathname === '') navigate({ page: 'library' });
+    },
+    [serverUrl],
+  );
+
+  // The local copy stays: signing in again as the same person picks up where they were.
+  const sessionEnded = useCallback(() => {
+    localStorage.removeItem(lastUserKey(serverUrl));
+    setAuth({ state: 'signed-out', reason: 'Your session has ended. Sign in again to continue.' });
+  }, [serverUrl]);
+
+  if (auth.state === 'checking') return <p className="loading">Signing in…</p>;
+  if (auth.state === 'signed-out') {
+    if (editingServer && bridge.kind === 'desktop') {
+      return (
+        <div className="auth-page">
+          <div className="auth-card">
+            <h1 className="auth-title">Server address</h1>
+            <ServerSettings current={serverUrl} onSave={onSaveServer} onCancel={() => onEditServer(false)} />
+          </div>
+        </div>
+      );
+    }
+    return <SignInPage bridge={bridge} api={api} serverUrl={serverUrl} reason={auth.reason} onSignedIn={signedIn} onChangeServer={() => onEditServer(true)} />;
+  }
+  return (
+    <SignedInApp
+      key={auth.user.id}
+      bridge={bridge}
+      api={api}
+      serverUrl={serverUrl}
+      user={auth.user}
+      fetchFn={fetchFn}
+      credentials={credentials}
+      editingServer={editingServer}
+      onEditServer={onEditServer}
+      onSaveServer={onSaveServer}
+      onUserChanged={(user) => setAuth({ state: 'signed-in', user })}
+      onSignedOut={() => {
+        localStorage.removeItem(lastUserKey(serverUrl));
+        setAuth({ state: 'signed-out', reason: 'You are signed out.' });
+      }}
+      onSessionEnded={sessionEnded}
+    />
+  );
+}
+
+interface SignedInAppProps {
+  bridge: DesktopBridge;
+  api: ApiClient;
+  serverUrl: string;
+  user: User;
+  fetchFn: FetchFn;
+  credentials: RequestCredentials;
+  editingServer: boolean;
+  onEditServer(editing: boolean): void;
+  onSaveServer(url: string): Promise<void>;
+  onUserChanged(user: User): void;
+  onSignedOut(): void;
+  onSessionEnded(): void;
+}
+
+function SignedInApp({
+  bridge,
+  api,
+  serverUrl,
+  user,
+  fetchFn,
+  credentials,
+  editingServer,
+  onEditServer,
+  onSaveServer,
+  onUserChanged,
+  onSignedOut,
+  onSessionEnded,
+}: SignedInAppProps) {
+  const route = useRoute();
+  const [local, setLocal] = useState<LocalData | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const storeScope = `${serverUrl}#${user.id}`;
+
+  // Made in an effect, not during render: it listens to the window and polls, so it must be
+  // stopped exactly when it is replaced (React may render twice, and runs effects twice in StrictMode).
+  const [connectivity, setConnectivity] = useState<Connectivity | null>(null);
+  useEffect(() => {
+    const created = createConnectivity({ serverUrl, fetch: fetchFn });
+    setConnectivity(created);
+    return () => created.stop();
+  }, [serverUrl, fetchFn]);
+
+  useEffect(() => {
+    let live = true;
+    const { data, release } = acquireLocalData({
+      serverUrl,
+      userId: user.id,
+      fetch: (input, init) => fetchFn(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, { ...init, credentials }),
+    });
+    data.then(
+      (opened) => live && setLocal(opened),
+      (e: unknown) => live && setLocalError(messageOf(e)),
+    );
+    return () => {
+      live = false;
+      setLocal(null);
+      release();
+    };
+  }, [serverUrl, user.id, fetchFn, credentials]);
+
+  // The server refusing the session (ended elsewhere, expired, password changed) shows up as
+  // replication failures; confirmed with /me, it sends the person back to the sign-in page.
+  useEffect(() => {
+    if (local === null) return;
+    let checking = false;
+    const subscription = local.problems$.subscribe((problems) => {
+      if (checking || !problems.some((p) => /answered 401\b/.test(p.message))) return;
+      checking = true;
+      api.me().then(
+        () => (checking = false),
+        (e: unknown) => {
+          checking = false;
+          if (e instanceof ApiError && e.status === 401) onSessionEnded();
+        },
+      );
+    });
+    return () => subscription.unsubscribe();
+  }, [local, api, onSessionEnded]);
+
+  // Back online: pull every collection now instead of at the next retry.
+  useEffect(() => (local === null || connectivity === null ? undefined : connectivity.onReconnect(() => local.resync())), [connectivity, local]);
+
+  // The desktop menu's "Server address…" opens the server page in edit mode.
+  useEffect(() => {
+    if (editingServer) navigate({ page: 'server' });
+  }, [editingServer]);
+
+  const notify = useCallback((message: string) => {
+    clearTimeout(noticeTimer.current);
+    setNotice(message);
+    noticeTimer.current = setTimeout(() => setNotice(null), 5_000);
+  }, []);
+
+  const services: AppServices | null = useMemo(
+    () => (local === null || connectivity === null ? null : { bridge, api, serverUrl, user, local, connectivity, storeScope, notify }),
+    [bridge, api, serverUrl, user, local, connectivity, storeScope, notify],
+  );
+
+  const signOut = async () => {
+    const pending = pendingTotal.get();
+    if (pending > 0 && !window.confirm(`${pending} change${pending === 1 ? '' : 's'} made offline ha${pending === 1 ? 's' : 've'} not reached the server yet and would be lost. Sign out anyway?`)) {
+      return;
+    }
+    await bridge.signOut();
+    // Nothing of the organization stays on the device after signing out.
+    await local?.remove();
+    await clearStores(storeScope);
+    onSignedOut();
+  };
+
+  if (localError !== null) {
+    return (
+      <div className="auth-page">
+        <div className="auth-card">
+          <h1 className="auth-title">{PRODUCT_NAME}</h1>
+          <p className="error" role="alert">
+            The data kept on this device could not be opened: {localError}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (services === null) return <p className="loading">Opening your library…</p>;
+
+  return (
+    <AppContext.Provider value={services}>
+      <AppShell route={route} onSignOut={signOut} notice={notice}>
+        {user.mustChangePassword && <PasswordBanner onChanged={() => onUserChanged({ ...user, mustChangePassword: false })} />}
+        <Page route={route} editingServer={editingServer} onEditServer={onEditServer} onSaveServer={onSaveServer} />
+      </AppShell>
+      <DraftSender />
+    </AppContext.Provider>
+  );
+}
+
+function Page({ route, editingServer, onEditServer, onSaveServer }: { route: Route; editingServer: boolean; onEditServer(e: boolean): void; onSaveServer(url: string): Promise<void> }) {
+  switch (route.page) {
+    case 'library':
+      return <LibraryPage />;
+    case 'list':
+      return <ListPage source={route.source} id={route.id} version={route.version} />;
+    case 'workflows':
+      return <WorkflowsPage />;
+    case 'workflow':
+      return <WorkflowPage source={route.source} id={route.id} version={route.version} />;
+    case 'intel-templates':
+      return <IntelTemplatesPage />;
+    case 'intel-template':
+      return <IntelTemplatePage source={route.source} id={route.id} version={route.version} />;
+    case 'server':
+      return <ServerPage editing={editingServer} onEdit={onEditServer} onSave={onSaveServer} />;
+    case 'not-found':
+      return (
+        <div className="page">
+          <h1>Page not found</h1>
+          <p>
+            There is nothing at <span className="mono">{route.path}</span>.
+          </p>
+        </div>
+      );
+  }
 }

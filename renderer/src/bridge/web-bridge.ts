@@ -1,10 +1,13 @@
 import type { DesktopBridge } from '@portal/shared';
+import type { ApiClient } from '../api/api-client';
 
 export interface WebBridgeDeps {
   /** The page's own origin: the web build is always served by the server it talks to. */
   origin: string;
   version: string;
   openWindow: (url: string) => void;
+  /** Same origin, so signing in is the session cookie the server sets on `POST /login`. */
+  api: Pick<ApiClient, 'logIn' | 'logOut'>;
 }
 
 export function createWebBridge(deps: WebBridgeDeps) {
@@ -24,5 +27,7 @@ export function createWebBridge(deps: WebBridgeDeps) {
     },
     appVersion: async () => deps.version,
     onCommand: () => () => {},
+    signIn: (username, password) => deps.api.logIn({ username, password }),
+    signOut: () => deps.api.logOut(),
   } satisfies DesktopBridge;
 }

@@ -1,0 +1,188 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { PASSWORD_MIN_LENGTH, PRODUCT_NAME, type DesktopBridge, type User } from '@portal/shared';
+import { messageOf, type ApiClient } from '../api/api-client';
+
+export interface SignInPageProps {
+  bridge: DesktopBridge;
+  api: ApiClient;
+  serverUrl: string;
+  /** Why the person is here, when it is not the first visit (session ended, signed out). */
+  reason: string | null;
+  onSignedIn(user: User): void;
+  /** Desktop only: the server this app talks to can be changed before signing in. */
+  onChangeServer?: () => void;
+}
+
+type Mode = 'sign-in' | 'sign-up';
+
+export function SignInPage({ bridge, api, serverUrl, reason, onSignedIn, onChangeServer }: SignInPageProps) {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const tabsId = useId();
+
+  return (
+    <div className="auth-page">
+      <div className="auth-card">
+        <h1 className="auth-title">{PRODUCT_NAME}</h1>
+        <p className="muted">Checklists of the documents every case needs, kept with your team.</p>
+        {reason !== null && (
+          <p className="notice" role="status">
+            {reason}
+          </p>
+        )}
+        <div className="tabs" role="tablist" aria-label="Account">
+          {(
+            [
+              ['sign-in', 'Sign in'],
+              ['sign-up', 'Create account'],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              id={`${tabsId}-${value}`}
+              aria-selected={mode === value}
+              aria-controls={`${tabsId}-panel`}
+              tabIndex={mode === value ? 0 : -1}
+              className={mode === value ? 'tab tab-selected' : 'tab'}
+              onClick={() => setMode(value)}
+              onKeyDown={(e) => {
+                // Arrow keys move between tabs, as the ARIA tabs pattern expects.
+                if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                  const next = value === 'sign-in' ? 'sign-up' : 'sign-in';
+                  setMode(next);
+                  document.getElementById(`${tabsId}-${next}`)?.focus();
+                }
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${mode}`}>
+          {mode === 'sign-in' ? (
+            <SignInForm bridge={bridge} onSignedIn={onSignedIn} />
+          ) : (
+            <SignUpForm bridge={bridge} api={api} onSignedIn={onSignedIn} />
+          )}
+        </div>
+        <p className="muted small server-line">
+          Server: <span className="mono">{serverUrl}</span>
+          {bridge.kind === 'desktop' && onChangeServer !== undefined && (
+            <>
+              {' '}
+              <button type="button" className="link" onClick={onChangeServer}>
+                Change…
+              </button>
+            </>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children(id)}
+      {hint !== undefined && <p className="hint">{hint}</p>}
+    </div>
+  );
+}
+
+function useSubmit(work: () => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(messageOf(e));
+      setBusy(false);
+    }
+  };
+  return { busy, error, submit };
+}
+
+function SignInForm({ bridge, onSignedIn }: { bridge: DesktopBridge; onSignedIn(user: User): void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, error, submit } = useSubmit(async () => onSignedIn(await bridge.signIn(email.trim(), password)));
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} aria-label="Sign in">
+      <Field label="Email">
+        {(id) => <input id={id} type="email" autoComplete="username" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />}
+      </Field>
+      <Field label="Password">
+        {(id) => (
+          <input id={id} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} />
+        )}
+      </Field>
+      {error !== null && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="primary wide" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}
+
+function SignUpForm({ bridge, api, onSignedIn }: { bridge: DesktopBridge; api: ApiClient; onSignedIn(user: User): void }) {
+  const [orgName, setOrgName] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, error, submit } = useSubmit(async () => {
+    const input = { orgName: orgName.trim(), name: name.trim(), email: email.trim(), password };
+    const user = await api.signUp(input);
+    // The web app now holds the session cookie the sign-up set. The desktop app's requests carry
+    // no cookies, so it signs in the way it always does: a device session held by main.
+    onSignedIn(bridge.kind === 'desktop' ? await bridge.signIn(input.email, password) : user);
+  });
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} aria-label="Create account">
+      <Field label="Organization name">
+        {(id) => <input id={id} type="text" autoComplete="organization" required minLength={2} autoFocus value={orgName} onChange={(e) => setOrgName(e.target.value)} disabled={busy} />}
+      </Field>
+      <Field label="Your name">
+        {(id) => <input id={id} type="text" autoComplete="name" required minLength={2} value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />}
+      </Field>
+      <Field label="Email">
+        {(id) => <input id={id} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />}
+      </Field>
+      <Field label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={busy}
+          />
+        )}
+      </Field>
+      {error !== null && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="primary wide" disabled={busy}>
+        {busy ? 'Creating your account…' : 'Create account'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,277 @@
+import { useMemo, useState } from 'react';
+import { hasRight, type ExpectedDocList } from '@portal/shared';
+import { messageOf } from '../api/api-client';
+import { groupVersions, isListKind, type LibraryGroup } from '../data/library-groups';
+import { useLibraryDefaults, useListVersions } from '../data/use-local';
+import { useApp } from '../shell/app-context';
+import { linkTo, navigate } from '../shell/router';
+import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
+import { DefaultBadge, SourceBadge, StatusBadge } from '../ui/status-badge';
+
+type Group = LibraryGroup<ExpectedDocList>;
+type Dialog = Omit<PromptDialogProps, 'onClose'>;
+
+/**
+ * The organization's expected document lists, one card per list with its versions, read from the
+ * local copy (so it works offline); changes go through the REST API and come back by sync.
+ */
+export function LibraryPage() {
+  const { api, notify, user, local } = useApp();
+  const versions = useListVersions();
+  const defaults = useLibraryDefaults();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  // The rights table the server enforces; hiding what would be refused anyway.
+  const canEdit = hasRight(user.role, 'library.edit');
+
+  const groups = useMemo(
+    () => (versions === undefined ? undefined : groupVersions(versions.filter(isListKind), defaults?.get('expected-doc-list'))),
+    [versions, defaults],
+  );
+  const own = groups?.filter((g) => g.source === 'own') ?? [];
+  const official = groups?.filter((g) => g.source === 'official') ?? [];
+
+  /** Runs one library operation, showing the server's message when it refuses. */
+  const run = async (key: string, work: () => Promise<void>) => {
+    setBusy(key);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const openDraft = (ref: { id: string; version: number }) => navigate({ page: 'list', source: 'own', id: ref.id, version: ref.version });
+
+  const createList = () =>
+    setDialog({
+      title: 'New list',
+      description: 'Creates version 1 as a draft. Its id is made from the name and never changes.',
+      fields: [
+        { name: 'name', label: 'Name', required: true },
+        { name: 'description', label: 'Description', multiline: true },
+      ],
+      submitLabel: 'Create list',
+      onSubmit: async ({ name = '', description = '' }) => {
+        const ref = await api.createList({ name, ...(description.trim() ? { description } : {}) });
+        setDialog(null);
+        notify(`Created “${ref.name}”.`);
+        openDraft(ref);
+      },
+    });
+
+  const actions = {
+    newVersion: (g: Group) =>
+      run(`${g.key}:new`, async () => {
+        const latest = g.versions[0]!;
+        const ref = await api.newVersion(g.id, latest.version, g.source);
+        notify(g.source === 'official' ? `Made your own copy of “${g.name}”.` : `Made version ${ref.version} of “${ref.name}”.`);
+        openDraft(ref);
+      }),
+    rename: (g: Group) =>
+      setDialog({
+        title: `Rename “${g.name}”`,
+        description: 'Makes the next version, a draft, under the new name. Earlier versions keep theirs; the id stays.',
+        fields: [{ name: 'name', label: 'New name', initial: g.name, required: true }],
+        submitLabel: 'Rename as new version',
+        onSubmit: async ({ name = '' }) => {
+          const ref = await api.renameAsNewVersion(g.id, g.versions[0]!.version, name, g.source);
+          setDialog(null);
+          notify(`Made version ${ref.version}, named “${ref.name}”.`);
+          openDraft(ref);
+        },
+      }),
+    duplicate: (g: Group, v: ExpectedDocList) =>
+      setDialog({
+        title: `Duplicate “${v.name}” v${v.version}`,
+        description: 'Copies this version into a new list of your own, version 1, a draft.',
+        fields: [{ name: 'name', label: 'Name of the new list', initial: `${v.name} (copy)`, required: true }],
+        submitLabel: 'Duplicate',
+        onSubmit: async ({ name = '' }) => {
+          const ref = await api.duplicate(g.id, v.version, name, g.source);
+          setDialog(null);
+          notify(`Created “${ref.name}”.`);
+          openDraft(ref);
+        },
+      }),
+    activate: (g: Group, v: ExpectedDocList) =>
+      run(`${g.key}:${v.version}:activate`, async () => {
+        await api.activate(g.id, v.version, g.source);
+        notify(`Version ${v.version} of “${v.name}” is now active.`);
+      }),
+    setDefault: (g: Group, v: ExpectedDocList) =>
+      run(`${g.key}:${v.version}:default`, async () => {
+        await api.setDefault(g.id, v.version, g.source);
+        local.refresh('library-defaults');
+        notify(`“${v.name}” is now your organization’s default list.`);
+      }),
+  };
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>Library</h1>
+          <p className="muted">Expected document lists: what a case must contain. Drafts are edited together, live.</p>
+        </div>
+        {canEdit && (
+          <button type="button" className="primary" onClick={createList}>
+            New list
+          </button>
+        )}
+      </header>
+
+      {error !== null && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {groups === undefined ? (
+        <p className="muted">Opening the library…</p>
+      ) : (
+        <>
+          <section aria-labelledby="own-lists">
+            <h2 id="own-lists" className="section-title">
+              Your lists
+            </h2>
+            {own.length === 0 ? (
+              <div className="empty">
+                <p>
+                  <strong>No lists of your own yet.</strong>
+                </p>
+                <p className="muted">Start with “New list”, or make your own copy of an official template below.</p>
+              </div>
+            ) : (
+              <ul className="cards">
+                {own.map((g) => (
+                  <ListCard key={g.key} group={g} busy={busy} actions={actions} canEdit={canEdit} />
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {official.length > 0 && (
+            <section aria-labelledby="official-lists">
+              <h2 id="official-lists" className="section-title">
+                Official templates
+              </h2>
+              <ul className="cards">
+                {official.map((g) => (
+                  <ListCard key={g.key} group={g} busy={busy} actions={actions} canEdit={canEdit} />
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+
+      {dialog !== null && <PromptDialog {...dialog} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}
+
+interface CardActions {
+  newVersion(g: Group): Promise<void>;
+  rename(g: Group): void;
+  duplicate(g: Group, v: ExpectedDocList): void;
+  activate(g: Group, v: ExpectedDocList): Promise<void>;
+  setDefault(g: Group, v: ExpectedDocList): Promise<void>;
+}
+
+function ListCard({ group, busy, actions, canEdit }: { group: Group; busy: string | null; actions: CardActions; canEdit: boolean }) {
+  const latest = group.versions[0]!;
+  const titleId = `list-${group.key}`;
+  return (
+    <li className="card" aria-labelledby={titleId}>
+      <div className="card-header">
+        <div>
+          <h3 id={titleId} className="card-title">
+            {group.name}
+          </h3>
+          <p className="muted small mono">{group.id}</p>
+        </div>
+        <div className="badges">
+          <SourceBadge source={group.source} />
+          {group.isDefault && <DefaultBadge />}
+        </div>
+      </div>
+      {latest.description && <p className="card-description">{latest.description}</p>}
+      <table className="versions">
+        <caption className="visually-hidden">Versions of {group.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Status</th>
+            <th scope="col">Lines</th>
+            <th scope="col">Updated</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {group.versions.map((v) => (
+            <tr key={v.version}>
+              <th scope="row">
+                <a {...linkTo({ page: 'list', source: group.source, id: group.id, version: v.version })}>
+                  v{v.version}
+                  {v.name !== group.name && <span className="muted"> · {v.name}</span>}
+                </a>
+              </th>
+              <td>
+                <StatusBadge status={v.status} />
+              </td>
+              <td>{v.sections.reduce((n, s) => n + s.lines.length + s.subsections.reduce((m, u) => m + u.lines.length, 0), 0)}</td>
+              <td className="muted small">{new Date(v.updatedAt).toLocaleDateString()}</td>
+              <td className="row-actions">
+                {canEdit && group.source === 'own' && v.status === 'draft' && (
+                  <>
+                    <a className="button" {...linkTo({ page: 'list', source: 'own', id: group.id, version: v.version })}>
+                      Edit
+                    </a>
+                    <button type="button" onClick={() => void actions.activate(group, v)} disabled={busy !== null}>
+                      Activate
+                    </button>
+                  </>
+                )}
+                {canEdit && v.status === 'active' && !group.isDefault && (
+                  <button type="button" onClick={() => void actions.setDefault(group, v)} disabled={busy !== null}>
+                    Set as default
+                  </button>
+                )}
+                {canEdit && (
+                  <button type="button" onClick={() => actions.duplicate(group, v)} disabled={busy !== null} aria-label={`Duplicate v${v.version}`}>
+                    Duplicate…
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {canEdit && (
+      <div className="card-actions">
+        {group.source === 'own' ? (
+          <>
+            <button type="button" onClick={() => void actions.newVersion(group)} disabled={busy !== null}>
+              New version
+            </button>
+            <button type="button" onClick={() => actions.rename(group)} disabled={busy !== null}>
+              Rename…
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => void actions.newVersion(group)} disabled={busy !== null}>
+            Make my own copy
+          </button>
+        )}
+      </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { DesktopBridge, User } from '@portal/shared';
+import type { ApiClient } from '../api/api-client';
+import type { Connectivity } from '../data/connectivity';
+import type { LocalData } from '../data/local-database';
+
+/** What every signed-in page needs; provided once by the app. */
+export interface AppServices {
+  bridge: DesktopBridge;
+  api: ApiClient;
+  serverUrl: string;
+  user: User;
+  local: LocalData;
+  connectivity: Connectivity;
+  /** Names this person's local draft stores (server and user), see local-stores.ts. */
+  storeScope: string;
+  /** Shows a short confirmation in the app's status area. */
+  notify(message: string): void;
+}
+
+export const AppContext = createContext<AppServices | null>(null);
+
+export function useApp(): AppServices {
+  const services = useContext(AppContext);
+  if (services === null) throw new Error('useApp() outside of a signed-in app');
+  return services;
+}

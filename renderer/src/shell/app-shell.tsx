@@ -1,0 +1,109 @@
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { PRODUCT_NAME } from '@portal/shared';
+import { messageOf } from '../api/api-client';
+import { connectionOf } from '../data/connectivity';
+import { useOrganization } from '../data/use-local';
+import { useObservable } from '../data/use-observable';
+import { useApp } from './app-context';
+import { ConnectionIndicator } from './connection-indicator';
+import { linkTo, type Route } from './router';
+
+const NAV: { label: string; route: Route; matches: Route['page'][] }[] = [
+  { label: 'Library', route: { page: 'library' }, matches: ['library', 'list'] },
+  { label: 'Workflows', route: { page: 'workflows' }, matches: ['workflows', 'workflow'] },
+  { label: 'Intel templates', route: { page: 'intel-templates' }, matches: ['intel-templates', 'intel-template'] },
+];
+
+export interface AppShellProps {
+  route: Route;
+  children: ReactNode;
+  onSignOut(): Promise<void>;
+  notice: string | null;
+}
+
+/** The signed-in frame: header (organization, connection, person), sidebar navigation, the page. */
+export function AppShell({ route, children, onSignOut, notice }: AppShellProps) {
+  const { user, connectivity, local, bridge } = useApp();
+  const organization = useOrganization();
+  const problems = useObservable(local.problems$, []);
+  // Failures while offline are expected and the header already says so.
+  const online = connectionOf(useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot)) === 'online';
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME}${organization ? ` · ${organization.name}` : ''}`;
+  }, [organization]);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await onSignOut();
+    } catch (e) {
+      setSignOutError(messageOf(e));
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell-header">
+        <div className="brand">
+          <span className="product">{PRODUCT_NAME}</span>
+          <span className="org" aria-label="Organization">
+            {organization?.name ?? '…'}
+          </span>
+        </div>
+        <ConnectionIndicator connectivity={connectivity} />
+        <div className="person">
+          <span className="person-name" aria-label="Signed in as">
+            {user.name}
+          </span>
+          <span className="muted small">{user.role}</span>
+          <button type="button" onClick={() => void signOut()} disabled={signingOut}>
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+      </header>
+      <nav className="sidebar" aria-label="Main">
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.label}>
+              <a {...linkTo(item.route)} aria-current={item.matches.includes(route.page) ? 'page' : undefined}>
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <ul className="sidebar-bottom">
+          <li>
+            <a {...linkTo({ page: 'server' })} aria-current={route.page === 'server' ? 'page' : undefined}>
+              Server{bridge.kind === 'desktop' ? ' settings' : ''}
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <main id="main" className="content" tabIndex={-1}>
+        {signOutError !== null && (
+          <p className="error" role="alert">
+            Could not sign out: {signOutError}
+          </p>
+        )}
+        {problems.length > 0 && online && (
+          <p className="warning" role="status">
+            Some data could not be brought up to date ({problems.map((p) => p.collection).join(', ')}). What you see is the copy kept on this
+            device; it catches up by itself.
+          </p>
+        )}
+        {children}
+      </main>
+      <div className="toast-region" role="status" aria-live="polite">
+        {notice !== null && <p className="toast">{notice}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+
+/** The app's pages. Library items are named by source, id and version, as the API names them. */
+export type Route =
+  | { page: 'library' }
+  | { page: 'list'; source: 'own' | 'official'; id: string; version: number }
+  | { page: 'workflows' }
+  | { page: 'workflow'; source: 'own' | 'official'; id: string; version: number }
+  | { page: 'intel-templates' }
+  | { page: 'intel-template'; source: 'own' | 'official'; id: string; version: number }
+  | { page: 'server' }
+  | { page: 'not-found'; path: string };
+
+const item = (prefix: string, r: { source: string; id: string; version: number }) => `${prefix}/${r.source}/${encodeURIComponent(r.id)}/${r.version}`;
+
+export function pathOf(route: Route): string {
+  switch (route.page) {
+    case 'library':
+      return '/library';
+    case 'list':
+      return item('/library', route);
+    case 'workflows':
+      return '/workflows';
+    case 'workflow':
+      return item('/workflows', route);
+    case 'intel-templates':
+      return '/intel-templates';
+    case 'intel-template':
+      return item('/intel-templates', route);
+    case 'server':
+      return '/server';
+    case 'not-found':
+      return route.path;
+  }
+}
+
+export function parseRoute(pathname: string): Route {
+  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const [top, source, id, version] = parts;
+  const itemOf = <P extends 'list' | 'workflow' | 'intel-template'>(page: P) =>
+    (source === 'own' || source === 'official') && id !== undefined && /^\d+$/.test(version ?? '') && parts.length === 4
+      ? ({ page, source, id, version: Number(version) } as const)
+      : null;
+  if (parts.length === 0) return { page: 'library' };
+  if (top === 'library') return parts.length === 1 ? { page: 'library' } : (itemOf('list') ?? { page: 'not-found', path: pathname });
+  if (top === 'workflows') return parts.length === 1 ? { page: 'workflows' } : (itemOf('workflow') ?? { page: 'not-found', path: pathname });
+  if (top === 'intel-templates') {
+    return parts.length === 1 ? { page: 'intel-templates' } : (itemOf('intel-template') ?? { page: 'not-found', path: pathname });
+  }
+  if (top === 'server' && parts.length === 1) return { page: 'server' };
+  return { page: 'not-found', path: pathname };
+}
+
+const NAVIGATE = 'portal:navigate';
+
+export function navigate(route: Route): void {
+  const path = pathOf(route);
+  if (path === window.location.pathname) return;
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new Event(NAVIGATE));
+}
+
+/** The current route; follows links, the back and forward buttons. */
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(window.location.pathname));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(window.location.pathname));
+    window.addEventListener('popstate', update);
+    window.addEventListener(NAVIGATE, update);
+    return () => {
+      window.removeEventListener('popstate', update);
+      window.removeEventListener(NAVIGATE, update);
+    };
+  }, []);
+  return route;
+}
+
+/**
+ * Props for an `<a>` that navigates inside the app: a real link (middle-click, copy address and
+ * screen readers work), handled here for a plain click instead of reloading the page.
+ */
+export function linkTo(route: Route) {
+  return {
+    href: pathOf(route),
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      navigate(route);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium; CI installs it (.ci/run), and Playwright's own browsers are never downloaded. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const ARTIFACTS_DIR = join(import.meta.dirname, 'artifacts');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh profile: its own cookies, IndexedDB (RxDB, Yjs) and local storage, like another computer. */
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, colorScheme: 'light' });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Saves a full-page screenshot under test/e2e/artifacts/ (git-ignored), for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  // From the top, or the sticky header is drawn where the page happened to be scrolled.
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+}
+
+let counter = 0;
+/** An address no other test (or earlier run against the same server) has used. */
+export function uniqueEmail(who: string): string {
+  return `${who}.${Date.now().toString(36)}${(counter++).toString(36)}@example.test`;
+}
+
+export const PASSWORD = 'correct-horse-battery';

@@ -1,7 +1,7 @@
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentBundleSchema, replicateWithServer } from '@portal/shared/sync';
+import { documentBundleSchema, readEventStream, replicateWithServer } from '@portal/shared/sync';
 import type { DocumentBundle } from '@portal/shared';
 import { buildApp, type App } from '@portal/sync-server';
 import { DRIVER, openTestDatabase, signUp, tempDir, until, type Session, type TestDatabase } from '../helper.js';
@@ -118,6 +118,31 @@ describe(`RxDB replication from a live server on ${DRIVER}`, () => {
     await rest(manager, 'POST', '/document-bundles', { name: 'Marker pack', members: ['passport'] });
     await until(async () => (await names()).includes('Marker pack'), 'own change arrives', 1_000);
     expect((await names()).some((n) => n.includes('secret') || n.includes('Secret'))).toBe(false);
+  });
+
+  it('streams several collections on one connection, each event naming its collection', async () => {
+    const events: unknown[] = [];
+    const stop = new AbortController();
+    void readEventStream({
+      url: `http://127.0.0.1:${port}/api/sync/stream?collections=document-bundles,organization`,
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: manager.headers.cookie! } }),
+      signal: stop.signal,
+      onData: (d) => events.push(d),
+    });
+    try {
+      await until(() => events[0] === 'RESYNC', 'the stream opens with RESYNC', 2_000);
+      await rest(manager, 'POST', '/document-bundles', { name: 'Multiplexed pack', members: ['passport'] });
+      await app.inject({ method: 'PATCH', url: '/api/organization', headers: manager.headers, payload: { name: 'Replica Lending Ltd' } });
+      const named = (c: string) => events.find((e) => (e as { collection?: string }).collection === c) as { documents: { name: string }[] } | undefined;
+      await until(() => named('document-bundles') !== undefined && named('organization') !== undefined, 'both collections’ changes arrive', 1_000);
+      expect(named('document-bundles')!.documents.map((d) => d.name)).toContain('Multiplexed pack');
+      expect(named('organization')!.documents.map((d) => d.name)).toEqual(['Replica Lending Ltd']);
+    } finally {
+      stop.abort();
+    }
+    const bad = await app.inject({ method: 'GET', url: '/api/sync/stream?collections=document-bundles,secrets', headers: manager.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/query\.collections/);
   });
 
   it('refuses pushes with the server state as a conflict, which the client keeps', async () => {

@@ -1,6 +1,6 @@
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { Subject } from 'rxjs';
+import { Subject, type Observable } from 'rxjs';
 import { API_BASE_PATH } from '../product.js';
 import { SYNC_RESYNC, type SyncCheckpoint } from '../contract/sync.js';
 import { readEventStream } from './event-stream.js';
@@ -13,7 +13,41 @@ export interface SyncTransport {
   headers?: () => Record<string, string>;
 }
 
-type StreamEvent<D> = typeof SYNC_RESYNC | { documents: D[]; checkpoint: SyncCheckpoint };
+export type StreamEvent<D> = typeof SYNC_RESYNC | { documents: D[]; checkpoint: SyncCheckpoint };
+
+/**
+ * One event stream for several collections (`/sync/stream`): a browser has few connections per
+ * server, and a stream holds one for good. `events(name)` feeds `replicateWithServer`'s
+ * `stream` option; RESYNC goes to every collection.
+ */
+export function openSyncStream(transport: SyncTransport, names: readonly string[], options: { retryMs?: number } = {}) {
+  const subjects = new Map(names.map((n) => [n, new Subject<StreamEvent<unknown>>()]));
+  const stop = new AbortController();
+  const everyone = (e: StreamEvent<unknown>) => {
+    for (const s of subjects.values()) s.next(e);
+  };
+  void readEventStream({
+    url: `${transport.serverUrl}${API_BASE_PATH}/sync/stream?${new URLSearchParams({ collections: names.join(',') })}`,
+    fetch: transport.fetch,
+    ...(transport.headers ? { headers: transport.headers } : {}),
+    signal: stop.signal,
+    retryMs: options.retryMs ?? 2_000,
+    onData: (data) => {
+      if (data === SYNC_RESYNC) return everyone(SYNC_RESYNC);
+      const { collection, ...event } = data as { collection: string; documents: unknown[]; checkpoint: SyncCheckpoint };
+      subjects.get(collection)?.next(event);
+    },
+    // Whatever happened while disconnected is fetched by a pull from each checkpoint.
+    onOpen: () => everyone(SYNC_RESYNC),
+  });
+  return {
+    events: <D>(name: string) => subjects.get(name)!.asObservable() as Observable<StreamEvent<D>>,
+    close: () => {
+      stop.abort();
+      for (const s of subjects.values()) s.complete();
+    },
+  };
+}
 
 /**
  * Replicates one collection with the server's `/sync/<name>` operations: pull by checkpoint,
@@ -24,7 +58,13 @@ export function replicateWithServer<D extends { id: string }>(
   collection: RxCollection<D>,
   name: string,
   transport: SyncTransport,
-  options: { live?: boolean; retryMs?: number; batchSize?: number } = {},
+  options: {
+    live?: boolean;
+    retryMs?: number;
+    batchSize?: number;
+    /** Live events from a shared `openSyncStream`; without it the collection opens its own stream. */
+    stream?: Observable<StreamEvent<D>>;
+  } = {},
 ): RxReplicationState<D, SyncCheckpoint> {
   const base = `${transport.serverUrl}${API_BASE_PATH}/sync/${name}`;
   const headers = () => ({ ...(transport.headers?.() ?? {}) });
@@ -56,7 +96,7 @@ export function replicateWithServer<D extends { id: string }>(
         const body = (await res.json()) as { documents: D[]; checkpoint: SyncCheckpoint | null };
         return { documents: body.documents as never, checkpoint: body.checkpoint ?? checkpoint ?? { rev: 0, id: '' } };
       },
-      stream$: stream$.asObservable() as never,
+      stream$: (options.stream ?? stream$.asObservable()) as never,
     },
     push: {
       async handler(rows) {
@@ -72,7 +112,7 @@ export function replicateWithServer<D extends { id: string }>(
     },
   });
 
-  if (live) {
+  if (live && !options.stream) {
     void readEventStream({
       url: `${base}/stream`,
       fetch: transport.fetch,

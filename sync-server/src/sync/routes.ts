@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, SyncCheckpoint, SyncPullQuery, SyncPushRefused, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
@@ -32,6 +32,106 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
+
+  /**
+   * A server-sent event stream of some collections' changes. The first event, and the first after
+   * every reconnect, is "RESYNC"; then each event carries one collection's new documents and
+   * checkpoint (with its name when several collections share the stream).
+   */
+  const openStream = async (request: FastifyRequest, reply: FastifyReply, streamed: readonly SyncCollection[], named: boolean) => {
+    const scope = await scopeOf(app, request);
+    const horizon = await syncHorizon(app.db);
+    const { rows } = await app.db.query<{ last: number }>('SELECT last_value AS last FROM rev_seq');
+    // Everything at or below the start has committed; the client's RESYNC pull covers it.
+    const start = horizon !== null ? horizon - 1 : Number(rows[0]?.last ?? 0);
+    const cursors = new Map(streamed.map((c) => [c, start]));
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      // CORS for the desktop app: hijacked replies skip the hooks that would add it.
+      ...(request.headers.origin && app.config.allowedOrigins.includes(request.headers.origin)
+        ? { 'access-control-allow-origin': request.headers.origin, vary: 'Origin' }
+        : {}),
+    });
+    const send = (data: unknown) => raw.write(`data: ${JSON.stringify(data)}\n\n`);
+    send(SYNC_RESYNC);
+
+    const dirty = new Set<SyncCollection>();
+    let pending: NodeJS.Timeout | undefined;
+    let flushing = Promise.resolve();
+    const flush = () => {
+      pending = undefined;
+      const due = [...dirty];
+      dirty.clear();
+      flushing = flushing
+        .then(async () => {
+          for (const collection of due) {
+            for (;;) {
+              const changes = await collection.changes(app.db, scope, cursors.get(collection)!, await syncHorizon(app.db), 500);
+              const last = changes.at(-1);
+              if (!last) break;
+              cursors.set(collection, last.rev);
+              send({
+                ...(named ? { collection: collection.name } : {}),
+                documents: changes.map(toSyncDocument),
+                checkpoint: { rev: last.rev, id: last.doc.id },
+              });
+              if (changes.length < 500) break;
+            }
+          }
+        })
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'sync stream could not read changes; asking the client to resync');
+          send(SYNC_RESYNC);
+        });
+    };
+    const unsubscribe = feed.subscribe((c) => {
+      if (c.org !== scope.orgId && c.org !== scope.officialOrgId) return;
+      for (const collection of streamed) if (collection.tables.includes(c.table)) dirty.add(collection);
+      if (dirty.size > 0) pending ??= setTimeout(flush, COALESCE_MS);
+    });
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    const end = () => {
+      unsubscribe();
+      clearInterval(heartbeat);
+      clearTimeout(pending);
+      open.delete(end);
+      if (!raw.writableEnded) raw.end();
+    };
+    open.add(end);
+    request.raw.on('close', end);
+  };
+
+  const names = collections.map((c) => c.name);
+  app.get(
+    '/sync/stream',
+    {
+      config: { access: right },
+      schema: {
+        tags: ['sync'],
+        summary: 'Live changes of several collections on one connection (server-sent events)',
+        description:
+          'Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`.',
+        querystring: z.object({
+          collections: z
+            .string()
+            .optional()
+            .describe(`Comma-separated collection names; all of them when absent: ${names.join(', ')}.`)
+            .refine((v) => v === undefined || v.split(',').every((n) => names.includes(n.trim())), { message: `must name collections among ${names.join(', ')}` }),
+        }),
+        response: { 200: z.string().describe('text/event-stream'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const wanted = request.query.collections?.split(',').map((n) => n.trim());
+      return openStream(request, reply, wanted ? collections.filter((c) => wanted.includes(c.name)) : collections, true);
+    },
+  );
 
   for (const collection of collections) {
     const base = `/sync/${collection.name}`;
@@ -102,59 +202,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
           response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 403) },
         },
       },
-      async (request, reply) => {
-        const scope = await scopeOf(app, request);
-        const tables = new Set(collection.tables);
-        const horizon = await syncHorizon(app.db);
-        const { rows } = await app.db.query<{ last: number }>('SELECT last_value AS last FROM rev_seq');
-        // Everything at or below the cursor has committed; the client's RESYNC pull covers it.
-        let cursor = horizon !== null ? horizon - 1 : Number(rows[0]?.last ?? 0);
-
-        reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        const send = (data: unknown) => raw.write(`data: ${JSON.stringify(data)}\n\n`);
-        send(SYNC_RESYNC);
-
-        let pending: NodeJS.Timeout | undefined;
-        let flushing = Promise.resolve();
-        const flush = () => {
-          pending = undefined;
-          flushing = flushing.then(async () => {
-            for (;;) {
-              const changes = await collection.changes(app.db, scope, cursor, await syncHorizon(app.db), 500);
-              const last = changes.at(-1);
-              if (!last) return;
-              cursor = last.rev;
-              send({ documents: changes.map(toSyncDocument), checkpoint: { rev: last.rev, id: last.doc.id } });
-              if (changes.length < 500) return;
-            }
-          }).catch((err: unknown) => {
-            request.log.warn({ err }, 'sync stream could not read changes; asking the client to resync');
-            send(SYNC_RESYNC);
-          });
-        };
-        const unsubscribe = feed.subscribe((c) => {
-          if (!tables.has(c.table)) return;
-          if (c.org !== scope.orgId && c.org !== scope.officialOrgId) return;
-          pending ??= setTimeout(flush, COALESCE_MS);
-        });
-        const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
-        const end = () => {
-          unsubscribe();
-          clearInterval(heartbeat);
-          clearTimeout(pending);
-          open.delete(end);
-          if (!raw.writableEnded) raw.end();
-        };
-        open.add(end);
-        request.raw.on('close', end);
-      },
+      async (request, reply) => openStream(request, reply, [collection], false),
     );
   }
 };

@@ -10,7 +10,9 @@ import { ExpectedDocListEdit, type ExpectedDocList } from '@portal/shared';
 import type { Caller } from '../access/caller.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../http-error.js';
+import { LIST_FAMILY } from '../expected-doc-lists/family.js';
 import type { ListService } from '../expected-doc-lists/service.js';
+import type { Queryable } from '../db/db.js';
 import { SERVER_ORIGIN, type RoomHooks } from './collab-room.js';
 import type { CollabHub } from './collab-hub.js';
 
@@ -24,6 +26,7 @@ const editableContent = (list: ExpectedDocList) => ({ description: list.descript
  */
 export class ListCollab {
   constructor(
+    private readonly db: Queryable,
     readonly hub: CollabHub,
     /** Saves without telling collaboration again: the changes come from it. */
     readonly lists: ListService,
@@ -36,8 +39,15 @@ export class ListCollab {
 
   /** The room hooks for one list version; saves run as whoever changed it last. */
   hooks(list: ExpectedDocList, owner: Caller): RoomHooks {
-    // Asked for every incoming change, never cached: an activation must stop edits at once.
-    const isDraft = async () => (await this.lists.read(owner, list.id, list.version, 'own')).status === 'draft';
+    // Asked for every incoming change, never cached: an activation must stop edits at once. One
+    // indexed row, not the whole list.
+    const isDraft = async () => {
+      const { rows } = await this.db.query<{ status: string }>(
+        'SELECT status FROM library_versions WHERE org_id = $1 AND family_kind = $2 AND id = $3 AND version = $4 AND NOT deleted',
+        [owner.orgId, LIST_FAMILY, list.id, list.version],
+      );
+      return rows[0]?.status === 'draft';
+    };
     return {
       writable: isDraft,
       initialize: (doc) => writeListContent(doc, editableContent(list)),

@@ -16,7 +16,7 @@ export default fp(
   async function collab(app: FastifyInstance) {
     const hub = new CollabHub(app.db, app.log);
     await hub.start();
-    app.decorate('listCollab', new ListCollab(hub, new ListService(app.db, { officialOrgId: app.officialOrgId }), app.clock));
+    app.decorate('listCollab', new ListCollab(app.db, hub, new ListService(app.db, { officialOrgId: app.officialOrgId }), app.clock));
     app.addHook('preClose', async () => hub.close());
   },
   { name: 'collab', dependencies: ['library'] },

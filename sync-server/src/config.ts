@@ -142,7 +142,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    // Relative to where the person ran the command (npm sets INIT_CWD), not to the workspace npm
+    // runs the server in: `npm start` at the top keeps its data in ./data there.
+    dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     workers: e.WORKERS,
     logLevel: e.LOG_LEVEL,

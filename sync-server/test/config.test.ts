@@ -30,6 +30,11 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('resolves a relative DATA_DIR against where npm was run, not the workspace it runs in', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/portal' }).dataDir).toBe('/srv/portal/data');
+    expect(loadConfig({ INIT_CWD: '/srv/portal', DATA_DIR: '/var/lib/portal' }).dataDir).toBe('/var/lib/portal');
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -1,0 +1,55 @@
+import type { ExpectedDocList } from '@portal/shared';
+import type { LibraryDefaultDoc } from '@portal/shared/sync';
+
+export interface LibraryGroup<V> {
+  /** `own:<id>` or `official:<id>`. */
+  key: string;
+  id: string;
+  source: 'own' | 'official';
+  /** The newest version's name. */
+  name: string;
+  isDefault: boolean;
+  /** Newest first. */
+  versions: V[];
+}
+
+interface Versioned {
+  id: string;
+  version: number;
+  name: string;
+  source: 'own' | 'official';
+}
+
+/**
+ * Versions grouped into families by source and id, newest version first, families by name. An
+ * official family is left out where the organization has its own family of that id: the id names
+ * the organization's own one (the REST listing does the same).
+ */
+export function groupVersions<V extends Versioned>(versions: readonly V[], defaultDoc: LibraryDefaultDoc | undefined): LibraryGroup<V>[] {
+  const groups = new Map<string, V[]>();
+  for (const v of versions) {
+    const key = `${v.source}:${v.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), v]);
+  }
+  const ownIds = new Set(versions.filter((v) => v.source === 'own').map((v) => v.id));
+  return [...groups]
+    .filter(([, vs]) => vs[0]!.source === 'own' || !ownIds.has(vs[0]!.id))
+    .map(([key, vs]) => {
+      const sorted = [...vs].sort((a, b) => b.version - a.version);
+      const newest = sorted[0]!;
+      return {
+        key,
+        id: newest.id,
+        source: newest.source,
+        name: newest.name,
+        isDefault: defaultDoc !== undefined && defaultDoc.targetId === newest.id && defaultDoc.targetSource === newest.source,
+        versions: sorted,
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name) || a.source.localeCompare(b.source));
+}
+
+export const isListKind = (l: Pick<ExpectedDocList, 'kind'>) => l.kind === 'expectedDocListCatalogOfficial' || l.kind === 'expectedDocListCatalogOrgCustom';
+
+/** The key RxDB documents of library versions have (`own:<id>:<version>`). */
+export const versionKey = (source: 'own' | 'official', id: string, version: number) => `${source}:${id}:${version}`;

@@ -1,0 +1,197 @@
+import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import type { RxReplicationState } from 'rxdb/plugins/replication';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { BehaviorSubject, map, type Observable } from 'rxjs';
+import {
+  openSyncStream,
+  replicateWithServer,
+  syncCollections,
+  type BundleDoc,
+  type IntelTemplateVersionDoc,
+  type LibraryDefaultDoc,
+  type ListVersionDoc,
+  type OrganizationDoc,
+  type SavedSectionDoc,
+  type SyncCollectionName,
+  type WorkflowVersionDoc,
+} from '@portal/shared/sync';
+import { fallbackHash } from './fallback-hash';
+
+/** The local collections, by the local names `syncCollections` gives them. */
+export interface LocalCollections {
+  lists: RxCollection<ListVersionDoc>;
+  workflows: RxCollection<WorkflowVersionDoc>;
+  intel_templates: RxCollection<IntelTemplateVersionDoc>;
+  bundles: RxCollection<BundleDoc>;
+  saved_sections: RxCollection<SavedSectionDoc>;
+  library_defaults: RxCollection<LibraryDefaultDoc>;
+  organization: RxCollection<OrganizationDoc>;
+}
+
+export interface SyncProblem {
+  collection: SyncCollectionName;
+  message: string;
+}
+
+export interface LocalData {
+  readonly name: string;
+  readonly collections: LocalCollections;
+  /** The last replication failure per collection; cleared when that collection syncs again. */
+  readonly problems$: Observable<SyncProblem[]>;
+  /** Pulls every collection now (after the connection came back), rather than at the next retry. */
+  resync(): void;
+  /** Pulls these collections now: after this person changed them through the REST API. */
+  refresh(...names: SyncCollectionName[]): void;
+  close(): Promise<void>;
+  /** Closes and deletes the local copy: signing out leaves no library data on a shared computer. */
+  remove(): Promise<void>;
+}
+
+export interface LocalDataOptions {
+  serverUrl: string;
+  userId: string;
+  /** `fetch` with the page's credentials mode (cookies on the web, none on the desktop). */
+  fetch: typeof fetch;
+}
+
+/** One database per server and user, so two people on one computer never see each other's copy. */
+export function localDatabaseName(serverUrl: string, userId: string): string {
+  const clean = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return `portal_${clean(serverUrl)}_${clean(userId)}`;
+}
+
+/**
+ * Opens the persistent local copy (IndexedDB through Dexie) and replicates every collection of
+ * `syncCollections` with the server, with the shared `replicateWithServer`, all live over one event
+ * stream (`openSyncStream`: browsers have few connections per server). Reads come from here, so the library, workflows and templates stay readable
+ * offline.
+ */
+export async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptions): Promise<LocalData> {
+  const name = localDatabaseName(serverUrl, userId);
+  const db: RxDatabase = await createRxDatabase({
+    name,
+    storage: getRxStorageDexie(),
+    // Each tab replicates on its own. Everything here comes from the server (pushes are refused),
+    // so two tabs writing the same documents agree; and RxDB's cross-tab coordination kept the
+    // replications from ever starting in Chromium.
+    multiInstance: false,
+    // A reload during development (or React's double effects) must not fail on "already open".
+    closeDuplicates: true,
+    // RxDB hashes with crypto.subtle, which browsers only offer on https and localhost; a server
+    // reached over plain http on the local network still needs to work.
+    ...(globalThis.crypto?.subtle === undefined ? { hashFunction: fallbackHash } : {}),
+  });
+
+  const creators = Object.fromEntries(
+    Object.values(syncCollections).map((c) => [c.local, { schema: c.schema, migrationStrategies: c.migrationStrategies }]),
+  );
+  const collections = (await db.addCollections(creators)) as unknown as LocalCollections;
+
+  const problems = new Map<SyncCollectionName, string>();
+  const problems$ = new BehaviorSubject<SyncProblem[]>([]);
+  const publish = () => problems$.next([...problems].map(([collection, message]) => ({ collection, message })));
+
+  const transport = { serverUrl, fetch };
+  const track = (remote: SyncCollectionName, replication: RxReplicationState<unknown, unknown>) => {
+    // A run of the replication that ends without an error means the collection is up to date again.
+    let failedThisRun = false;
+    replication.active$.subscribe((active) => {
+      if (active) failedThisRun = false;
+      else if (!failedThisRun && problems.delete(remote)) publish();
+    });
+    replication.error$.subscribe((error) => {
+      failedThisRun = true;
+      // RxDB wraps the handler's failure ("pull of lists answered 401") in an error of its own.
+      const cause = (error as { parameters?: { errors?: { message?: string }[] } }).parameters?.errors?.[0]?.message;
+      problems.set(remote, cause ?? error.message);
+      publish();
+    });
+  };
+
+  let closed = false;
+  // One event stream for every collection: a browser has only a few connections per server, and
+  // each stream holds one for good.
+  const stream = openSyncStream(transport, Object.keys(syncCollections));
+  const replications = new Map<SyncCollectionName, RxReplicationState<unknown, unknown>>();
+  for (const [remote, { local }] of Object.entries(syncCollections) as [SyncCollectionName, (typeof syncCollections)[SyncCollectionName]][]) {
+    const collection = collections[local as keyof LocalCollections] as unknown as RxCollection<{ id: string }>;
+    const replication = replicateWithServer(collection, remote, transport, { stream: stream.events(remote) }) as unknown as RxReplicationState<unknown, unknown>;
+    track(remote, replication);
+    replications.set(remote, replication);
+  }
+
+  const stop = async () => {
+    closed = true;
+    stream.close();
+    await Promise.all([...replications.values()].map((r) => r.cancel()));
+    problems$.complete();
+  };
+
+  return {
+    name,
+    collections,
+    problems$: problems$.asObservable(),
+    resync: () => {
+      for (const r of replications.values()) r.reSync();
+    },
+    // Everything streams; a refresh after one's own change just asks for a pull at once.
+    refresh: (...names) => {
+      for (const n of names) replications.get(n)?.reSync();
+    },
+    close: async () => {
+      if (closed) return;
+      await stop();
+      await db.close();
+    },
+    remove: async () => {
+      shared.delete(name);
+      if (!closed) await stop();
+      closed = true;
+      await db.remove();
+    },
+  };
+}
+
+interface Shared {
+  data: Promise<LocalData>;
+  users: number;
+  closeTimer: ReturnType<typeof setTimeout> | undefined;
+}
+const shared = new Map<string, Shared>();
+
+/**
+ * The local data of a server and user, opened once however many screens use it: a screen that
+ * goes away and one that comes back in the same moment (React re-running an effect, a re-render
+ * with a new key) share one database instead of racing to close and reopen it. `release` closes
+ * it once nobody uses it anymore.
+ */
+export function acquireLocalData(options: LocalDataOptions): { data: Promise<LocalData>; release(): void } {
+  const name = localDatabaseName(options.serverUrl, options.userId);
+  let entry = shared.get(name);
+  if (entry === undefined) {
+    entry = { data: openLocalData(options), users: 0, closeTimer: undefined };
+    shared.set(name, entry);
+    entry.data.catch(() => shared.delete(name));
+  }
+  clearTimeout(entry.closeTimer);
+  entry.users++;
+  const mine = entry;
+  let released = false;
+  return {
+    data: mine.data,
+    release() {
+      if (released) return;
+      released = true;
+      if (--mine.users > 0) return;
+      mine.closeTimer = setTimeout(() => {
+        if (shared.get(name) === mine) shared.delete(name);
+        void mine.data.then((d) => d.close()).catch(() => undefined);
+      }, 0);
+    },
+  };
+}
+
+/** Plain objects of every document of a collection, updated live. */
+export function all$<T>(collection: RxCollection<T>): Observable<T[]> {
+  return collection.find().$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
+}

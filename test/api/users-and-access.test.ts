@@ -123,11 +123,16 @@ describe(`users, organization and rights on ${DRIVER}`, () => {
    * webhook management refuse API keys whatever their role.
    */
   it('enforces the matrix for Manager, Originator and API key on every right', async () => {
-    const probes: Record<string, () => { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object }> = {
+    // Rights whose operations arrive with later work (webhooks, cases, runs, decisions, briefs)
+    // join this table with them.
+    const probes: Record<string, () => { method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; payload?: object }> = {
       'organization.read': () => ({ method: 'GET', url: '/api/organization' }),
       'organization.manage': () => ({ method: 'PATCH', url: '/api/organization', payload: { name: 'Northwind Credit Union' } }),
       'users.manage': () => ({ method: 'POST', url: '/api/users', payload: { name: 'Matrix Probe', email: uniqueEmail('matrix'), temporaryPassword: PASSWORD } }),
       'keys.manage': () => ({ method: 'GET', url: '/api/api-keys' }),
+      'models.manage': () => ({ method: 'PUT', url: '/api/models/classify', payload: { option: 'local' } }),
+      'library.read': () => ({ method: 'GET', url: '/api/expected-doc-lists' }),
+      'library.edit': () => ({ method: 'POST', url: '/api/expected-doc-lists', payload: { name: `Matrix probe ${Math.random().toString(36).slice(2)}` } }),
     };
     for (const [right, probe] of Object.entries(probes)) {
       for (const [who, s, role, isKey] of [

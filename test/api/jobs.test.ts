@@ -67,8 +67,8 @@ describe(`job queue on ${DRIVER}`, () => {
   });
 
   it('renews the lease of a long job so nobody else takes it', async () => {
-    const a = queue(t.db, { leaseMs: 200 });
-    const b = queue(await t.connect(), { leaseMs: 200 });
+    const a = queue(t.db, { leaseMs: 600 });
+    const b = queue(await t.connect(), { leaseMs: 600 });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     a.register('long', async () => gate);
@@ -77,7 +77,7 @@ describe(`job queue on ${DRIVER}`, () => {
     });
     const id = (await a.enqueue({ kind: 'long' }))!;
     const running = a.runOnce('a');
-    await new Promise((r) => setTimeout(r, 600)); // three lease lengths
+    await new Promise((r) => setTimeout(r, 1_500)); // two and a half lease lengths
     expect(await b.runOnce('b')).toBe(false);
     release();
     expect(await running).toBe(true);

@@ -43,7 +43,7 @@ describe(`migrations on ${DRIVER}`, () => {
     const all = await loadMigrations();
     const broken = [...all, { name: '999_broken.sql', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();', checksum: 'x' }];
     await expect(migrate(t.db, broken)).rejects.toThrow();
-    const { rows } = await t.db.query(`SELECT 1 FROM information_schema.tables WHERE table_name IN ('half_done', 'schema_migrations')`);
+    const { rows } = await t.db.query(`SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ('half_done', 'schema_migrations')`);
     expect(rows).toEqual([]);
   });
 

@@ -51,6 +51,24 @@ describe.skipIf(!TEST_DATABASE_URL)('sync horizon with concurrent writers (Postg
     expect(await pull(0)).toEqual(['early', 'late']);
   });
 
+  it('is not held back by a transaction of another schema in the same database', async () => {
+    const other = await openTestDatabase();
+    try {
+      await migrate(other.db);
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${other.schema}` });
+      await c.connect();
+      clients.push(c);
+      await c.query(`INSERT INTO organizations (id, name) VALUES ('org_o', 'Other')`);
+      await c.query('BEGIN');
+      await c.query(`INSERT INTO document_bundles (id, org_id, name, members) VALUES ('theirs', 'org_o', 'theirs', '["passport"]')`);
+      expect(await syncHorizon(other.db)).not.toBeNull();
+      expect(await syncHorizon(t.db)).toBeNull();
+      await c.query('ROLLBACK');
+    } finally {
+      await other.dispose();
+    }
+  });
+
   it('lets a rolled-back transaction release the horizon', async () => {
     const a = await connect();
     await a.query('BEGIN');

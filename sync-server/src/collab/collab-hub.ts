@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type * as Y from 'yjs';
 import type { Db } from '../db/db.js';
 import { CollabRoom, SERVER_ORIGIN, type RoomHooks } from './collab-room.js';
@@ -13,6 +14,8 @@ export class CollabHub {
   private readonly rooms = new Map<string, Promise<CollabRoom>>();
   private readonly holds = new Map<string, number>();
   private stopListening: (() => Promise<void>) | undefined;
+  /** Tells this instance's own awareness notifications apart from the others'. */
+  private readonly instanceId = randomUUID();
 
   constructor(
     private readonly db: Db,
@@ -21,14 +24,19 @@ export class CollabHub {
 
   async start(): Promise<void> {
     this.stopListening = await this.db.listen(COLLAB_CHANNEL, (payload) => {
-      let msg: { org: string; doc: string };
+      let msg: { org: string; doc: string; awareness?: string; from?: string };
       try {
-        msg = JSON.parse(payload) as { org: string; doc: string };
+        msg = JSON.parse(payload) as typeof msg;
       } catch {
         return;
       }
       const room = this.rooms.get(key(msg.org, msg.doc));
-      void room?.then((r) => r.refresh()).catch((err: unknown) => this.log.warn({ err }, 'could not read a collaborative update'));
+      if (!room) return;
+      if (msg.awareness !== undefined) {
+        if (msg.from !== this.instanceId) void room.then((r) => r.applyRemoteAwareness(Buffer.from(msg.awareness!, 'base64'))).catch(() => {});
+        return;
+      }
+      void room.then((r) => r.refresh()).catch((err: unknown) => this.log.warn({ err }, 'could not read a collaborative update'));
     });
   }
 
@@ -38,7 +46,7 @@ export class CollabHub {
     this.holds.set(k, (this.holds.get(k) ?? 0) + 1);
     let room = this.rooms.get(k);
     if (!room) {
-      const created = new CollabRoom(this.db, orgId, name, hooks, this.log);
+      const created = new CollabRoom(this.db, orgId, name, hooks, this.log, (update) => this.publishAwareness(orgId, name, update));
       room = created.load().then(() => created);
       this.rooms.set(k, room);
       room.catch(() => this.rooms.delete(k));
@@ -75,6 +83,16 @@ export class CollabHub {
     } finally {
       await this.release(room);
     }
+  }
+
+  /**
+   * Presence goes to the other instances through NOTIFY, never stored. A payload must stay under
+   * PostgreSQL's 8000 bytes; awareness states (a name, a colour, a line) are far smaller.
+   */
+  private publishAwareness(orgId: string, name: string, update: Uint8Array): void {
+    const payload = JSON.stringify({ org: orgId, doc: name, from: this.instanceId, awareness: Buffer.from(update).toString('base64') });
+    if (payload.length > 7_500) return this.log.warn({ doc: name, bytes: payload.length }, 'awareness update too large to relay');
+    void this.db.query('SELECT pg_notify($1, $2)', [COLLAB_CHANNEL, payload]).catch((err: unknown) => this.log.warn({ err }, 'could not relay awareness'));
   }
 
   /** Whether any update was ever stored for the document (else it starts from its saved content). */

@@ -26,6 +26,8 @@ export interface CollabSocket {
 export const SERVER_ORIGIN = Symbol('server');
 /** Origin of updates read back from the database (another instance wrote them). */
 const STORED_ORIGIN = Symbol('stored');
+/** Origin of awareness relayed from another instance. */
+const REMOTE_ORIGIN = Symbol('remote');
 
 export interface RoomHooks {
   /** Whether clients may change the document now (drafts only). */
@@ -61,6 +63,8 @@ export class CollabRoom {
     readonly name: string,
     private readonly hooks: RoomHooks,
     private readonly log: { warn(obj: object, msg: string): void },
+    /** Sends this instance's awareness changes to the other instances holding the document. */
+    private readonly publishAwareness: (update: Uint8Array) => void = () => {},
   ) {
     this.awareness.setLocalState(null);
     this.doc.on('update', (update: Uint8Array, origin: unknown) => this.onUpdate(update, origin));
@@ -71,11 +75,18 @@ export class CollabRoom {
         for (const id of added!) owned.add(id);
         for (const id of removed!) owned.delete(id);
       }
+      const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
       const encoder = encoding.createEncoder();
       encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
-      encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed));
+      encoding.writeVarUint8Array(encoder, update);
       this.broadcast(encoding.toUint8Array(encoder));
+      if (origin !== REMOTE_ORIGIN) this.publishAwareness(update);
     });
+  }
+
+  /** Awareness of editors connected to another instance. */
+  applyRemoteAwareness(update: Uint8Array): void {
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, update, REMOTE_ORIGIN);
   }
 
   /** Loads stored updates; a document never stored starts from `hooks.initialize`, once across instances. */

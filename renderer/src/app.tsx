@@ -3,6 +3,7 @@ import { PRODUCT_NAME, User, type DesktopBridge } from '@portal/shared';
 import { ApiError, createApiClient, messageOf, type ApiClient } from './api/api-client';
 import { PasswordBanner } from './auth/password-banner';
 import { SignInPage } from './auth/sign-in-page';
+import { BundlesPage } from './bundles/bundles-page';
 import { createConnectivity, type Connectivity } from './data/connectivity';
 import { acquireLocalData, type LocalData } from './data/local-database';
 import { DraftSender } from './editor/draft-sender';
@@ -332,6 +333,8 @@ function Page({ route, editingServer, onEditServer, onSaveServer }: { route: Rou
       return <LibraryPage />;
     case 'list':
       return <ListPage source={route.source} id={route.id} version={route.version} />;
+    case 'bundles':
+      return <BundlesPage />;
     case 'workflows':
       return <WorkflowsPage />;
     case 'workflow':

@@ -6,6 +6,7 @@ import {
   CoinDocTypeInput,
   CreateExpectedDocListInput,
   CreateSavedSectionInput,
+  DocumentBundle,
   ExpectedDoc,
   ExpectedDocList,
   ExpectedDocListListing,
@@ -13,6 +14,7 @@ import {
   InsertBundleInput,
   InsertSavedSectionInput,
   LoginInput,
+  SaveDocumentBundleInput,
   SavedSection,
   SignupInput,
   User,
@@ -104,6 +106,11 @@ export function createApiClient({ serverUrl, fetch, credentials }: ApiClientOpti
 
     coinDocType: (input: z.input<typeof CoinDocTypeInput>) => json(ExpectedDoc, 'POST', '/doc-types', input),
     createSavedSection: (input: z.input<typeof CreateSavedSectionInput>) => json(SavedSection, 'POST', '/saved-sections', input),
+
+    createBundle: (input: z.input<typeof SaveDocumentBundleInput>) => json(DocumentBundle, 'POST', '/document-bundles', input),
+    updateBundle: (bundleId: string, input: z.input<typeof SaveDocumentBundleInput>) =>
+      json(DocumentBundle, 'PUT', `/document-bundles/${encodeURIComponent(bundleId)}`, input),
+    deleteBundle: async (bundleId: string) => void (await call('DELETE', `/document-bundles/${encodeURIComponent(bundleId)}`)),
   };
 }
 

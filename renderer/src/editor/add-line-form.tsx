@@ -74,7 +74,8 @@ export function AddLineForm({ chain, placeName, onAdd, disabled }: AddLineFormPr
   );
 }
 
-function groupByKind(chain: MarkedChain | undefined): [string, ChainEntry[]][] {
+/** The marked chain's document types grouped by kind, as the catalogue pickers show them. */
+export function groupByKind(chain: MarkedChain | undefined): [string, ChainEntry[]][] {
   if (chain === undefined) return [];
   const groups = new Map<string, ChainEntry[]>();
   for (const e of chain.documentTypes) {

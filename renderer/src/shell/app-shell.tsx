@@ -10,6 +10,7 @@ import { linkTo, type Route } from './router';
 
 const NAV: { label: string; route: Route; matches: Route['page'][] }[] = [
   { label: 'Library', route: { page: 'library' }, matches: ['library', 'list'] },
+  { label: 'Bundles', route: { page: 'bundles' }, matches: ['bundles'] },
   { label: 'Workflows', route: { page: 'workflows' }, matches: ['workflows', 'workflow'] },
   { label: 'Intel templates', route: { page: 'intel-templates' }, matches: ['intel-templates', 'intel-template'] },
 ];

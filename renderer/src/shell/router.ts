@@ -6,6 +6,7 @@ export type Route =
   | { page: 'list'; source: 'own' | 'official'; id: string; version: number }
   | { page: 'workflows' }
   | { page: 'workflow'; source: 'own' | 'official'; id: string; version: number }
+  | { page: 'bundles' }
   | { page: 'intel-templates' }
   | { page: 'intel-template'; source: 'own' | 'official'; id: string; version: number }
   | { page: 'server' }
@@ -23,6 +24,8 @@ export function pathOf(route: Route): string {
       return '/workflows';
     case 'workflow':
       return item('/workflows', route);
+    case 'bundles':
+      return '/bundles';
     case 'intel-templates':
       return '/intel-templates';
     case 'intel-template':
@@ -47,6 +50,7 @@ export function parseRoute(pathname: string): Route {
   if (top === 'intel-templates') {
     return parts.length === 1 ? { page: 'intel-templates' } : (itemOf('intel-template') ?? { page: 'not-found', path: pathname });
   }
+  if (top === 'bundles' && parts.length === 1) return { page: 'bundles' };
   if (top === 'server' && parts.length === 1) return { page: 'server' };
   return { page: 'not-found', path: pathname };
 }

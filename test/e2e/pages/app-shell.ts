@@ -19,7 +19,7 @@ export class AppShell {
     return this.connection.innerText();
   }
 
-  async go(section: 'Library' | 'Workflows' | 'Intel templates'): Promise<void> {
+  async go(section: 'Library' | 'Bundles' | 'Workflows' | 'Intel templates'): Promise<void> {
     await this.nav.getByRole('link', { name: section }).click();
   }
 

@@ -67,6 +67,21 @@ export class ListEditorPage {
     await form.getByRole('button', { name: 'Insert' }).click();
   }
 
+  /** Inserts a bundle into a section, as a subsection; the select shows "Name (member count)". */
+  async insertBundle(section: string, bundle: string): Promise<void> {
+    const form = this.page.getByRole('form', { name: `Insert a bundle into ${section}` });
+    const select = form.getByLabel(`Bundle for ${section}`);
+    // The bundle arrives by sync: wait for its option, then pick it by value.
+    const escaped = bundle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const option = select.locator('option').filter({ hasText: new RegExp(`^${escaped} \\(\\d+\\)$`) });
+    await select.selectOption((await option.getAttribute('value'))!);
+    await form.getByRole('button', { name: 'Insert bundle' }).click();
+  }
+
+  subsection(section: string, name: string): Locator {
+    return this.section(section).getByRole('group', { name: `Subsection ${name}`, exact: true });
+  }
+
   /** The row of a line, by the name shown for it. */
   line(section: string, name: string): Locator {
     return this.section(section).getByRole('group', { name, exact: true });

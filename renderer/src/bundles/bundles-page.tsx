@@ -1,12 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { hasRight } from '@portal/shared';
 import type { BundleDoc } from '@portal/shared/sync';
 import { messageOf } from '../api/api-client';
 import type { MarkedChain } from '../data/marked-chain';
 import { useBundles, useMarkedChain } from '../data/use-local';
-import { groupByKind } from '../editor/add-line-form';
+import { DocTypeSelect } from '../editor/doc-type-select';
 import { useApp } from '../shell/app-context';
 import { PromptDialog } from '../ui/prompt-dialog';
+import { DialogActions } from '../ui/dialog-actions';
 
 /** A member's name as the catalogue gives it; the bare id when it no longer resolves. */
 const memberName = (chain: MarkedChain | undefined, docType: string) => chain?.lookup.get(docType)?.name ?? docType;
@@ -155,10 +156,6 @@ function BundleDialog({ title, submitLabel, initial, chain, onSubmit, onClose }:
   }, []);
 
   // What can still be added: the catalogue's document types not already in the bundle.
-  const groups = useMemo(
-    () => groupByKind(chain).map(([label, entries]) => [label, entries.filter((e) => !members.includes(e.docType))] as const).filter(([, e]) => e.length > 0),
-    [chain, members],
-  );
 
   const add = () => {
     if (choice === '' || members.includes(choice)) return;
@@ -213,36 +210,13 @@ function BundleDialog({ title, submitLabel, initial, chain, onSubmit, onClose }:
             <label htmlFor={`${base}-type`} className="visually-hidden">
               Document type to add
             </label>
-            <select id={`${base}-type`} value={choice} onChange={(e) => setChoice(e.target.value)} disabled={busy || chain === undefined}>
-              <option value="">{chain === undefined ? 'Loading the catalogue…' : 'Choose a document type…'}</option>
-              {groups.map(([label, entries]) => (
-                <optgroup key={label} label={label}>
-                  {entries.map((e) => (
-                    <option key={e.docType} value={e.docType}>
-                      {e.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
+            <DocTypeSelect id={`${base}-type`} chain={chain} value={choice} onChange={setChoice} disabled={busy} exclude={members} />
             <button type="button" onClick={add} disabled={busy || choice === ''}>
               Add document type
             </button>
           </div>
         </fieldset>
-        {error !== null && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Working…' : submitLabel}
-          </button>
-          <button type="button" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions error={error} busy={busy} submitLabel={submitLabel} onCancel={onClose} />
       </form>
     </dialog>
   );

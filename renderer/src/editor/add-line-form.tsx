@@ -1,8 +1,9 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { ExpectedDoc } from '@portal/shared';
 import { messageOf } from '../api/api-client';
-import type { ChainEntry, MarkedChain } from '../data/marked-chain';
+import type { MarkedChain } from '../data/marked-chain';
 import { useApp } from '../shell/app-context';
+import { DocTypeSelect } from './doc-type-select';
 
 export interface AddLineFormProps {
   chain: MarkedChain | undefined;
@@ -22,7 +23,6 @@ export function AddLineForm({ chain, placeName, onAdd, disabled }: AddLineFormPr
   const [docType, setDocType] = useState('');
   const [coining, setCoining] = useState(false);
 
-  const groups = useMemo(() => groupByKind(chain), [chain]);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -38,18 +38,7 @@ export function AddLineForm({ chain, placeName, onAdd, disabled }: AddLineFormPr
         <label htmlFor={selectId} className="visually-hidden">
           Document type for {placeName}
         </label>
-        <select id={selectId} value={docType} onChange={(e) => setDocType(e.target.value)} disabled={disabled || chain === undefined}>
-          <option value="">{chain === undefined ? 'Loading the catalogue…' : 'Choose a document type…'}</option>
-          {groups.map(([label, entries]) => (
-            <optgroup key={label} label={label}>
-              {entries.map((e) => (
-                <option key={e.docType} value={e.docType}>
-                  {e.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
+        <DocTypeSelect id={selectId} chain={chain} value={docType} onChange={setDocType} disabled={disabled} />
         <button type="submit" disabled={disabled || docType === ''}>
           Add document
         </button>
@@ -72,17 +61,6 @@ export function AddLineForm({ chain, placeName, onAdd, disabled }: AddLineFormPr
       )}
     </div>
   );
-}
-
-/** The marked chain's document types grouped by kind, as the catalogue pickers show them. */
-export function groupByKind(chain: MarkedChain | undefined): [string, ChainEntry[]][] {
-  if (chain === undefined) return [];
-  const groups = new Map<string, ChainEntry[]>();
-  for (const e of chain.documentTypes) {
-    const label = e.kind === 'docKind' ? 'Any document of a kind' : (chain.lookup.get(e.kind)?.name ?? e.kind);
-    groups.set(label, [...(groups.get(label) ?? []), e]);
-  }
-  return [...groups].map(([label, entries]) => [label, [...entries].sort((a, b) => a.name.localeCompare(b.name))]);
 }
 
 interface CoinFormProps {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ExpectedDocList } from '@portal/shared';
 import { messageOf } from '../api/api-client';
 import { useBundles, useMarkedChain, useSavedSections } from '../data/use-local';
@@ -7,6 +7,7 @@ import { linkTo } from '../shell/router';
 import { StatusBadge } from '../ui/status-badge';
 import type { CollabSnapshot } from './collab-session';
 import { addSection, setDescription, type DraftContent } from './list-ops';
+import { NameForm } from './name-form';
 import { PresenceBar } from './presence-bar';
 import { SectionEditor } from './section-editor';
 import { useCollabSession, useCollabView } from './use-collab';
@@ -151,7 +152,14 @@ export function DraftEditor({ listId, version, meta }: DraftEditorProps) {
 
       {!readOnly && (
         <div className="editor-foot">
-          <AddSectionForm onAdd={(name) => session.edit((doc) => addSection(doc, name))} />
+          <NameForm
+            formLabel="Add a section"
+            fieldLabel="New section"
+            placeholder="Section name, e.g. Identity"
+            buttonLabel="Add section"
+            primary
+            onAdd={(name) => session.edit((doc) => addSection(doc, name))}
+          />
           <InsertSavedSectionForm
             savedSections={savedSections}
             onInsert={async (savedSectionId) => {
@@ -215,26 +223,6 @@ function LiveState({ snapshot }: { snapshot: CollabSnapshot }) {
     <p className={`live-state live-${tone}`} role="status" aria-label="Editing status">
       {text}
     </p>
-  );
-}
-
-function AddSectionForm({ onAdd }: { onAdd(name: string): void }) {
-  const id = useId();
-  const [name, setName] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    onAdd(name.trim());
-    setName('');
-  };
-  return (
-    <form className="inline-form" onSubmit={submit} aria-label="Add a section">
-      <label htmlFor={id}>New section</label>
-      <input id={id} placeholder="Section name, e.g. Identity" value={name} onChange={(e) => setName(e.target.value)} />
-      <button type="submit" className="primary" disabled={!name.trim()}>
-        Add section
-      </button>
-    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { messageOf } from '../api/api-client';
 import type { MarkedChain } from '../data/marked-chain';
 import type { BundleDoc } from '@portal/shared/sync';
@@ -6,6 +6,7 @@ import { useApp } from '../shell/app-context';
 import { AddLineForm } from './add-line-form';
 import type { CollabSession, Presence } from './collab-session';
 import { NumberField } from './fields';
+import { NameForm } from './name-form';
 import {
   addLine,
   addSubsection,
@@ -125,7 +126,14 @@ export function SectionEditor({ session, section, index, count, chain, bundles, 
 
       {!readOnly && (
         <div className="section-foot">
-          <AddSubsectionForm sectionLabel={label} onAdd={(name) => session.edit((doc) => addSubsection(doc, section.id, name))} />
+          <NameForm
+            formLabel={`Add a subsection to ${label}`}
+            fieldLabel="New subsection name"
+            hideLabel
+            placeholder="New subsection name"
+            buttonLabel="Add subsection"
+            onAdd={(name) => session.edit((doc) => addSubsection(doc, section.id, name))}
+          />
           <InsertBundleForm
             sectionLabel={label}
             bundles={bundles}
@@ -283,28 +291,6 @@ function LineRow({
         )}
       </div>
     </li>
-  );
-}
-
-function AddSubsectionForm({ sectionLabel, onAdd }: { sectionLabel: string; onAdd(name: string): void }) {
-  const id = useId();
-  const [name, setName] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    onAdd(name.trim());
-    setName('');
-  };
-  return (
-    <form className="inline-form" onSubmit={submit} aria-label={`Add a subsection to ${sectionLabel}`}>
-      <label htmlFor={id} className="visually-hidden">
-        New subsection name
-      </label>
-      <input id={id} placeholder="New subsection name" value={name} onChange={(e) => setName(e.target.value)} />
-      <button type="submit" disabled={!name.trim()}>
-        Add subsection
-      </button>
-    </form>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { messageOf } from '../api/api-client';
+import { DialogActions } from './dialog-actions';
 
 export interface PromptField {
   name: string;
@@ -84,19 +85,7 @@ export function PromptDialog({ title, description, fields, submitLabel, onSubmit
             </div>
           );
         })}
-        {error !== null && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Working…' : submitLabel}
-          </button>
-          <button type="button" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions error={error} busy={busy} submitLabel={submitLabel} onCancel={onClose} />
       </form>
     </dialog>
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RIGHT_IDS, RIGHTS, ROLES } from '../rights.js';
+import { RIGHT_IDS, ROLES } from '../rights.js';
 
 export const Role = z.enum(ROLES).describe('`Manager` has every right; `Originator` works cases and the library.');
 export const RightId = z.enum(RIGHT_IDS as [string, ...string[]]).describe('A right of the access matrix.');

@@ -32,8 +32,10 @@ export class CollabHub {
       }
       const room = this.rooms.get(key(msg.org, msg.doc));
       if (!room) return;
+      // Our own notifications carry nothing this instance lacks: skip reading them back.
+      if (msg.from === this.instanceId) return;
       if (msg.awareness !== undefined) {
-        if (msg.from !== this.instanceId) void room.then((r) => r.applyRemoteAwareness(Buffer.from(msg.awareness!, 'base64'))).catch(() => {});
+        void room.then((r) => r.applyRemoteAwareness(Buffer.from(msg.awareness!, 'base64'))).catch(() => {});
         return;
       }
       void room.then((r) => r.refresh()).catch((err: unknown) => this.log.warn({ err }, 'could not read a collaborative update'));
@@ -46,7 +48,7 @@ export class CollabHub {
     this.holds.set(k, (this.holds.get(k) ?? 0) + 1);
     let room = this.rooms.get(k);
     if (!room) {
-      const created = new CollabRoom(this.db, orgId, name, hooks, this.log, (update) => this.publishAwareness(orgId, name, update));
+      const created = new CollabRoom(this.db, orgId, name, hooks, this.log, (update) => this.publishAwareness(orgId, name, update), this.instanceId);
       room = created.load().then(() => created);
       this.rooms.set(k, room);
       room.catch(() => this.rooms.delete(k));

@@ -65,6 +65,8 @@ export class CollabRoom {
     private readonly log: { warn(obj: object, msg: string): void },
     /** Sends this instance's awareness changes to the other instances holding the document. */
     private readonly publishAwareness: (update: Uint8Array) => void = () => {},
+    /** Marks this instance's notifications, which it need not read back. */
+    private readonly instanceId = '',
   ) {
     this.awareness.setLocalState(null);
     this.doc.on('update', (update: Uint8Array, origin: unknown) => this.onUpdate(update, origin));
@@ -205,7 +207,7 @@ export class CollabRoom {
       `INSERT INTO collab_updates (org_id, doc, update) VALUES ($1, $2, $3) RETURNING id`,
       [this.orgId, this.name, update],
     );
-    await this.db.query(`SELECT pg_notify('portal_collab', $1)`, [JSON.stringify({ org: this.orgId, doc: this.name, id: rows[0]!.id })]);
+    await this.db.query(`SELECT pg_notify('portal_collab', $1)`, [JSON.stringify({ org: this.orgId, doc: this.name, id: rows[0]!.id, from: this.instanceId })]);
     if (++this.sinceCompaction >= COMPACT_AFTER) await this.compact();
   }
 

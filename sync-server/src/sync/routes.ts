@@ -6,7 +6,7 @@ import { requireCaller } from '../access/auth-plugin.js';
 import { HttpError } from '../http-error.js';
 import type { ChangeFeed } from './change-feed.js';
 import { toSyncDocument, type SyncCollection, type SyncScope } from './collection.js';
-import { officialOrgId, syncHorizon } from './horizon.js';
+import { syncHorizon } from './horizon.js';
 
 const HEARTBEAT_MS = 25_000;
 /** Changes arriving within this window go out as one batch. */
@@ -18,8 +18,9 @@ export interface SyncRoutesOptions {
   right: Right;
 }
 
-async function scopeOf(app: FastifyInstance, request: FastifyRequest): Promise<SyncScope> {
-  return { orgId: requireCaller(request).orgId, officialOrgId: await officialOrgId(app.db) };
+/** The caller's organization and the official one, looked up once at start by the library plugin. */
+function scopeOf(app: FastifyInstance, request: FastifyRequest): SyncScope {
+  return { orgId: requireCaller(request).orgId, officialOrgId: app.officialOrgId };
 }
 
 /**
@@ -39,7 +40,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
    * checkpoint (with its name when several collections share the stream).
    */
   const openStream = async (request: FastifyRequest, reply: FastifyReply, streamed: readonly SyncCollection[], named: boolean) => {
-    const scope = await scopeOf(app, request);
+    const scope = scopeOf(app, request);
     const horizon = await syncHorizon(app.db);
     const { rows } = await app.db.query<{ last: number }>('SELECT last_value AS last FROM rev_seq');
     // Everything at or below the start has committed; the client's RESYNC pull covers it.
@@ -157,7 +158,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
         },
       },
       async (request) => {
-        const scope = await scopeOf(app, request);
+        const scope = scopeOf(app, request);
         const { rev = 0, id, limit } = request.query;
         const changes = await collection.changes(app.db, scope, rev, await syncHorizon(app.db), limit);
         const last = changes.at(-1);
@@ -181,7 +182,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
         },
       },
       async (request) => {
-        const scope = await scopeOf(app, request);
+        const scope = scopeOf(app, request);
         const ids = [...new Set(request.body.map((r) => String(r.newDocumentState.id ?? '')).filter(Boolean))];
         const master = await collection.byIds(app.db, scope, ids);
         throw new HttpError(409, `${collection.name} cannot be changed through sync: ${collection.readOnlyReason}`, {

@@ -54,42 +54,69 @@ export async function openTestDatabase(): Promise<TestDatabase> {
         // several workers of one embedded server share.
         return { ...db, driver: db.driver, get closed() { return db.closed; }, close: async () => {} } as Db;
       },
-      dispose: () => db.close(),
+      dispose: once(() => db.close()),
     };
   }
+  const url = TEST_DATABASE_URL;
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  } finally {
-    await admin.end();
-  }
+  await adminQuery(url, `CREATE SCHEMA ${schema}`);
+  const dropSchema = () => adminQuery(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   const extra: Db[] = [];
-  const db = await openPostgres({ url: TEST_DATABASE_URL, schema, maxConnections: 5 });
+  const db = await undoOnFailure(() => openPostgres({ url, schema, maxConnections: 5 }), dropSchema);
   return {
     db,
     schema,
     async connect() {
-      const other = await openPostgres({ url: TEST_DATABASE_URL, schema, maxConnections: 5 });
+      const other = await openPostgres({ url, schema, maxConnections: 5 });
       extra.push(other);
       return other;
     },
-    async dispose() {
+    dispose: once(async () => {
       await Promise.all([db, ...extra].map((d) => d.close()));
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await c.end();
-      }
-    },
+      await dropSchema();
+    }),
   };
 }
 
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Runs `make`; when it throws, runs `undo` for what was made before it and rethrows the original
+ * error. A failure of `undo` itself is dropped: the setup error is the one worth reading.
+ */
+async function undoOnFailure<T>(make: () => Promise<T>, undo: () => Promise<unknown>): Promise<T> {
+  try {
+    return await make();
+  } catch (error) {
+    await undo().catch(() => {});
+    throw error;
+  }
+}
+
+/** `fn` on the first call only; later calls share its promise, so closing twice is harmless. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}
+
+/**
+ * Suites close what their `beforeAll` made with optional chaining, `afterAll(() => t?.close())`:
+ * when setup threw, the variable was never assigned, and its error stays the only one reported
+ * instead of being followed by "Cannot read properties of undefined (reading 'close')". The
+ * builders below undo their own half-made parts before rethrowing, so nothing is left behind.
+ */
 export interface TestApp {
   app: App;
+  /** The `/api` scope, where the areas decorate their services (`api.library`, `api.identity`, …). */
+  api: App;
   config: AppConfig;
   close(): Promise<void>;
 }
@@ -99,27 +126,36 @@ export async function buildTestApp(
   options: { config?: Partial<AppConfig>; routes?: FastifyPluginAsync; clock?: Clock; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const dir = await tempDir();
-  const testDb = await openTestDatabase();
+  const testDb = await undoOnFailure(openTestDatabase, dir.remove);
   const config: AppConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0', JOB_POLL_MS: '50', SHUTDOWN_GRACE_MS: '2000' }),
     dataDir: dir.path,
     rendererDir: join(dir.path, 'no-renderer'),
     ...options.config,
   };
-  const app = await buildApp(config, {
-    db: testDb.db,
-    logger: options.logger ?? false,
-    ...(options.routes ? { routes: options.routes } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+  let api: App | undefined;
+  const app = await undoOnFailure(
+    () =>
+      buildApp(config, {
+        db: testDb.db,
+        logger: options.logger ?? false,
+        routes: async (scope) => {
+          api = scope as unknown as App;
+          if (options.routes) await scope.register(options.routes);
+        },
+        ...(options.clock ? { clock: options.clock } : {}),
+      }),
+    () => Promise.allSettled([testDb.dispose(), dir.remove()]),
+  );
   return {
     app,
+    api: api!,
     config,
-    async close() {
+    close: once(async () => {
       await app.close();
       await testDb.dispose();
       await dir.remove();
-    },
+    }),
   };
 }
 

@@ -1,9 +1,5 @@
-import { API_BASE_PATH, User } from '@portal/shared';
-import { z } from 'zod';
+import { API_BASE_PATH, ApiError, DeviceSession, type User } from '@portal/shared';
 import type { StoredSession, TokenStore } from './token-store.js';
-
-/** What `POST /device-sessions` answers. */
-const DeviceSession = z.object({ token: z.string().min(1), expiresAt: z.string(), user: User });
 
 /** A failure to show the person as it is: the server's own message, or what the desktop could not do. */
 export class DeviceAuthError extends Error {
@@ -99,7 +95,7 @@ export function createDeviceAuth(deps: DeviceAuthDeps): DeviceAuth {
       const body: unknown = await response.json().catch(() => null);
       if (!response.ok) {
         current = previous;
-        const message = z.object({ error: z.string() }).safeParse(body);
+        const message = ApiError.safeParse(body);
         throw new DeviceAuthError(message.success ? message.data.error : `The server answered HTTP ${response.status}.`);
       }
       const session = DeviceSession.safeParse(body);

@@ -1,31 +1,30 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PRODUCT_NAME, User, type DesktopBridge } from '@portal/shared';
-import { ApiError, createApiClient, messageOf, type ApiClient } from './api/api-client';
+import { PRODUCT_NAME, User } from '@portal/shared';
+import { ApiRequestError, createApiClient, messageOf, ok, type ApiClient } from '@portal/shared/client';
 import { PasswordBanner } from './auth/password-banner';
 import { SignInPage } from './auth/sign-in-page';
 import { BundlesPage } from './bundles/bundles-page';
 import { createConnectivity, type Connectivity } from './data/connectivity';
-import { acquireLocalData, type LocalData } from './data/local-database';
+import type { LocalData } from './data/local-database';
 import { DraftSender } from './editor/draft-sender';
 import { ListPage } from './editor/list-page';
-import { clearStores, pendingTotal } from './editor/local-stores';
-import type { FetchFn } from './health/check-health';
 import { IntelTemplatePage, IntelTemplatesPage } from './intel/intel-templates-page';
 import { LibraryPage } from './library/library-page';
 import { ServerSettings } from './server-settings';
 import { AppContext, type AppServices } from './shell/app-context';
 import { AppShell } from './shell/app-shell';
+import type { ClientServices } from './shell/client-services';
 import { navigate, useRoute, type Route } from './shell/router';
 import { ServerPage } from './shell/server-page';
 import { WorkflowPage, WorkflowsPage } from './workflows/workflows-page';
 
 export interface AppProps {
-  bridge: DesktopBridge;
-  fetchFn: FetchFn;
+  services: ClientServices;
 }
 
 /** Resolves the server address, then hands over to a session for that server. */
-export function App({ bridge, fetchFn }: AppProps) {
+export function App({ services }: AppProps) {
+  const { bridge } = services;
   const [serverUrl, setServerUrl] = useState<string | null>(null);
   const [bridgeError, setBridgeError] = useState<string | null>(null);
   const [editingServer, setEditingServer] = useState(false);
@@ -73,8 +72,7 @@ export function App({ bridge, fetchFn }: AppProps) {
   return (
     <Session
       key={serverUrl}
-      bridge={bridge}
-      fetchFn={fetchFn}
+      services={services}
       serverUrl={serverUrl}
       editingServer={editingServer}
       onEditServer={setEditingServer}
@@ -84,8 +82,7 @@ export function App({ bridge, fetchFn }: AppProps) {
 }
 
 interface SessionProps {
-  bridge: DesktopBridge;
-  fetchFn: FetchFn;
+  services: ClientServices;
   serverUrl: string;
   editingServer: boolean;
   onEditServer(editing: boolean): void;
@@ -106,16 +103,17 @@ function readLastUser(serverUrl: string): User | null {
   }
 }
 
-function Session({ bridge, fetchFn, serverUrl, editingServer, onEditServer, onSaveServer }: SessionProps) {
+function Session({ services, serverUrl, editingServer, onEditServer, onSaveServer }: SessionProps) {
+  const { bridge, fetch: fetchFn } = services;
   // The web app sends its session cookie to its own origin; the desktop app sends none (its
   // server answers CORS without credentials) and main adds the device session instead.
   const credentials: RequestCredentials = bridge.kind === 'desktop' ? 'omit' : 'same-origin';
-  const api = useMemo(() => createApiClient({ serverUrl, fetch: fetchFn, credentials }), [serverUrl, fetchFn, credentials]);
+  const api = useMemo(() => createApiClient(serverUrl, fetchFn, { credentials }), [serverUrl, fetchFn, credentials]);
   const [auth, setAuth] = useState<AuthState>({ state: 'checking' });
 
   useEffect(() => {
     let live = true;
-    api.me().then(
+    ok(api.GET('/me')).then(
       (user) => {
         if (!live) return;
         localStorage.setItem(lastUserKey(serverUrl), JSON.stringify(user));
@@ -123,14 +121,14 @@ function Session({ bridge, fetchFn, serverUrl, editingServer, onEditServer, onSa
       },
       (e: unknown) => {
         if (!live) return;
-        const offline = e instanceof ApiError && e.status === 0;
+        const offline = e instanceof ApiRequestError && e.status === 0;
         const last = offline ? readLastUser(serverUrl) : null;
         // Local-first: without a connection, the person last signed in here keeps working on
         // the copy kept on this device; the server checks the session again on reconnect.
         if (last !== null) setAuth({ state: 'signed-in', user: last });
         else if (offline) setAuth({ state: 'signed-out', reason: `The server at ${serverUrl} cannot be reached right now.` });
         // 401 is simply "not signed in"; anything else is worth saying.
-        else setAuth({ state: 'signed-out', reason: e instanceof ApiError && e.status === 401 ? null : messageOf(e) });
+        else setAuth({ state: 'signed-out', reason: e instanceof ApiRequestError && e.status === 401 ? null : messageOf(e) });
       },
     );
     return () => {
@@ -170,11 +168,10 @@ function Session({ bridge, fetchFn, serverUrl, editingServer, onEditServer, onSa
   return (
     <SignedInApp
       key={auth.user.id}
-      bridge={bridge}
+      services={services}
       api={api}
       serverUrl={serverUrl}
       user={auth.user}
-      fetchFn={fetchFn}
       credentials={credentials}
       editingServer={editingServer}
       onEditServer={onEditServer}
@@ -190,11 +187,10 @@ function Session({ bridge, fetchFn, serverUrl, editingServer, onEditServer, onSa
 }
 
 interface SignedInAppProps {
-  bridge: DesktopBridge;
+  services: ClientServices;
   api: ApiClient;
   serverUrl: string;
   user: User;
-  fetchFn: FetchFn;
   credentials: RequestCredentials;
   editingServer: boolean;
   onEditServer(editing: boolean): void;
@@ -205,11 +201,10 @@ interface SignedInAppProps {
 }
 
 function SignedInApp({
-  bridge,
+  services: { bridge, fetch: fetchFn, stores, localData },
   api,
   serverUrl,
   user,
-  fetchFn,
   credentials,
   editingServer,
   onEditServer,
@@ -236,7 +231,7 @@ function SignedInApp({
 
   useEffect(() => {
     let live = true;
-    const { data, release } = acquireLocalData({
+    const { data, release } = localData.acquire({
       serverUrl,
       userId: user.id,
       fetch: (input, init) => fetchFn(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, { ...init, credentials }),
@@ -250,7 +245,7 @@ function SignedInApp({
       setLocal(null);
       release();
     };
-  }, [serverUrl, user.id, fetchFn, credentials]);
+  }, [localData, serverUrl, user.id, fetchFn, credentials]);
 
   // The server refusing the session (ended elsewhere, expired, password changed) shows up as
   // replication failures; confirmed with /me, it sends the person back to the sign-in page.
@@ -260,11 +255,11 @@ function SignedInApp({
     const subscription = local.problems$.subscribe((problems) => {
       if (checking || !problems.some((p) => /answered 401\b/.test(p.message))) return;
       checking = true;
-      api.me().then(
+      ok(api.GET('/me')).then(
         () => (checking = false),
         (e: unknown) => {
           checking = false;
-          if (e instanceof ApiError && e.status === 401) onSessionEnded();
+          if (e instanceof ApiRequestError && e.status === 401) onSessionEnded();
         },
       );
     });
@@ -286,19 +281,19 @@ function SignedInApp({
   }, []);
 
   const services: AppServices | null = useMemo(
-    () => (local === null || connectivity === null ? null : { bridge, api, serverUrl, user, local, connectivity, storeScope, notify }),
-    [bridge, api, serverUrl, user, local, connectivity, storeScope, notify],
+    () => (local === null || connectivity === null ? null : { bridge, api, serverUrl, user, local, connectivity, stores, storeScope, notify }),
+    [bridge, api, serverUrl, user, local, connectivity, stores, storeScope, notify],
   );
 
   const signOut = async () => {
-    const pending = pendingTotal.get();
+    const pending = stores.pendingTotal.get();
     if (pending > 0 && !window.confirm(`${pending} change${pending === 1 ? '' : 's'} made offline ha${pending === 1 ? 's' : 've'} not reached the server yet and would be lost. Sign out anyway?`)) {
       return;
     }
     await bridge.signOut();
     // Nothing of the organization stays on the device after signing out.
     await local?.remove();
-    await clearStores(storeScope);
+    await stores.clear(storeScope);
     onSignedOut();
   };
 

@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApiClient } from './api/api-client';
+import { createApiClient } from '@portal/shared/client';
 import { App } from './app';
 import { createWebBridge } from './bridge/web-bridge';
+import { createLocalDataPool } from './data/local-database';
+import { createLocalStores } from './editor/local-stores';
 import type { FetchFn } from './health/check-health';
+import type { ClientServices } from './shell/client-services';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -12,19 +15,25 @@ if (container === null) throw new Error('index.html has no #root element');
 // Wrapped because a detached `fetch` throws "Illegal invocation" when called as a method of another object.
 const fetchFn: FetchFn = (input, init) => window.fetch(input, init);
 
-const bridge =
-  window.desktop ??
-  createWebBridge({
-    origin: window.location.origin,
-    version: __APP_VERSION__,
-    openWindow: (url) => {
-      window.open(url, '_blank', 'noopener,noreferrer');
-    },
-    api: createApiClient({ serverUrl: window.location.origin, fetch: fetchFn, credentials: 'same-origin' }),
-  });
+// The app's services, made once for the page's lifetime.
+const services: ClientServices = {
+  bridge:
+    window.desktop ??
+    createWebBridge({
+      origin: window.location.origin,
+      version: __APP_VERSION__,
+      openWindow: (url) => {
+        window.open(url, '_blank', 'noopener,noreferrer');
+      },
+      api: createApiClient(window.location.origin, fetchFn),
+    }),
+  fetch: fetchFn,
+  stores: createLocalStores(window.localStorage),
+  localData: createLocalDataPool(),
+};
 
 createRoot(container).render(
   <StrictMode>
-    <App bridge={bridge} fetchFn={fetchFn} />
+    <App services={services} />
   </StrictMode>,
 );

@@ -10,9 +10,9 @@ import {
   type VersionState,
 } from '../src/library/lifecycle.js';
 
-const LIST: LifecyclePolicy = { supersedeOnActivate: true, newVersionNeedsActiveSource: false };
-const WORKFLOW: LifecyclePolicy = { supersedeOnActivate: false, newVersionNeedsActiveSource: false };
-const INTEL: LifecyclePolicy = { supersedeOnActivate: true, newVersionNeedsActiveSource: true };
+const LIST: LifecyclePolicy = { supersedeOnActivate: true };
+const WORKFLOW: LifecyclePolicy = { supersedeOnActivate: false };
+const INTEL: LifecyclePolicy = { supersedeOnActivate: true };
 
 const v = (version: number, status: VersionState['status']): VersionState => ({ version, status });
 
@@ -45,12 +45,12 @@ describe('the library item status table (spec Part 3)', () => {
     expect(refuseActivate(family[1]!, family, WORKFLOW, null)).toBeNull();
   });
 
-  it('new-version: from the latest version only; intel templates need it active', () => {
-    expect(refuseNewVersion(v(1, 'active'), [v(1, 'active')], LIST)).toBeNull();
-    expect(refuseNewVersion(v(2, 'draft'), [v(1, 'active'), v(2, 'draft')], LIST)).toBeNull();
-    expect(refuseNewVersion(v(1, 'active'), [v(1, 'active'), v(2, 'draft')], LIST)).toMatchObject({ status: 409, message: expect.stringMatching(/Version 2 already exists/) });
-    expect(refuseNewVersion(v(2, 'draft'), [v(1, 'active'), v(2, 'draft')], INTEL)).toMatchObject({ status: 409, message: expect.stringMatching(/only be made from the active/) });
-    expect(refuseNewVersion(v(2, 'active'), [v(1, 'superseded'), v(2, 'active')], INTEL)).toBeNull();
+  it('new-version: from the latest version, and only when it is active, for every kind (Part 3 starts the row at active)', () => {
+    expect(refuseNewVersion(v(1, 'active'), [v(1, 'active')])).toBeNull();
+    expect(refuseNewVersion(v(1, 'active'), [v(1, 'active'), v(2, 'draft')])).toMatchObject({ status: 409, message: expect.stringMatching(/Version 2 already exists/) });
+    expect(refuseNewVersion(v(2, 'draft'), [v(1, 'active'), v(2, 'draft')])).toMatchObject({ status: 409, message: expect.stringMatching(/only be made from an active/) });
+    expect(refuseNewVersion(v(1, 'draft'), [v(1, 'draft')])).toMatchObject({ status: 409 });
+    expect(refuseNewVersion(v(2, 'active'), [v(1, 'superseded'), v(2, 'active')])).toBeNull();
     expect(nextVersion([v(1, 'superseded'), v(2, 'active')])).toBe(3);
     expect(nextVersion([])).toBe(1);
   });

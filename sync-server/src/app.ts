@@ -4,41 +4,23 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { API_BASE_PATH } from '@portal/shared';
 import './types.js';
-import auth from './access/auth-plugin.js';
-import accessRoutes from './access/routes.js';
-import apiKeyRoutes from './api-keys/routes.js';
-import { systemClock, type Clock } from './clock.js';
-import contactRoutes from './contact/routes.js';
-import mail from './mail/plugin.js';
-import organizationRoutes from './organization/routes.js';
-import services from './plugins/app/services.js';
-import retention from './retention/purge.js';
-import sessionRoutes from './sessions/routes.js';
-import sync from './sync/plugin.js';
-import collab from './collab/plugin.js';
-import collabRoutes from './collab/routes.js';
-import userRoutes from './users/routes.js';
+import { AREAS, registerAreas } from './areas.js';
 import { BlobStore } from './blobs/blob-store.js';
+import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
-import healthRoutes from './health/routes.js';
+import auth from './identity/auth-plugin.js';
 import { JobQueue } from './jobs/job-queue.js';
-import openapiRoutes from './openapi/routes.js';
+import mail from './mail/plugin.js';
 import errorHandler from './plugins/app/error-handler.js';
+import services from './plugins/app/services.js';
+import cors from './plugins/external/cors.js';
 import renderer from './plugins/external/renderer.js';
 import swagger from './plugins/external/swagger.js';
-import library from './library/plugin.js';
-import expectedDocListRoutes from './expected-doc-lists/routes.js';
-import docTypeRoutes from './doc-types/routes.js';
-import extractionSchemaRoutes from './extraction-schemas/routes.js';
-import bundleRoutes from './bundles/routes.js';
-import savedSectionRoutes from './saved-sections/routes.js';
-import { seedOfficialContent } from './official/seed.js';
-import workflows from './workflows/plugin.js';
-import intelTemplates from './intel-templates/plugin.js';
-import modelRoutes from './models/routes.js';
+import websocket from './plugins/external/websocket.js';
+import retention from './retention/purge.js';
 
 export interface BuildOptions {
   /** An already open database (tests); the app closes it on close unless `keepDatabaseOpen`. */
@@ -47,6 +29,8 @@ export interface BuildOptions {
   keepDatabaseOpen?: boolean;
   /** Fastify logger options; by default JSON logs at `config.logLevel`. */
   logger?: FastifyServerOptions['logger'];
+  /** Which lines Fastify logs per request; by default two (incoming, completed). */
+  logController?: FastifyServerOptions['logController'];
   /** More routes under `/api`, registered after the built-in ones (embedding, cross-cutting tests). */
   routes?: FastifyPluginAsync;
   /** The clock for expiry and retention; tests move it forward instead of waiting. */
@@ -62,12 +46,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);
-    await seedOfficialContent(db);
     app = Fastify({
       logger: options.logger ?? {
         level: config.logLevel,
         redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       },
+      logController: options.logController,
       bodyLimit: config.bodyLimitBytes,
       genReqId: (req) => {
         const given = req.headers['x-request-id'];
@@ -100,27 +84,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(errorHandler);
     await app.register(
       async (api) => {
+        // Before any area, so they hold for every operation: CORS (which also labels refusals),
+        // the auth hook that enforces each route's `config.access`, and WebSocket upgrades.
+        await api.register(cors);
         await api.register(auth);
-        await api.register(healthRoutes);
-        await api.register(openapiRoutes);
-        await api.register(accessRoutes);
-        await api.register(sessionRoutes);
-        await api.register(userRoutes);
-        await api.register(organizationRoutes);
-        await api.register(apiKeyRoutes);
-        await api.register(contactRoutes);
-        await api.register(library);
-        await api.register(collab);
-        await api.register(expectedDocListRoutes);
-        await api.register(docTypeRoutes);
-        await api.register(extractionSchemaRoutes);
-        await api.register(bundleRoutes);
-        await api.register(savedSectionRoutes);
-        await api.register(workflows);
-        await api.register(intelTemplates);
-        await api.register(modelRoutes);
-        await api.register(sync);
-        await api.register(collabRoutes);
+        await api.register(websocket);
+        // The areas, from the one list in areas.ts, each held to the spec tags it serves.
+        await registerAreas(api, AREAS);
         if (options.routes) await api.register(options.routes);
       },
       { prefix: API_BASE_PATH },

@@ -1,10 +1,16 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { serverLogging } from './request-log.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  const logging = serverLogging(config.logLevel);
+  const exit = (code: number): never => {
+    logging.flush();
+    process.exit(code);
+  };
+  const app = await buildApp(config, { logger: logging.logger, logController: logging.logController });
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -13,15 +19,15 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: no new requests, finishing in-flight work');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
-      process.exit(1);
+      exit(1);
     }, config.shutdownGraceMs + 5_000);
     force.unref();
     try {
       await app.close();
-      process.exit(0);
+      exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while shutting down');
-      process.exit(1);
+      exit(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -22,7 +22,7 @@ describe(`no operation answers bad input with a 500, on ${DRIVER}`, () => {
         .map((method) => ({ method: method.toUpperCase(), path })),
     );
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const fill = (path: string, value: string) => `/api${path.replace(/\{[^}]+\}/g, encodeURIComponent(value))}`;
   const isStream = (path: string) => path.endsWith('/stream') || path.startsWith('/collab/');

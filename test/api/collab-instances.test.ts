@@ -41,8 +41,8 @@ describe(`two server instances on one ${DRIVER} database`, () => {
   afterAll(async () => {
     for (const p of providers) p.destroy();
     for (const app of apps) await app.close();
-    await t.dispose();
-    await dir.remove();
+    await t?.dispose();
+    await dir?.remove();
   });
 
   const connect = (port: number, name: string) => {

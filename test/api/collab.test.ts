@@ -24,6 +24,8 @@ describe(`collaborative list editing on ${DRIVER}`, () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
   let config: AppConfig;
   let app: App;
+  /** The /api scope, where the areas decorate their services. */
+  let api: App;
   let port = 0;
   let manager: Session;
   let colleague: Session;
@@ -32,7 +34,14 @@ describe(`collaborative list editing on ${DRIVER}`, () => {
   const clients: Client[] = [];
 
   const start = async () => {
-    app = await buildApp(config, { db: t.db, logger: false, keepDatabaseOpen: true });
+    app = await buildApp(config, {
+      db: t.db,
+      logger: false,
+      keepDatabaseOpen: true,
+      routes: async (scope) => {
+        api = scope as unknown as App;
+      },
+    });
     await app.listen({ port, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
   };
@@ -79,9 +88,9 @@ describe(`collaborative list editing on ${DRIVER}`, () => {
 
   afterAll(async () => {
     for (const c of clients) c.provider.destroy();
-    await app.close();
-    await t.dispose();
-    await dir.remove();
+    await app?.close();
+    await t?.dispose();
+    await dir?.remove();
   });
 
   it('lets two editors change one draft at once; both converge and the draft saved through REST equals their state', async () => {
@@ -138,6 +147,34 @@ describe(`collaborative list editing on ${DRIVER}`, () => {
     expect(res.statusCode).toBe(200);
     await until(() => clients.slice(0, 2).every((c) => readListContent(c.doc).sections.some((s) => (s as { id: string }).id === 'address')), 'REST change reaches editors');
     expect(readListContent(clients[0]!.doc).sections).toEqual(res.json().sections);
+  });
+
+  it('answers a REST save that landed with 200 even when writing it into the live document fails, and writes it later', async () => {
+    const hub = api.listCollab.hub;
+    const change = hub.change.bind(hub);
+    let failures = 0;
+    // The database refuses the collaborative write once, after the save committed.
+    hub.change = async () => {
+      failures++;
+      throw new Error('connection terminated unexpectedly');
+    };
+    const draft = await readDraft(listId, 1);
+    const sections = [...draft.sections, { id: 'proof-of-funds', name: 'Proof of funds', lines: [{ docType: 'bank-statement' }] }];
+    let res;
+    try {
+      res = await app.inject({ method: 'PUT', url: `/api/expected-doc-lists/${listId}/1`, headers: manager.headers, payload: { sections } });
+    } finally {
+      hub.change = change;
+    }
+    expect(failures).toBe(1);
+    expect(res.statusCode).toBe(200);
+    expect((await readDraft(listId, 1)).sections.some((s: { id: string }) => s.id === 'proof-of-funds')).toBe(true);
+    expect(readListContent(clients[0]!.doc).sections.some((s) => (s as { id: string }).id === 'proof-of-funds')).toBe(false);
+
+    // The save's transaction queued the write (outbox); once due, a worker applies it.
+    await t.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'collab.apply-saved' AND status = 'queued'`);
+    for (let i = 0; i < 20 && (await app.jobs.runOnce('test')); i++);
+    await until(() => clients.slice(0, 2).every((c) => readListContent(c.doc).sections.some((s) => (s as { id: string }).id === 'proof-of-funds')), 'the queued write reaches editors');
   });
 
   it('keeps the document across a server restart', async () => {

@@ -38,7 +38,7 @@ describe(`errors on ${DRIVER}`, () => {
   beforeAll(async () => {
     t = await buildTestApp({ routes: probe, config: { bodyLimitBytes: 2_048 } });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const post = (payload: string, headers: Record<string, string> = { 'content-type': 'application/json' }, url = '/api/probe/1') =>
     t.app.inject({ method: 'POST', url, payload, headers });

@@ -9,7 +9,7 @@ describe(`guest sandbox on ${DRIVER}`, () => {
   beforeAll(async () => {
     t = await buildTestApp({ clock });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('hands out a key to a sandbox of its own, limited to 10 requests a minute', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/guest' });
@@ -114,7 +114,7 @@ describe(`contact form on ${DRIVER}`, () => {
   beforeAll(async () => {
     t = await buildTestApp({ config: { contactInbox: 'sales@portal.example' } });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const valid = { name: 'Dana Whitfield', email: 'dana@lender.example', topics: ['demo', 'pricing'], message: 'We onboard 400 cases a month.' };
 
   it('stores a message, queues a mail to the inbox and acknowledges it', async () => {

@@ -7,7 +7,7 @@ describe(`health on ${DRIVER}`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('answers 200 with status, version, driver and uptime, without credentials', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/healthz' });

@@ -27,7 +27,7 @@ describe(`intel templates on ${DRIVER}`, () => {
     key = await apiKeySession(t.app, manager, 'Loan system');
     other = await signUp(t.app, { orgName: 'Elsewhere Ltd' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const as = (s: Session, method: InjectOptions['method'], url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: s.headers, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
 
@@ -122,7 +122,7 @@ describe(`intel templates on ${DRIVER}`, () => {
     // Only the active version is a source, and only when no newer version exists.
     const fromDraft = await as(manager, 'POST', `/api/intel-templates/${id}/2/new-version`);
     expect(fromDraft.statusCode).toBe(409);
-    expect(fromDraft.json().error).toMatch(/only be made from the active version/);
+    expect(fromDraft.json().error).toMatch(/only be made from an active version/);
     const stale = await as(manager, 'POST', `/api/intel-templates/${id}/1/new-version`);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toMatch(/Version 2 already exists/);
@@ -144,14 +144,14 @@ describe(`intel templates on ${DRIVER}`, () => {
     expect((await as(manager, 'POST', `/api/intel-templates/${id}/0/new-version`)).statusCode).toBe(400);
     expect((await as(manager, 'POST', `/api/intel-templates/${id}/two/activate`)).statusCode).toBe(400);
 
-    const brief = await api.intelTemplates.activeForBrief(t.app.db, manager.organizationId, id);
+    const brief = await api.library.intelTemplates.activeForBrief(t.app.db, manager.organizationId, id);
     expect(brief).toMatchObject({ version: 2, status: 'active' });
   });
 
   it('copies an official template into an activatable draft of your own', async () => {
     const readOnly = await as(manager, 'PUT', '/api/intel-templates/affordability/1', { questions });
     expect(readOnly.statusCode).toBe(409);
-    expect(readOnly.json().error).toMatch(/official and read-only/);
+    expect(readOnly.json().error).toMatch(/official content, read-only/);
 
     const copy = await as(manager, 'POST', '/api/intel-templates/affordability/1/new-version');
     expect(copy.statusCode, copy.body).toBe(201);
@@ -171,22 +171,22 @@ describe(`intel templates on ${DRIVER}`, () => {
 
     const again = await as(manager, 'POST', '/api/intel-templates/affordability/1/new-version?source=official');
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatch(/already have an intel template "affordability"/);
+    expect(again.json().error).toMatch(/already have the intel template "affordability"/);
     const listing = (await as(manager, 'GET', '/api/intel-templates')).json();
     expect(listing.filter((r: { id: string }) => r.id === 'affordability')).toEqual([expect.objectContaining({ source: 'own', status: 'active', questionCount: mine.questions.length + 1 })]);
     // Another organization still sees the official one, untouched.
     const theirs = (await as(other, 'GET', '/api/intel-templates/affordability/1')).json();
     expect(theirs).toMatchObject({ source: 'official', status: 'active' });
     expect(theirs.questions).toEqual(official.questions);
-    expect(await api.intelTemplates.activeForBrief(t.app.db, other.organizationId, 'identity-consistency')).toMatchObject({ source: 'official', version: 1 });
+    expect(await api.library.intelTemplates.activeForBrief(t.app.db, other.organizationId, 'identity-consistency')).toMatchObject({ source: 'official', version: 1 });
   });
 
   it('refuses a brief on a template without an active version (409) and an unknown one (404)', async () => {
     const id = await create('Never activated');
-    const err = await api.intelTemplates.activeForBrief(t.app.db, manager.organizationId, id).catch((e: unknown) => e);
+    const err = await api.library.intelTemplates.activeForBrief(t.app.db, manager.organizationId, id).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(409);
-    const unknown = await api.intelTemplates.activeForBrief(t.app.db, manager.organizationId, 'nope').catch((e: unknown) => e);
+    const unknown = await api.library.intelTemplates.activeForBrief(t.app.db, manager.organizationId, 'nope').catch((e: unknown) => e);
     expect((unknown as HttpError).status).toBe(404);
   });
 

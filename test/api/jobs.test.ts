@@ -12,7 +12,7 @@ describe(`job queue on ${DRIVER}`, () => {
   });
   afterEach(async () => {
     await Promise.all(queues.splice(0).map((q) => q.stop(1_000)));
-    await t.dispose();
+    await t?.dispose();
   });
   const queue = (db = t.db, opts: ConstructorParameters<typeof JobQueue>[1] = {}) => {
     const q = new JobQueue(db, { pollMs: 10, ...opts });

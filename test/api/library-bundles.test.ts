@@ -11,7 +11,7 @@ describe(`bundles and saved sections on ${DRIVER}`, () => {
     a = client(t.app, await signUp(t.app, { orgName: 'Bundle Alpha' }));
     b = client(t.app, await signUp(t.app, { orgName: 'Bundle Beta' }));
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   describe('bundles', () => {
     it('creates, lists by name, replaces and deletes bundles', async () => {

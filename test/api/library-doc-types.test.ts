@@ -35,7 +35,7 @@ describe(`catalogues and document types on ${DRIVER}`, () => {
     manager = await signUp(t.app, { orgName: 'Chain Test Ltd' });
     m = client(t.app, manager);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('starts from generic: docKinds, page kinds, the requirement defaults and the 18 corpus types', async () => {
     const catalog = expectStatus(await m.get('/doc-type-catalog/marked'), 200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { officialContent } from '../../sync-server/src/official/content.js';
-import { seedOfficialContent } from '../../sync-server/src/official/seed.js';
+import { officialContent } from '../../sync-server/src/library/official/content.js';
+import { seedOfficialContent } from '../../sync-server/src/library/official/seed.js';
 import { buildTestApp, DRIVER, signUp, type TestApp } from '../helper.js';
 import { client, expectStatus, type Client } from './library-helpers.js';
 
@@ -20,7 +20,7 @@ describe(`official content on ${DRIVER}`, () => {
     officialOrgId = (await t.app.db.query<{ id: string }>('SELECT id FROM organizations WHERE is_official')).rows[0]!.id;
     c = client(t.app, await signUp(t.app, { orgName: 'Reader Ltd' }));
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('is owned by the one official organization, all active', async () => {
     const { rows } = await t.app.db.query<{ family_kind: string; id: string; version: number; status: string }>(
@@ -70,7 +70,7 @@ describe(`a later official content release on ${DRIVER}`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('adds versions: the new one active, the previous superseded; what organizations copied stays theirs', async () => {
     const c = client(t.app, await signUp(t.app, { orgName: 'Release watcher' }));

@@ -20,7 +20,7 @@ describe(`model options per stage on ${DRIVER}`, () => {
     key = await apiKeySession(t.app, manager, 'Loan system');
     other = await signUp(t.app, { orgName: 'Elsewhere Ltd' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const as = (s: Session, method: InjectOptions['method'], url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: s.headers, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
 

@@ -11,7 +11,7 @@ describe('the OpenAPI document', () => {
     expect(res.statusCode).toBe(200);
     doc = res.json();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('is OpenAPI 3.1.0 titled Api, version 0.1.0', () => {
     expect(doc.openapi).toBe('3.1.0');

@@ -55,8 +55,8 @@ describe(`password reset through a real SMTP server on ${DRIVER}`, () => {
     t = await buildTestApp({ clock, config: { smtpUrl: smtp.url, publicUrl: 'https://portal.example' }, logger: { level: 'info', stream } });
   });
   afterAll(async () => {
-    await t.close();
-    await smtp.close();
+    await t?.close();
+    await smtp?.close();
   });
   const inject = (o: InjectOptions) => t.app.inject(o);
 

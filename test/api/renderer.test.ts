@@ -14,8 +14,8 @@ describe('the web app at /', () => {
     t = await buildTestApp({ config: { rendererDir: dir.path } });
   });
   afterAll(async () => {
-    await t.close();
-    await dir.remove();
+    await t?.close();
+    await dir?.remove();
   });
 
   it('serves index.html at / and has it revalidated every time', async () => {

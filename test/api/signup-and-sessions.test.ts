@@ -8,7 +8,7 @@ describe(`sign-up and sessions on ${DRIVER}`, () => {
   beforeAll(async () => {
     t = await buildTestApp({ config: { throttles: { ...(await import('../../sync-server/src/config.js')).loadConfig({}).throttles, signup: { max: 1000, windowMs: 3_600_000 }, login: { max: 3, windowMs: 900_000 } } } });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const inject = (o: InjectOptions) => t.app.inject(o);
 
   it('signs up an organization and its first Manager, signed in with a safe cookie', async () => {
@@ -84,6 +84,33 @@ describe(`sign-up and sessions on ${DRIVER}`, () => {
     expect(throttled.statusCode).toBe(429);
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     expect(throttled.json()).toEqual({ error: expect.stringMatching(/too many/i) });
+  });
+
+  it('logs in with `email` (the sign-up field) as well as `username`; neither, or two different ones, is 400', async () => {
+    const email = uniqueEmail();
+    const s = await signUp(t.app, { email });
+    const ok = await inject({ method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().id).toBe(s.user!.id);
+    const me = await inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookie(ok) } });
+    expect(me.json().id).toBe(s.user!.id);
+
+    const wrong = await inject({ method: 'POST', url: '/api/login', payload: { email, password: 'wrong password!' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Wrong email or password' });
+    expect(wrong.cookies).toEqual([]);
+
+    const same = await inject({ method: 'POST', url: '/api/login', payload: { email: email.toUpperCase(), username: email, password: PASSWORD } });
+    expect(same.statusCode).toBe(200);
+    const device = await inject({ method: 'POST', url: '/api/device-sessions', payload: { email, password: PASSWORD } });
+    expect(device.statusCode).toBe(201);
+
+    for (const payload of [{ password: PASSWORD }, { email, username: uniqueEmail(), password: PASSWORD }]) {
+      const res = await inject({ method: 'POST', url: '/api/login', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toMatch(/^body.*email/);
+      expect(res.cookies).toEqual([]);
+    }
   });
 
   it('logs out with 204, after which the cookie is dead; logout without a session is also 204', async () => {

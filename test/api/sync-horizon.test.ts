@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../sync-server/src/db/migrate.js';
-import { bundlesCollection } from '../../sync-server/src/sync/collections/bundles.js';
+import { bundlesCollection } from '../../sync-server/src/sync/collections/index.js';
 import { syncHorizon } from '../../sync-server/src/sync/horizon.js';
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../helper.js';
 
@@ -20,7 +20,7 @@ describe.skipIf(!TEST_DATABASE_URL)('sync horizon with concurrent writers (Postg
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.end()));
-    await t.dispose();
+    await t?.dispose();
   });
   const connect = async () => {
     const c = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${t.schema}` });

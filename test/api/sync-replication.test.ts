@@ -1,13 +1,13 @@
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentBundleSchema, readEventStream, replicateWithServer } from '@portal/shared/sync';
-import type { DocumentBundle } from '@portal/shared';
+import { addSyncCollections, readEventStream, replicateWithServer } from '@portal/shared/client';
+import type { BundleDoc } from '@portal/shared/sync';
 import { buildApp, type App } from '@portal/sync-server';
 import { DRIVER, openTestDatabase, signUp, tempDir, until, type Session, type TestDatabase } from '../helper.js';
 import { loadConfig, type AppConfig } from '../../sync-server/src/config.js';
 
-type Doc = DocumentBundle & { serverRev: number };
+type Doc = BundleDoc;
 
 /**
  * A real RxDB database (memory storage) replicating from a live server over HTTP, the way the
@@ -50,7 +50,7 @@ describe(`RxDB replication from a live server on ${DRIVER}`, () => {
     expect((await rest(stranger, 'POST', '/document-bundles', { name: 'Secret pack', members: ['passport'] })).statusCode).toBe(201);
 
     rx = await createRxDatabase({ name: `portal-test-${Date.now()}`, storage: getRxStorageMemory() });
-    ({ bundles } = (await rx.addCollections({ bundles: { schema: documentBundleSchema } })) as unknown as { bundles: RxCollection<Doc> });
+    ({ bundles } = await addSyncCollections(rx, ['document-bundles']));
     replication = replicateWithServer<Doc>(bundles, 'document-bundles', {
       serverUrl: `http://127.0.0.1:${port}`,
       fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: manager.headers.cookie! } }),
@@ -64,8 +64,8 @@ describe(`RxDB replication from a live server on ${DRIVER}`, () => {
     await replication?.cancel();
     await rx?.close();
     await app?.close();
-    await t.dispose();
-    await dir.remove();
+    await t?.dispose();
+    await dir?.remove();
   });
 
   const names = async () => (await bundles.find().exec()).map((d) => d.name).sort();

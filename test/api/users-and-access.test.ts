@@ -16,7 +16,7 @@ describe(`users, organization and rights on ${DRIVER}`, () => {
     key = await apiKeySession(t.app, manager, 'Loan system');
     other = await signUp(t.app, { orgName: 'Elsewhere Ltd' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const inject = (o: InjectOptions) => t.app.inject(o);
 
   it('lists the users of the caller’s organization only', async () => {
@@ -156,7 +156,7 @@ describe(`API keys on ${DRIVER}`, () => {
     t = await buildTestApp();
     manager = await signUp(t.app);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const inject = (o: InjectOptions) => t.app.inject(o);
 
   it('creates a key whose secret is shown once, works as bearer, and is listed newest first without it', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../sync-server/src/http-error.js';
-import { seedOfficialContent } from '../../sync-server/src/official/seed.js';
+import { seedOfficialContent } from '../../sync-server/src/library/official/seed.js';
 import { addColleague, apiKeySession, buildTestApp, DRIVER, signUp, type Session, type TestApp } from '../helper.js';
 
 const TOOL_IDS = ['preview', 'parse', 'classify-and-file', 'extract-key-data', 'expiry-check', 'applicant-name-match', 'completeness-report'];
@@ -29,7 +29,7 @@ describe(`workflows on ${DRIVER}`, () => {
     key = await apiKeySession(t.app, manager, 'Loan system');
     other = await signUp(t.app, { orgName: 'Elsewhere Ltd' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const inject = (o: InjectOptions) => t.app.inject(o);
   const as = (s: Session, method: InjectOptions['method'], url: string, payload?: unknown) =>
     inject({ method, url, headers: s.headers, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
@@ -276,8 +276,8 @@ describe(`workflows on ${DRIVER}`, () => {
     const stale = await as(manager, 'POST', '/api/workflows/standard-intake/1/new-version');
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toMatch(/Version 2 already exists/);
-    // A workflow's new version may come from a draft too (only intel templates need an active source).
-    expect((await as(manager, 'POST', '/api/workflows/standard-intake/2/new-version')).statusCode).toBe(201);
+    // A draft is edited in place, never versioned again (spec Part 3 starts new-version at active).
+    expect((await as(manager, 'POST', '/api/workflows/standard-intake/2/new-version')).statusCode).toBe(409);
     expect((await as(manager, 'POST', '/api/workflows/standard-intake/8/new-version')).statusCode).toBe(404);
     expect((await as(manager, 'POST', '/api/workflows/standard-intake/-1/new-version')).statusCode).toBe(400);
     expect((await as(manager, 'POST', '/api/workflows/standard-intake/1.5/activate')).statusCode).toBe(400);
@@ -302,13 +302,13 @@ describe(`workflows on ${DRIVER}`, () => {
   it('treats official workflows as read-only: 409 on save and activate, 404 for their hidden drafts', async () => {
     const save = await as(manager, 'PUT', '/api/workflows/standard-intake/1?source=official', { steps: spine });
     expect(save.statusCode).toBe(409);
-    expect(save.json().error).toMatch(/official and read-only/);
+    expect(save.json().error).toMatch(/official content, read-only/);
     expect((await as(manager, 'POST', '/api/workflows/standard-intake/1/activate?source=official')).statusCode).toBe(409);
     expect((await as(manager, 'PUT', '/api/workflows/standard-intake/5?source=official', { steps: spine })).statusCode).toBe(404);
     // Copying the official workflow under an id you already have is a conflict.
     const copy = await as(manager, 'POST', '/api/workflows/standard-intake/1/new-version?source=official');
     expect(copy.statusCode).toBe(409);
-    expect(copy.json().error).toMatch(/already have a workflow "standard-intake"/);
+    expect(copy.json().error).toMatch(/already have the workflow "standard-intake"/);
   });
 
   it('lets an organization created before workflows existed use and copy the official standard-intake', async () => {
@@ -320,7 +320,7 @@ describe(`workflows on ${DRIVER}`, () => {
     expect(official).toMatchObject({ source: 'official', isDefault: false, runsVersion: 1 });
     expect(rows.filter((r: { source: string }) => r.source === 'own')).toEqual([]);
 
-    const run = await api.workflows.resolveForRun(t.app.db, legacy.organizationId, 'standard-intake');
+    const run = await api.library.workflows.resolveForRun(t.app.db, legacy.organizationId, 'standard-intake');
     expect(run).toMatchObject({ id: 'standard-intake', version: 1, source: 'official' });
 
     // The official one can be the default as it is…
@@ -384,7 +384,7 @@ describe(`workflows on ${DRIVER}`, () => {
 
   it('resolves the version a run follows, before writing anything', async () => {
     const id = await create('Resolution');
-    const resolve = (workflowId: string, pinned?: number, orgId = manager.organizationId) => api.workflows.resolveForRun(t.app.db, orgId, workflowId, pinned);
+    const resolve = (workflowId: string, pinned?: number, orgId = manager.organizationId) => api.library.workflows.resolveForRun(t.app.db, orgId, workflowId, pinned);
     const refusal = async (p: Promise<unknown>) => {
       const err = await p.then(
         () => undefined,

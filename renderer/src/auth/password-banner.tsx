@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@portal/shared';
+import { ok } from '@portal/shared/client';
 import { useApp } from '../shell/app-context';
 import { PromptDialog } from '../ui/prompt-dialog';
 
@@ -26,7 +27,7 @@ export function PasswordBanner({ onChanged }: { onChanged(): void }) {
           ]}
           submitLabel="Change password"
           onSubmit={async ({ current = '', next = '' }) => {
-            await api.changePassword({ currentPassword: current, newPassword: next });
+            await ok(api.POST('/password', { body: { currentPassword: current, newPassword: next } }));
             if (bridge.kind === 'desktop' && user.email !== null) await bridge.signIn(user.email, next);
             setOpen(false);
             notify('Your password is changed.');

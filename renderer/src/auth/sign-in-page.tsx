@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH, PRODUCT_NAME, type DesktopBridge, type User } from '@portal/shared';
-import { messageOf, type ApiClient } from '../api/api-client';
+import { messageOf, ok, type ApiClient } from '@portal/shared/client';
 
 export interface SignInPageProps {
   bridge: DesktopBridge;
@@ -144,7 +144,7 @@ function SignUpForm({ bridge, api, onSignedIn }: { bridge: DesktopBridge; api: A
   const [password, setPassword] = useState('');
   const { busy, error, submit } = useSubmit(async () => {
     const input = { orgName: orgName.trim(), name: name.trim(), email: email.trim(), password };
-    const user = await api.signUp(input);
+    const user = await ok(api.POST('/signup', { body: input }));
     // The web app now holds the session cookie the sign-up set. The desktop app's requests carry
     // no cookies, so it signs in the way it always does: a device session held by main.
     onSignedIn(bridge.kind === 'desktop' ? await bridge.signIn(input.email, password) : user);

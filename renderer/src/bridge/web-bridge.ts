@@ -1,5 +1,5 @@
 import type { DesktopBridge } from '@portal/shared';
-import type { ApiClient } from '../api/api-client';
+import { ok, type ApiClient } from '@portal/shared/client';
 
 export interface WebBridgeDeps {
   /** The page's own origin: the web build is always served by the server it talks to. */
@@ -7,7 +7,7 @@ export interface WebBridgeDeps {
   version: string;
   openWindow: (url: string) => void;
   /** Same origin, so signing in is the session cookie the server sets on `POST /login`. */
-  api: Pick<ApiClient, 'logIn' | 'logOut'>;
+  api: Pick<ApiClient, 'POST'>;
 }
 
 export function createWebBridge(deps: WebBridgeDeps) {
@@ -27,7 +27,9 @@ export function createWebBridge(deps: WebBridgeDeps) {
     },
     appVersion: async () => deps.version,
     onCommand: () => () => {},
-    signIn: (username, password) => deps.api.logIn({ username, password }),
-    signOut: () => deps.api.logOut(),
+    signIn: (username, password) => ok(deps.api.POST('/login', { body: { username, password } })),
+    signOut: async () => {
+      await ok(deps.api.POST('/logout'));
+    },
   } satisfies DesktopBridge;
 }

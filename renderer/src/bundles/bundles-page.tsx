@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { hasRight } from '@portal/shared';
 import type { BundleDoc } from '@portal/shared/sync';
-import { messageOf } from '../api/api-client';
+import { messageOf, ok } from '@portal/shared/client';
 import type { MarkedChain } from '../data/marked-chain';
 import { useBundles, useMarkedChain } from '../data/use-local';
 import { DocTypeSelect } from '../editor/doc-type-select';
@@ -28,7 +28,12 @@ export function BundlesPage() {
 
   const save = async (name: string, members: string[]) => {
     if (editing === null) return;
-    const saved = editing.mode === 'create' ? await api.createBundle({ name, members }) : await api.updateBundle(editing.bundle.id, { name, members });
+    const body = { name, members };
+    const saved = await ok(
+      editing.mode === 'create'
+        ? api.POST('/document-bundles', { body })
+        : api.PUT('/document-bundles/{bundleId}', { params: { path: { bundleId: editing.bundle.id } }, body }),
+    );
     local.refresh('document-bundles');
     setEditing(null);
     notify(editing.mode === 'create' ? `Created the bundle “${saved.name}”.` : `Saved the bundle “${saved.name}”.`);
@@ -118,7 +123,7 @@ export function BundlesPage() {
           fields={[]}
           submitLabel="Delete bundle"
           onSubmit={async () => {
-            await api.deleteBundle(deleting.id);
+            await ok(api.DELETE('/document-bundles/{bundleId}', { params: { path: { bundleId: deleting.id } } }));
             local.refresh('document-bundles');
             setDeleting(null);
             notify(`Deleted the bundle “${deleting.name}”.`);

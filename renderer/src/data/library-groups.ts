@@ -1,11 +1,11 @@
-import type { ExpectedDocList } from '@portal/shared';
+import type { ExpectedDocList, LibrarySource } from '@portal/shared';
 import type { LibraryDefaultDoc } from '@portal/shared/sync';
 
 export interface LibraryGroup<V> {
   /** `own:<id>` or `official:<id>`. */
   key: string;
   id: string;
-  source: 'own' | 'official';
+  source: LibrarySource;
   /** The newest version's name. */
   name: string;
   isDefault: boolean;
@@ -17,7 +17,7 @@ interface Versioned {
   id: string;
   version: number;
   name: string;
-  source: 'own' | 'official';
+  source: LibrarySource;
 }
 
 /**
@@ -50,6 +50,3 @@ export function groupVersions<V extends Versioned>(versions: readonly V[], defau
 }
 
 export const isListKind = (l: Pick<ExpectedDocList, 'kind'>) => l.kind === 'expectedDocListCatalogOfficial' || l.kind === 'expectedDocListCatalogOrgCustom';
-
-/** The key RxDB documents of library versions have (`own:<id>:<version>`). */
-export const versionKey = (source: 'own' | 'official', id: string, version: number) => `${source}:${id}:${version}`;

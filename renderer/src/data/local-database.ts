@@ -2,31 +2,12 @@ import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { BehaviorSubject, map, type Observable } from 'rxjs';
-import {
-  openSyncStream,
-  replicateWithServer,
-  syncCollections,
-  type BundleDoc,
-  type IntelTemplateVersionDoc,
-  type LibraryDefaultDoc,
-  type ListVersionDoc,
-  type OrganizationDoc,
-  type SavedSectionDoc,
-  type SyncCollectionName,
-  type WorkflowVersionDoc,
-} from '@portal/shared/sync';
+import { addSyncCollections, openSyncStream, replicateWithServer, rxCollections, type SyncRxCollections } from '@portal/shared/client';
+import type { SyncCollectionName } from '@portal/shared/sync';
 import { fallbackHash } from './fallback-hash';
 
-/** The local collections, by the local names `syncCollections` gives them. */
-export interface LocalCollections {
-  lists: RxCollection<ListVersionDoc>;
-  workflows: RxCollection<WorkflowVersionDoc>;
-  intel_templates: RxCollection<IntelTemplateVersionDoc>;
-  bundles: RxCollection<BundleDoc>;
-  saved_sections: RxCollection<SavedSectionDoc>;
-  library_defaults: RxCollection<LibraryDefaultDoc>;
-  organization: RxCollection<OrganizationDoc>;
-}
+/** The local collections, by the local names `rxCollections` gives them (`lists`, `bundles`…). */
+export type LocalCollections = SyncRxCollections;
 
 export interface SyncProblem {
   collection: SyncCollectionName;
@@ -62,11 +43,12 @@ export function localDatabaseName(serverUrl: string, userId: string): string {
 
 /**
  * Opens the persistent local copy (IndexedDB through Dexie) and replicates every collection of
- * `syncCollections` with the server, with the shared `replicateWithServer`, all live over one event
- * stream (`openSyncStream`: browsers have few connections per server). Reads come from here, so the library, workflows and templates stay readable
- * offline.
+ * `rxCollections` with the server, with the shared `replicateWithServer`, all live over one event
+ * stream (`openSyncStream`: browsers have few connections per server). Reads come from here, so
+ * the library, workflows and templates stay readable offline. `forget` runs when the database is
+ * removed.
  */
-export async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptions): Promise<LocalData> {
+async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptions, forget: () => void): Promise<LocalData> {
   const name = localDatabaseName(serverUrl, userId);
   const db: RxDatabase = await createRxDatabase({
     name,
@@ -82,10 +64,8 @@ export async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptio
     ...(globalThis.crypto?.subtle === undefined ? { hashFunction: fallbackHash } : {}),
   });
 
-  const creators = Object.fromEntries(
-    Object.values(syncCollections).map((c) => [c.local, { schema: c.schema, migrationStrategies: c.migrationStrategies }]),
-  );
-  const collections = (await db.addCollections(creators)) as unknown as LocalCollections;
+  // A copy stored under an older schema version is kept (see rx-collections.ts) and caught up by the next pull.
+  const collections: LocalCollections = await addSyncCollections(db);
 
   const problems = new Map<SyncCollectionName, string>();
   const problems$ = new BehaviorSubject<SyncProblem[]>([]);
@@ -111,9 +91,9 @@ export async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptio
   let closed = false;
   // One event stream for every collection: a browser has only a few connections per server, and
   // each stream holds one for good.
-  const stream = openSyncStream(transport, Object.keys(syncCollections));
+  const stream = openSyncStream(transport, Object.keys(rxCollections));
   const replications = new Map<SyncCollectionName, RxReplicationState<unknown, unknown>>();
-  for (const [remote, { local }] of Object.entries(syncCollections) as [SyncCollectionName, (typeof syncCollections)[SyncCollectionName]][]) {
+  for (const [remote, { local }] of Object.entries(rxCollections) as [SyncCollectionName, (typeof rxCollections)[SyncCollectionName]][]) {
     const collection = collections[local as keyof LocalCollections] as unknown as RxCollection<{ id: string }>;
     const replication = replicateWithServer(collection, remote, transport, { stream: stream.events(remote) }) as unknown as RxReplicationState<unknown, unknown>;
     track(remote, replication);
@@ -144,7 +124,7 @@ export async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptio
       await db.close();
     },
     remove: async () => {
-      shared.delete(name);
+      forget();
       if (!closed) await stop();
       closed = true;
       await db.remove();
@@ -152,41 +132,55 @@ export async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptio
   };
 }
 
-interface Shared {
+interface Open {
   data: Promise<LocalData>;
   users: number;
   closeTimer: ReturnType<typeof setTimeout> | undefined;
 }
-const shared = new Map<string, Shared>();
+
+/** The local databases of one app, opened once each however many screens use them. */
+export interface LocalDataPool {
+  /** The local data of a server and user; `release` when the screen using it goes away. */
+  acquire(options: LocalDataOptions): { data: Promise<LocalData>; release(): void };
+}
 
 /**
- * The local data of a server and user, opened once however many screens use it: a screen that
- * goes away and one that comes back in the same moment (React re-running an effect, a re-render
- * with a new key) share one database instead of racing to close and reopen it. `release` closes
- * it once nobody uses it anymore.
+ * Opens each database once: a screen that goes away and one that comes back in the same moment
+ * (React re-running an effect, a re-render with a new key) share one database instead of racing
+ * to close and reopen it. A database closes once nobody uses it anymore. One pool per app (see
+ * client-services.ts).
  */
-export function acquireLocalData(options: LocalDataOptions): { data: Promise<LocalData>; release(): void } {
-  const name = localDatabaseName(options.serverUrl, options.userId);
-  let entry = shared.get(name);
-  if (entry === undefined) {
-    entry = { data: openLocalData(options), users: 0, closeTimer: undefined };
-    shared.set(name, entry);
-    entry.data.catch(() => shared.delete(name));
-  }
-  clearTimeout(entry.closeTimer);
-  entry.users++;
-  const mine = entry;
-  let released = false;
+export function createLocalDataPool(): LocalDataPool {
+  const open = new Map<string, Open>();
+  const forget = (name: string, data: Promise<LocalData>) => {
+    if (open.get(name)?.data === data) open.delete(name);
+  };
   return {
-    data: mine.data,
-    release() {
-      if (released) return;
-      released = true;
-      if (--mine.users > 0) return;
-      mine.closeTimer = setTimeout(() => {
-        if (shared.get(name) === mine) shared.delete(name);
-        void mine.data.then((d) => d.close()).catch(() => undefined);
-      }, 0);
+    acquire(options) {
+      const name = localDatabaseName(options.serverUrl, options.userId);
+      let entry = open.get(name);
+      if (entry === undefined) {
+        const data: Promise<LocalData> = openLocalData(options, () => forget(name, data));
+        data.catch(() => forget(name, data));
+        entry = { data, users: 0, closeTimer: undefined };
+        open.set(name, entry);
+      }
+      clearTimeout(entry.closeTimer);
+      entry.users++;
+      const mine = entry;
+      let released = false;
+      return {
+        data: mine.data,
+        release() {
+          if (released) return;
+          released = true;
+          if (--mine.users > 0) return;
+          mine.closeTimer = setTimeout(() => {
+            forget(name, mine.data);
+            void mine.data.then((d) => d.close()).catch(() => undefined);
+          }, 0);
+        },
+      };
     },
   };
 }

@@ -1,18 +1,16 @@
 import {
-  catalogChain,
   CUSTOM_CATALOG_ID,
   DOC_KIND,
-  linesOf,
-  mergeChain,
+  markedChainOf,
   NON_DOCUMENT_KINDS,
-  type ExpectedDoc,
   type ExpectedDocList,
+  type MarkedCatalogEntry,
+  type MarkedChain as Chain,
 } from '@portal/shared';
 
-export type ChainEntry = ExpectedDoc & { definedIn: { listId: string; version: number; source: 'own' | 'official' } };
+export type ChainEntry = MarkedCatalogEntry;
 
-export interface MarkedChain {
-  marked: string;
+export interface MarkedChain extends Chain {
   /**
    * What a line can ask for: every entry but page kinds and the requirement defaults, so the
    * document kinds too (a line "Identity document" takes any identity document).
@@ -20,7 +18,6 @@ export interface MarkedChain {
   documentTypes: ChainEntry[];
   /** The root catalogue's document kinds (identity, income…): what a coined type must belong to. */
   docKinds: ChainEntry[];
-  lookup: Map<string, ChainEntry>;
 }
 
 /** The newest active version of each catalogue chosen by `pick`, by id. */
@@ -35,26 +32,18 @@ function activeById(lists: readonly ExpectedDocList[], pick: (l: ExpectedDocList
 }
 
 /**
- * The organization's marked chain, computed here from the replicated catalogue versions with the
- * same rule the server uses (`GET /doc-type-catalog/marked`): the official catalogues from the
- * marked one down to `generic`, each at its active version, then the organization's own
- * custom-documents on top; merged root-first so the most specific entry wins. Computing it
- * locally is what lets the editor offer document types offline.
+ * The organization's marked chain, computed here from the replicated catalogue versions by the
+ * same function the server answers `GET /doc-type-catalog/marked` with (`markedChainOf`): the
+ * official catalogues at their active versions, the organization's custom-documents on top.
+ * Computing it locally is what lets the editor offer document types offline.
  */
 export function deriveMarkedChain(lists: readonly ExpectedDocList[], marked: string): MarkedChain {
   const official = activeById(lists, (l) => l.kind === 'docTypeCatalogOfficial' && l.source === 'official');
-  const ids = catalogChain(marked, new Map([...official].map(([id, v]) => [id, v.parent])));
-  const layers = ids.map((id) => official.get(id)!);
   const custom = activeById(lists, (l) => l.kind === 'docTypeCatalogOrgCustom' && l.source === 'own' && l.id === CUSTOM_CATALOG_ID).get(CUSTOM_CATALOG_ID);
-  if (custom !== undefined) layers.push(custom);
-
-  const entries = mergeChain(
-    layers.map((v) => ({ layer: { listId: v.id, version: v.version, source: v.source }, entries: linesOf(v.sections) })),
-  );
+  const chain = markedChainOf(marked, official, custom);
   return {
-    marked,
-    documentTypes: entries.filter((e) => !NON_DOCUMENT_KINDS.has(e.kind)),
-    docKinds: entries.filter((e) => e.kind === DOC_KIND),
-    lookup: new Map(entries.map((e) => [e.docType, e])),
+    ...chain,
+    documentTypes: chain.entries.filter((e) => !NON_DOCUMENT_KINDS.has(e.kind)),
+    docKinds: chain.entries.filter((e) => e.kind === DOC_KIND),
   };
 }

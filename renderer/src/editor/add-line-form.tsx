@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ExpectedDoc } from '@portal/shared';
-import { messageOf } from '../api/api-client';
+import { messageOf, ok } from '@portal/shared/client';
 import type { MarkedChain } from '../data/marked-chain';
 import { useApp } from '../shell/app-context';
 import { DocTypeSelect } from './doc-type-select';
@@ -52,7 +52,7 @@ export function AddLineForm({ chain, placeName, onAdd, disabled }: AddLineFormPr
           placeName={placeName}
           onCancel={() => setCoining(false)}
           onCoin={async (input) => {
-            const entry = await api.coinDocType(input);
+            const entry = await ok(api.POST('/doc-types', { body: input }));
             onAdd(entry);
             setCoining(false);
             notify(`Added “${entry.name}” to your custom documents.`);

@@ -3,7 +3,7 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { API_BASE_PATH } from '@portal/shared';
 import { collabDocName, readListStatus, type ListDocStatus } from '@portal/shared/collab';
-import { readPending, registerStore, writePending } from './local-stores';
+import type { LocalStores } from './local-stores';
 
 /** Edits closer together than this count as one change in the "waiting to sync" count. */
 const BURST_MS = 1_500;
@@ -42,6 +42,8 @@ export interface Presence {
 
 export interface CollabSessionOptions {
   serverUrl: string;
+  /** This device's record of draft stores and their unsent edits. */
+  stores: LocalStores;
   /** Part of the local store's name, with the server and the user: drafts of two organizations never mix. */
   storeScope: string;
   listId: string;
@@ -58,9 +60,6 @@ const CLOSE_REASONS: Record<number, string> = {
   4403: 'This version can no longer be edited here: it is not a draft anymore, or you may only read it.',
   4404: 'This list version does not exist on the server.',
 };
-
-/** Stores a session has open now, so the background sender leaves them to it. */
-export const openStores = new Set<string>();
 
 /** The draft a store holds: store names are `<scope>|expected-doc-list:<id>:<version>`. */
 export function draftOfStore(name: string): { listId: string; version: number } | null {
@@ -80,6 +79,7 @@ export class CollabSession {
   readonly undo: Y.UndoManager;
   private readonly persistence: IndexeddbPersistence;
   private readonly storeName: string;
+  private readonly stores: LocalStores;
   private readonly listeners = new Set<() => void>();
   private snapshot: CollabSnapshot;
   private destroyed = false;
@@ -87,13 +87,14 @@ export class CollabSession {
 
   constructor(options: CollabSessionOptions) {
     this.storeName = `${options.storeScope}|${collabDocName(options.listId, options.version)}`;
-    registerStore(this.storeName);
+    this.stores = options.stores;
+    this.stores.register(this.storeName);
     this.snapshot = {
       connection: navigator.onLine ? 'connecting' : 'offline',
       closedReason: null,
       loaded: false,
       synced: false,
-      pending: readPending(this.storeName),
+      pending: this.stores.readPending(this.storeName),
       status: undefined,
     };
 
@@ -111,7 +112,7 @@ export class CollabSession {
     });
     if (options.announce === false) this.provider.awareness.setLocalState(null);
     else this.provider.awareness.setLocalStateField('user', options.user);
-    openStores.add(this.storeName);
+    this.stores.open.add(this.storeName);
 
     this.provider.on('status', ({ status }) => {
       if (this.snapshot.connection === 'closed') return;
@@ -172,7 +173,7 @@ export class CollabSession {
   private setPending(pending: number) {
     if (pending === this.snapshot.pending) return;
     // Kept across reloads: an edit made offline is still unsent after the app restarts.
-    writePending(this.storeName, pending);
+    this.stores.writePending(this.storeName, pending);
     this.update({ pending });
   }
 
@@ -220,7 +221,7 @@ export class CollabSession {
 
   destroy(): void {
     this.destroyed = true;
-    openStores.delete(this.storeName);
+    this.stores.open.delete(this.storeName);
     window.removeEventListener('offline', this.goOffline);
     window.removeEventListener('online', this.goOnline);
     this.undo.destroy();

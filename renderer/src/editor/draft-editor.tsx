@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ExpectedDocList } from '@portal/shared';
-import { messageOf } from '../api/api-client';
+import { messageOf, ok } from '@portal/shared/client';
+import { listParams } from '../api/list-params';
 import { useBundles, useMarkedChain, useSavedSections } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo } from '../shell/router';
@@ -55,7 +56,7 @@ export function DraftEditor({ listId, version, meta }: DraftEditorProps) {
     setActivating(true);
     setError(null);
     try {
-      await api.activate(listId, version, 'own');
+      await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/activate', { params: listParams(listId, version, 'own') }));
       notify(`Version ${version} of “${meta.name}” is now active.`);
     } catch (e) {
       setError(messageOf(e));
@@ -163,7 +164,12 @@ export function DraftEditor({ listId, version, meta }: DraftEditorProps) {
           <InsertSavedSectionForm
             savedSections={savedSections}
             onInsert={async (savedSectionId) => {
-              await api.insertSavedSection(listId, version, { savedSectionId });
+              await ok(
+                api.POST('/expected-doc-lists/{expectedDocListId}/{version}/insert-saved-section', {
+                  params: { path: { expectedDocListId: listId, version } },
+                  body: { savedSectionId },
+                }),
+              );
               notify('Saved section inserted.');
             }}
           />

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useApp } from '../shell/app-context';
-import { CollabSession, draftOfStore, openStores } from './collab-session';
-import { storesWithPending } from './local-stores';
+import { CollabSession, draftOfStore } from './collab-session';
 
 /** How long a background session may take to deliver before it gives up until the next reconnect. */
 const GIVE_UP_MS = 60_000;
@@ -12,7 +11,7 @@ const GIVE_UP_MS = 60_000;
  * showing its user as present), synced, and closed again.
  */
 export function DraftSender() {
-  const { connectivity, storeScope, serverUrl, user } = useApp();
+  const { connectivity, storeScope, serverUrl, user, stores } = useApp();
 
   useEffect(() => {
     const running = new Map<string, CollabSession>();
@@ -21,10 +20,10 @@ export function DraftSender() {
       running.delete(store);
     };
     const sendAll = () => {
-      for (const store of storesWithPending(storeScope)) {
+      for (const store of stores.storesWithPending(storeScope)) {
         const draft = draftOfStore(store);
-        if (draft === null || openStores.has(store) || running.has(store)) continue;
-        const session = new CollabSession({ serverUrl, storeScope, ...draft, user: { id: user.id, name: user.name, color: '' }, announce: false });
+        if (draft === null || stores.open.has(store) || running.has(store)) continue;
+        const session = new CollabSession({ serverUrl, stores, storeScope, ...draft, user: { id: user.id, name: user.name, color: '' }, announce: false });
         running.set(store, session);
         const stop = session.subscribe(() => {
           const s = session.getSnapshot();
@@ -42,7 +41,7 @@ export function DraftSender() {
       off();
       for (const store of [...running.keys()]) finish(store);
     };
-  }, [connectivity, storeScope, serverUrl, user.id, user.name]);
+  }, [connectivity, stores, storeScope, serverUrl, user.id, user.name]);
 
   return null;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ExpectedDocList } from '@portal/shared';
-import { messageOf } from '../api/api-client';
-import { versionKey } from '../data/library-groups';
+import { messageOf, ok } from '@portal/shared/client';
+import { versionKey } from '@portal/shared/sync';
+import { listParams } from '../api/list-params';
 import { useLibraryDefaults, useListVersions } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
@@ -29,7 +30,7 @@ export function ListPage({ source, id, version }: ListPageProps) {
   useEffect(() => {
     if (versions === undefined || local !== undefined || fetched?.key === key) return;
     let live = true;
-    api.getList(id, version, source).then(
+    ok(api.GET('/expected-doc-lists/{expectedDocListId}/{version}', { params: listParams(id, version, source) })).then(
       (list) => live && setFetched({ key, list, error: null }),
       (e: unknown) => live && setFetched({ key, list: null, error: messageOf(e) }),
     );
@@ -68,7 +69,7 @@ function ReadOnlyList({ list }: { list: ExpectedDocList }) {
     setBusy(true);
     setError(null);
     try {
-      const ref = await api.newVersion(list.id, list.version, list.source);
+      const ref = await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/new-version', { params: listParams(list.id, list.version, list.source) }));
       notify(list.source === 'official' ? `Made your own copy of “${list.name}”.` : `Made version ${ref.version}.`);
       navigate({ page: 'list', source: 'own', id: ref.id, version: ref.version });
     } catch (e) {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { messageOf } from '../api/api-client';
+import { messageOf, ok } from '@portal/shared/client';
 import type { MarkedChain } from '../data/marked-chain';
 import type { BundleDoc } from '@portal/shared/sync';
 import { useApp } from '../shell/app-context';
@@ -59,12 +59,16 @@ export function SectionEditor({ session, section, index, count, chain, bundles, 
 
   const saveForReuse = () =>
     serverAction(async () => {
-      const saved = await api.createSavedSection({
-        name: label,
-        note: section.note ?? '',
-        lines: section.lines.map(lineEdit),
-        subsections: section.subsections.map((u) => ({ name: u.name, note: u.note ?? '', lines: u.lines.map(lineEdit), origin: u.origin ?? null })),
-      });
+      const saved = await ok(
+        api.POST('/saved-sections', {
+          body: {
+            name: label,
+            note: section.note ?? '',
+            lines: section.lines.map(lineEdit),
+            subsections: section.subsections.map((u) => ({ name: u.name, note: u.note ?? '', lines: u.lines.map(lineEdit), origin: u.origin ?? null })),
+          },
+        }),
+      );
       local.refresh('saved-sections');
       notify(`Saved “${saved.name}” for reuse in other lists.`);
     });
@@ -140,7 +144,12 @@ export function SectionEditor({ session, section, index, count, chain, bundles, 
             busy={busy}
             onInsert={(bundleId) =>
               serverAction(async () => {
-                await api.insertBundle(listId, version, { bundleId, sectionId: section.id });
+                await ok(
+                  api.POST('/expected-doc-lists/{expectedDocListId}/{version}/insert-bundle', {
+                    params: { path: { expectedDocListId: listId, version } },
+                    body: { bundleId, sectionId: section.id },
+                  }),
+                );
                 notify('Bundle inserted as a subsection.');
               })
             }

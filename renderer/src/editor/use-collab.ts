@@ -6,11 +6,12 @@ import { colorOf } from './presence-color';
 
 /** Opens the draft's collaborative session for as long as the editor shows it. */
 export function useCollabSession(listId: string, version: number): CollabSession | null {
-  const { serverUrl, storeScope, user, connectivity } = useApp();
+  const { serverUrl, stores, storeScope, user, connectivity } = useApp();
   const [session, setSession] = useState<CollabSession | null>(null);
   useEffect(() => {
     const s = new CollabSession({
       serverUrl,
+      stores,
       storeScope,
       listId,
       version,
@@ -22,7 +23,7 @@ export function useCollabSession(listId: string, version: number): CollabSession
       setSession(null);
       s.destroy();
     };
-  }, [serverUrl, storeScope, listId, version, user.id, user.name, connectivity]);
+  }, [serverUrl, stores, storeScope, listId, version, user.id, user.name, connectivity]);
   return session;
 }
 

@@ -8,7 +8,8 @@ export type HealthCheck =
   /** Something answered, but not with our health body (another service at that address, a proxy error page…). */
   | { kind: 'unexpected'; reason: string; checkedAt: Date };
 
-export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
+/** `fetch` as the page has it; the typed API client passes a `Request`. */
+export type FetchFn = (input: string | Request, init?: RequestInit) => Promise<Response>;
 
 export function healthUrl(serverUrl: string): string {
   return `${serverUrl.replace(/\/+$/, '')}${API_BASE_PATH}/healthz`;

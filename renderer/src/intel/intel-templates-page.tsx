@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { IntelQuestion, IntelTemplate } from '@portal/shared';
-import { groupVersions, versionKey } from '../data/library-groups';
+import { versionKey } from '@portal/shared/sync';
+import { groupVersions } from '../data/library-groups';
 import { useIntelTemplateVersions } from '../data/use-local';
 import { linkTo } from '../shell/router';
 import { SourceBadge, StatusBadge } from '../ui/status-badge';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { hasRight, type ExpectedDocList } from '@portal/shared';
-import { messageOf } from '../api/api-client';
+import { messageOf, ok } from '@portal/shared/client';
+import { listParams } from '../api/list-params';
 import { groupVersions, isListKind, type LibraryGroup } from '../data/library-groups';
 import { useLibraryDefaults, useListVersions } from '../data/use-local';
 import { useApp } from '../shell/app-context';
@@ -57,7 +58,7 @@ export function LibraryPage() {
       ],
       submitLabel: 'Create list',
       onSubmit: async ({ name = '', description = '' }) => {
-        const ref = await api.createList({ name, ...(description.trim() ? { description } : {}) });
+        const ref = await ok(api.POST('/expected-doc-lists', { body: { name, ...(description.trim() ? { description } : {}) } }));
         setDialog(null);
         notify(`Created “${ref.name}”.`);
         openDraft(ref);
@@ -68,7 +69,7 @@ export function LibraryPage() {
     newVersion: (g: Group) =>
       run(`${g.key}:new`, async () => {
         const latest = g.versions[0]!;
-        const ref = await api.newVersion(g.id, latest.version, g.source);
+        const ref = await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/new-version', { params: listParams(g.id, latest.version, g.source) }));
         notify(g.source === 'official' ? `Made your own copy of “${g.name}”.` : `Made version ${ref.version} of “${ref.name}”.`);
         openDraft(ref);
       }),
@@ -79,7 +80,9 @@ export function LibraryPage() {
         fields: [{ name: 'name', label: 'New name', initial: g.name, required: true }],
         submitLabel: 'Rename as new version',
         onSubmit: async ({ name = '' }) => {
-          const ref = await api.renameAsNewVersion(g.id, g.versions[0]!.version, name, g.source);
+          const ref = await ok(
+            api.POST('/expected-doc-lists/{expectedDocListId}/{version}/rename-as-new-version', { params: listParams(g.id, g.versions[0]!.version, g.source), body: { name } }),
+          );
           setDialog(null);
           notify(`Made version ${ref.version}, named “${ref.name}”.`);
           openDraft(ref);
@@ -92,7 +95,7 @@ export function LibraryPage() {
         fields: [{ name: 'name', label: 'Name of the new list', initial: `${v.name} (copy)`, required: true }],
         submitLabel: 'Duplicate',
         onSubmit: async ({ name = '' }) => {
-          const ref = await api.duplicate(g.id, v.version, name, g.source);
+          const ref = await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/duplicate', { params: listParams(g.id, v.version, g.source), body: { name } }));
           setDialog(null);
           notify(`Created “${ref.name}”.`);
           openDraft(ref);
@@ -100,12 +103,12 @@ export function LibraryPage() {
       }),
     activate: (g: Group, v: ExpectedDocList) =>
       run(`${g.key}:${v.version}:activate`, async () => {
-        await api.activate(g.id, v.version, g.source);
+        await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/activate', { params: listParams(g.id, v.version, g.source) }));
         notify(`Version ${v.version} of “${v.name}” is now active.`);
       }),
     setDefault: (g: Group, v: ExpectedDocList) =>
       run(`${g.key}:${v.version}:default`, async () => {
-        await api.setDefault(g.id, v.version, g.source);
+        await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/set-default', { params: listParams(g.id, v.version, g.source) }));
         local.refresh('library-defaults');
         notify(`“${v.name}” is now your organization’s default list.`);
       }),

@@ -1,8 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { DesktopBridge, User } from '@portal/shared';
-import type { ApiClient } from '../api/api-client';
+import type { ApiClient } from '@portal/shared/client';
 import type { Connectivity } from '../data/connectivity';
 import type { LocalData } from '../data/local-database';
+import type { LocalStores } from '../editor/local-stores';
 
 /** What every signed-in page needs; provided once by the app. */
 export interface AppServices {
@@ -12,6 +13,8 @@ export interface AppServices {
   user: User;
   local: LocalData;
   connectivity: Connectivity;
+  /** The drafts kept on this device (all people's), see local-stores.ts. */
+  stores: LocalStores;
   /** Names this person's local draft stores (server and user), see local-stores.ts. */
   storeScope: string;
   /** Shows a short confirmation in the app's status area. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '@portal/shared';
-import { messageOf } from '../api/api-client';
+import { messageOf } from '@portal/shared/client';
 import { connectionOf } from '../data/connectivity';
 import { useOrganization } from '../data/use-local';
 import { useObservable } from '../data/use-observable';
@@ -24,7 +24,7 @@ export interface AppShellProps {
 
 /** The signed-in frame: header (organization, connection, person), sidebar navigation, the page. */
 export function AppShell({ route, children, onSignOut, notice }: AppShellProps) {
-  const { user, connectivity, local, bridge } = useApp();
+  const { user, connectivity, local, bridge, stores } = useApp();
   const organization = useOrganization();
   const problems = useObservable(local.problems$, []);
   // Failures while offline are expected and the header already says so.
@@ -59,7 +59,7 @@ export function AppShell({ route, children, onSignOut, notice }: AppShellProps) 
             {organization?.name ?? '…'}
           </span>
         </div>
-        <ConnectionIndicator connectivity={connectivity} />
+        <ConnectionIndicator connectivity={connectivity} stores={stores} />
         <div className="person">
           <span className="person-name" aria-label="Signed in as">
             {user.name}

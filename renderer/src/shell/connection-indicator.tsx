@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { connectionOf, type Connectivity } from '../data/connectivity';
-import { pendingTotal } from '../editor/local-stores';
+import type { LocalStores } from '../editor/local-stores';
 
 const TEXT = { online: 'Online', offline: 'Offline', connecting: 'Connecting…' } as const;
 
@@ -8,9 +8,9 @@ const TEXT = { online: 'Online', offline: 'Offline', connecting: 'Connecting…'
  * The header's connection state and unsent work. A status region: screen readers hear the change
  * when the connection drops or comes back, without moving focus.
  */
-export function ConnectionIndicator({ connectivity }: { connectivity: Connectivity }) {
+export function ConnectionIndicator({ connectivity, stores }: { connectivity: Connectivity; stores: LocalStores }) {
   const snapshot = useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot);
-  const pending = useSyncExternalStore(pendingTotal.subscribe, pendingTotal.get);
+  const pending = useSyncExternalStore(stores.pendingTotal.subscribe, stores.pendingTotal.get);
   const state = connectionOf(snapshot);
   return (
     <div className="connection" role="status" aria-label="Connection">

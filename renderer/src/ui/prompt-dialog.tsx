@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { messageOf } from '../api/api-client';
+import { messageOf } from '@portal/shared/client';
 import { DialogActions } from './dialog-actions';
 
 export interface PromptField {

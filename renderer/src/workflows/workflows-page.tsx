@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Workflow } from '@portal/shared';
-import { groupVersions, versionKey } from '../data/library-groups';
+import { versionKey } from '@portal/shared/sync';
+import { groupVersions } from '../data/library-groups';
 import { useLibraryDefaults, useWorkflowVersions } from '../data/use-local';
 import { linkTo } from '../shell/router';
 import { DefaultBadge, SourceBadge, StatusBadge } from '../ui/status-badge';

@@ -60,8 +60,23 @@ export const SignupInput = z
 export type SignupInput = z.infer<typeof SignupInput>;
 
 export const LoginInput = z
-  .object({ username: Email.describe('The email address.'), password: z.string().min(1).max(256) })
-  .meta({ id: 'LoginInput' });
+  .object({
+    email: Email.optional().describe('The email address the account signed up with. Send this or `username`.'),
+    username: Email.optional().describe('The same email address, under its older name; accepted as an alias of `email`.'),
+    password: z.string().min(1).max(256),
+  })
+  .refine((v) => v.email !== undefined || v.username !== undefined, {
+    message: 'send the account’s email (as `email`, or as `username`)',
+    path: ['email'],
+  })
+  .refine((v) => v.email === undefined || v.username === undefined || v.email === v.username, {
+    message: '`email` and `username` name different accounts; send one of them',
+    path: ['username'],
+  })
+  .meta({
+    id: 'LoginInput',
+    description: 'The account’s email, as `email` or as `username` (either one; both only when they are the same address), and its password.',
+  });
 
 export const ChangePasswordInput = z
   .object({ currentPassword: z.string().min(1).max(256), newPassword: Password })
@@ -152,3 +167,13 @@ export const ContactAck = z
   .object({ received: z.literal(true), message: z.string() })
   .meta({ id: 'ContactAck' });
 
+
+/** What `POST /device-sessions` answers: the desktop app's session, held by its main process. */
+export const DeviceSession = z
+  .object({
+    token: z.string().min(1).describe('The bearer token. Shown only here; keep it like a password.'),
+    expiresAt: z.string(),
+    user: User,
+  })
+  .meta({ id: 'DeviceSession' });
+export type DeviceSession = z.infer<typeof DeviceSession>;

@@ -28,7 +28,7 @@ export const SaveDocumentBundleInput = z
       })
       .describe('Document types of your marked chain or custom-documents; at least one, none repeated.'),
   })
-  .meta({ id: 'SaveDocumentBundleInput', description: 'The spec’s `DocumentBundleInput`: a name and the member document types.' });
+  .meta({ id: 'DocumentBundleInput', description: 'A name and the member document types.' });
 
 export const SavedSection = z
   .object({
@@ -67,4 +67,4 @@ export const CreateSavedSectionInput = z
     path: ['from'],
   })
   .refine((v) => v.from !== undefined || v.name !== undefined, { message: 'is required when the content is given directly', path: ['name'] })
-  .meta({ id: 'CreateSavedSectionInput', description: 'The spec’s `SavedSectionInput`. The section is copied: later edits of the list do not reach it.' });
+  .meta({ id: 'SavedSectionInput', description: 'The section is copied: later edits of the list do not reach it.' });

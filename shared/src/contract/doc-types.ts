@@ -11,12 +11,14 @@ export const CatalogLayer = z
     source: LibrarySource,
   })
   .meta({ id: 'CatalogLayer', description: 'One catalogue version of the marked chain.' });
+export type CatalogLayer = z.infer<typeof CatalogLayer>;
 
 export const MarkedCatalogEntry = ExpectedDoc.extend({
   definedIn: z
     .object({ listId: z.string(), version: z.number().int(), source: LibrarySource })
     .describe('The catalogue version whose entry won: the most specific of the chain that has this `docType`.'),
 }).meta({ id: 'MarkedCatalogEntry' });
+export type MarkedCatalogEntry = z.infer<typeof MarkedCatalogEntry>;
 
 export const MarkedDocTypeCatalog = z
   .object({
@@ -45,8 +47,8 @@ export const CoinDocTypeInput = z
 export const SetMarkedDocTypeCatalogInput = z
   .object({ catalogId: z.string().min(1).max(64).describe('The id of an official document catalogue with an active version, for example `finance`.') })
   .meta({
-    id: 'SetMarkedDocTypeCatalogInput',
-    description: 'The spec’s `MarkedDocTypeCatalogInput` (renamed: the response schema `MarkedDocTypeCatalog` already yields that component name for its input form).',
+    id: 'MarkedDocTypeCatalogInput',
+    description: 'The official document catalogue your organization works from.',
   });
 
 export const DocumentTypeListing = z

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Every error the API sends has this shape (spec Part 7). The spec names it `ApiMessage`;
- * we fixed its only field as `error`, a readable sentence that names what is wrong.
+ * Every error the API sends has this shape (spec Part 7), documented under the spec's name
+ * `ApiMessage`; we fixed its only field as `error`, a readable sentence that names what is wrong.
  */
 export const ApiError = z
   .object({
     error: z.string().describe('What went wrong, in words a person can act on; names the offending field when there is one.'),
   })
-  .meta({ id: 'ApiError', description: 'The one error body of the API (spec Part 7).' });
+  .meta({ id: 'ApiMessage', description: 'The one error body of the API (spec Part 7).' });
 export type ApiError = z.infer<typeof ApiError>;
 
 /** Describes why each status is sent, so every route's OpenAPI responses say it the same way. */

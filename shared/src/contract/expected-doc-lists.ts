@@ -64,8 +64,8 @@ export const CreateExpectedDocListInput = z
     description: z.string().max(2000).optional(),
   })
   .meta({
-    id: 'CreateExpectedDocListInput',
-    description: 'The spec’s `ExpectedDocListInput`. Creates v1, a draft holding a blank scaffold (one empty section).',
+    id: 'ExpectedDocListInput',
+    description: 'Creates v1, a draft holding a blank scaffold (one empty section).',
   });
 
 export const ExpectedDocListRef = z

@@ -75,9 +75,9 @@ export const CreateDocTypeExtractionSchemaInput = z
     description: z.string().max(2000).optional(),
   })
   .meta({
-    id: 'CreateDocTypeExtractionSchemaInput',
+    id: 'DocTypeExtractionSchemaInput',
     description:
-      'The spec’s `DocTypeExtractionSchemaInput`. When the name already means a document type that has a schema (yours or official), that schema is answered with 200 and nothing is written. Otherwise v1 is created as a draft with no fields (201); a new document type is coined into custom-documents on the way.',
+      'When the name already means a document type that has a schema (yours or official), that schema is answered with 200 and nothing is written. Otherwise v1 is created as a draft with no fields (201); a new document type is coined into custom-documents on the way.',
   });
 
 export const DocTypeExtractionSchemaRef = z

@@ -62,7 +62,7 @@ export const CreateIntelTemplateInput = z
     name: z.string().trim().min(1, 'must not be empty').max(120).describe('The id is the slug of this name.'),
     description: z.string().max(2000).optional(),
   })
-  .meta({ id: 'CreateIntelTemplateInput', description: 'The spec’s `IntelTemplateInput`. Creates v1, a draft with no questions.' });
+  .meta({ id: 'IntelTemplateInput', description: 'Creates v1, a draft with no questions.' });
 
 export const IntelTemplateRef = z
   .object({

@@ -14,6 +14,7 @@ export const LibrarySource = z.enum(['own', 'official']).meta({
   description:
     '`own`: your organization’s item. `official`: published by the official organization, read-only to you; its drafts are never shown. Where you have your own item with the id of an official one, yours is the one an id names, and `?source=official` still reaches the official one.',
 });
+export type LibrarySource = z.infer<typeof LibrarySource>;
 
 export const SourceQuery = z.object({
   source: LibrarySource.optional().describe('Which family the id names: yours (`own`) or the official one. By default yours when you have one, else the official one.'),

@@ -79,7 +79,7 @@ export const CreateWorkflowInput = z
     name: z.string().trim().min(1, 'must not be empty').max(120).describe('The id is the slug of this name.'),
     description: z.string().max(2000).optional(),
   })
-  .meta({ id: 'CreateWorkflowInput', description: 'The spec’s `WorkflowInput`. Creates v1, a draft holding the spine (Preview, Parse) and nothing else.' });
+  .meta({ id: 'WorkflowInput', description: 'Creates v1, a draft holding the spine (Preview, Parse) and nothing else.' });
 
 export const WorkflowRef = z
   .object({

@@ -1,3 +1,7 @@
+import type { CatalogLayer, MarkedCatalogEntry } from '../contract/doc-types.js';
+import type { Section } from '../contract/library.js';
+import { linesOf } from './list-rules.js';
+
 /**
  * The marked chain (spec Part 4, `GET /doc-type-catalog/marked`): from an organization's marked
  * catalogue down its parents to the root `generic`, merged root-first so the more specific
@@ -44,4 +48,38 @@ export function mergeChain<E extends { docType: string }, L>(layers: readonly Ch
     for (const entry of entries) merged.set(entry.docType, { ...entry, definedIn: layer });
   }
   return [...merged.values()];
+}
+
+/** A catalogue version a chain can be built from: its `CatalogLayer` fields, its parent and its entries. */
+export interface ChainCatalog extends CatalogLayer {
+  parent: string | null;
+  sections: readonly Pick<Section, 'lines' | 'subsections'>[];
+}
+
+/** An organization's marked chain, as `GET /doc-type-catalog/marked` answers it, plus a lookup by `docType`. */
+export interface MarkedChain {
+  marked: string;
+  /** Root first; the organization's custom-documents, when given, last. */
+  layers: CatalogLayer[];
+  /** Root-first order; per `docType`, the entry of the most specific layer. */
+  entries: MarkedCatalogEntry[];
+  lookup: Map<string, MarkedCatalogEntry>;
+}
+
+/**
+ * The marked chain from the official catalogues available (the latest active version of each, by
+ * id) and the organization's own custom-documents catalogue, if it has an active one. The server
+ * answers it and checks lists against it; the desktop computes the same from replicated
+ * catalogues, so it offers document types offline.
+ */
+export function markedChainOf(marked: string, official: ReadonlyMap<string, ChainCatalog>, custom?: ChainCatalog): MarkedChain {
+  const ids = catalogChain(marked, new Map([...official].map(([id, c]) => [id, c.parent])));
+  const catalogs = [...ids.map((id) => official.get(id)!), ...(custom === undefined ? [] : [custom])];
+  const entries = mergeChain(catalogs.map((c) => ({ layer: { listId: c.id, version: c.version, source: c.source }, entries: linesOf(c.sections) })));
+  return {
+    marked,
+    layers: catalogs.map(({ id, version, name, kind, source }) => ({ id, version, name, kind, source })),
+    entries,
+    lookup: new Map(entries.map((e) => [e.docType, e])),
+  };
 }

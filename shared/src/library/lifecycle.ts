@@ -13,8 +13,6 @@ export interface LifecyclePolicy {
    * extraction schemas, intel templates). Workflows keep every activated version active.
    */
   supersedeOnActivate: boolean;
-  /** new-version needs an `active` source (intel templates); others copy the latest version in any status. */
-  newVersionNeedsActiveSource: boolean;
 }
 
 export interface VersionState {
@@ -62,14 +60,18 @@ export function supersededBy(target: VersionState, family: readonly VersionState
   return family.filter((v) => v.status === 'active' && v.version !== target.version).map((v) => v.version);
 }
 
-/** new-version (and rename-as-new-version) copy the latest version to v(N+1), a draft. */
-export function refuseNewVersion(source: VersionState, family: readonly VersionState[], policy: LifecyclePolicy): Refusal | null {
+/**
+ * new-version (and rename-as-new-version) copy the active version to v(N+1), a draft, when no
+ * newer version exists. Part 3's row starts from `active` for every kind: a draft is edited in
+ * place, never versioned again (that would leave two drafts of one line of work).
+ */
+export function refuseNewVersion(source: VersionState, family: readonly VersionState[]): Refusal | null {
   const latest = Math.max(...family.map((v) => v.version));
   if (latest > source.version) {
     return refuse(409, `Version ${latest} already exists; a new version can only be made from the latest version (${latest})`);
   }
-  if (policy.newVersionNeedsActiveSource && source.status !== 'active') {
-    return refuse(409, `Version ${source.version} is ${source.status}; a new version can only be made from the active version`);
+  if (source.status !== 'active') {
+    return refuse(409, `Version ${source.version} is ${source.status}; a new version can only be made from an active version (edit the draft itself, or activate it first)`);
   }
   return null;
 }

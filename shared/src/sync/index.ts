@@ -1,3 +1,2 @@
-export * from './event-stream.js';
-export * from './replicate.js';
-export * from './schemas.js';
+export * from './collections.js';
+export * from './version-key.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ContactAck, ContactInput, errorResponses, newId } from '@portal/shared';
+import { ContactAck, ContactInput, errorResponses } from '@portal/shared';
 
+/** `POST /contact`, public; tag `contact`. */
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
@@ -15,29 +16,8 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ack = { received: true as const, message: 'Thank you; we will answer by email.' };
-      await app.throttle.hit(`contact:${request.ip}`, app.config.throttles.contact, 'Too many messages from this address');
-      const m = request.body;
-      // The honeypot: people never see the field, robots fill it. Accepted, kept nowhere.
-      if (m.company) return ack;
-      await app.db.transaction(async (tx) => {
-        const id = newId('msg');
-        await tx.query(
-          'INSERT INTO contact_messages (id, name, email, topics, message, ip) VALUES ($1, $2, $3, $4, $5, $6)',
-          [id, m.name, m.email, m.topics, m.message ?? null, request.ip],
-        );
-        if (app.config.contactInbox) {
-          await app.sendMail(
-            {
-              to: app.config.contactInbox,
-              subject: `Contact: ${m.topics.join(', ')} from ${m.name}`,
-              text: [`From: ${m.name} <${m.email}>`, `Topics: ${m.topics.join(', ')}`, `Message id: ${id}`, '', m.message ?? '(no message)'].join('\n'),
-            },
-            tx,
-          );
-        }
-      });
-      return ack;
+      await app.contact.receive(request.body, request.ip);
+      return { received: true as const, message: 'Thank you; we will answer by email.' };
     },
   );
 };

@@ -43,3 +43,7 @@ export class DatabaseClosedError extends Error {
  */
 export const INT8_OID = 20;
 export const parseInt8 = (value: string): number => Number(value);
+
+/** A unique index refused the write (optionally: that constraint), PostgreSQL error 23505. */
+export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
+  (err as { code?: string }).code === '23505' && (!constraint || (err as { constraint?: string }).constraint === constraint);

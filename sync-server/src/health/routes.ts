@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HealthStatus } from '@portal/shared';
-import { SERVER_VERSION } from '../version.js';
 
-/** A database that takes longer than this to answer `SELECT 1` is reported as down. */
-const DB_PROBE_TIMEOUT_MS = 2_000;
-
+/** `GET /healthz` and `GET /openapi.json`, both public; tag `health`. */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
@@ -17,27 +15,23 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      const ok = await Promise.race([
-        app.db.query('SELECT 1').then(
-          () => true,
-          () => false,
-        ),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(false), DB_PROBE_TIMEOUT_MS);
-        }),
-      ]);
-      clearTimeout(timer);
-      const body: HealthStatus = {
-        status: ok ? 'ok' : 'unavailable',
-        version: SERVER_VERSION,
-        database: { driver: app.db.driver, ok },
-        uptimeSeconds: Math.round((Date.now() - app.startedAt) / 100) / 10,
-        time: new Date().toISOString(),
-      };
+      const body = await app.health.status();
       reply.header('Cache-Control', 'no-store');
-      return reply.code(ok ? 200 : 503).send(body);
+      return reply.code(body.database.ok ? 200 : 503).send(body);
     },
+  );
+
+  app.get(
+    '/openapi.json',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'This contract, as an OpenAPI 3.1.0 document',
+        response: { 200: z.record(z.string(), z.unknown()).describe('The OpenAPI 3.1.0 document.') },
+      },
+    },
+    async () => app.swagger() as unknown as Record<string, unknown>,
   );
 };
 

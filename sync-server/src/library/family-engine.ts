@@ -9,8 +9,7 @@
  *   const workflowKind: FamilyKind<WorkflowContent, WorkflowEdit> = {  // Edit defaults to Content
  *     kind: 'workflow',                      // stored in family_kind; 003's one-active index
  *     noun: 'workflow',                      // covers every kind but 'workflow'
- *     policy: { supersedeOnActivate: false, newVersionNeedsActiveSource: false },
- *                                            // intel templates: { true, true }; lists, schemas: { true, false }
+ *     policy: { supersedeOnActivate: false },
  *     validate: async (edit, ctx) => …,      // contract validation on save: the edit as
  *                                            // content, or throw badRequest(…) (400)
  *     incompleteness: async (content, ctx) => null | 'why not', // activation gate (409)
@@ -24,8 +23,9 @@
  *                                 `validate` checks it (400)
  *   activate(tx, org, id, v)      draft only (409), complete only (409); supersedes the active
  *                                 version in the same write when the policy says so
- *   newVersion(tx, org, id, v, { name? })  v(N+1) draft copied from the latest version vN (409
- *                                 when a newer one exists); with `name` it is rename-as-new-version
+ *   newVersion(tx, org, id, v, { name? })  v(N+1) draft copied from the active version vN (409
+ *                                 when vN is not active or a newer one exists); with `name` it
+ *                                 is rename-as-new-version
  *   copyToFamily(tx, source, target)  duplicate, or an organization's copy of official content:
  *                                 a new family whose v1 draft holds the source's content
  *   publish(tx, …)                versions the system makes (official content releases, coined
@@ -44,9 +44,8 @@
  * so of two simultaneous activations or new versions exactly one wins and the other gets 409.
  */
 import { refuseActivate, refuseNewVersion, refuseSave, supersededBy, type LibraryStatusName, type LifecyclePolicy } from '@portal/shared';
-import type { Queryable } from '../db/db.js';
+import { isUniqueViolation, type Queryable } from '../db/db.js';
 import { conflict, HttpError, notFound } from '../http-error.js';
-import { isUniqueViolation } from '../users/user-row.js';
 
 export interface FamilyContext {
   q: Queryable;
@@ -180,6 +179,15 @@ export class FamilyEngine<C, I = C> {
     return rows[0] ? this.toVersion(rows[0]) : undefined;
   }
 
+  /** A version's status, from one indexed row (without its content); undefined when it does not exist. */
+  async statusOf(q: Queryable, orgId: string, id: string, version: number): Promise<LibraryStatusName | undefined> {
+    const { rows } = await q.query<{ status: LibraryStatusName }>(
+      'SELECT status FROM library_versions WHERE org_id = $1 AND family_kind = $2 AND id = $3 AND version = $4 AND NOT deleted',
+      [orgId, this.def.kind, id, version],
+    );
+    return rows[0]?.status;
+  }
+
   /** The active version with the highest number (workflows may have several). */
   async latestActive(q: Queryable, orgId: string, id: string): Promise<FamilyVersion<C> | undefined> {
     const { rows } = await q.query<VersionRow>(
@@ -306,7 +314,7 @@ export class FamilyEngine<C, I = C> {
     const family = await this.versions(tx, orgId, id);
     const source = family.find((v) => v.version === version);
     if (!source) throw this.missingVersion(id, version);
-    const refusal = refuseNewVersion(source, family, this.def.policy);
+    const refusal = refuseNewVersion(source, family);
     if (refusal) throw new HttpError(refusal.status, refusal.message);
     return this.insertVersion(tx, {
       orgId,
@@ -393,7 +401,8 @@ export class FamilyEngine<C, I = C> {
 
   /**
    * Every version a caller sees: its own (all statuses) and the official organization's (active
-   * and superseded) except families the caller has its own of.
+   * and superseded) except families the caller has its own of. The REST listings and the sync
+   * collections both read through here and `visibleChanges`, so they agree on what exists.
    */
   async listVisible(q: Queryable, viewerOrgId: string, officialOrgId: string): Promise<FamilyVersion<C>[]> {
     const { rows } = await q.query<VersionRow>(
@@ -407,6 +416,104 @@ export class FamilyEngine<C, I = C> {
     );
     return rows.map((r) => this.toVersion(r));
   }
+
+  /**
+   * Every version a caller sees (own in every status, official when published), grouped by
+   * family id: the caller's own first, then the official ones, newest first within each.
+   */
+  async visibleById(q: Queryable, viewerOrgId: string, officialOrgId: string): Promise<Map<string, { version: number; name: string; status: LibraryStatusName; source: 'own' | 'official' }[]>> {
+    const { rows } = await q.query<{ org_id: string; id: string; version: number; name: string; status: LibraryStatusName }>(
+      `SELECT org_id, id, version, name, status FROM library_versions
+        WHERE family_kind = $1 AND NOT deleted AND (org_id = $2 OR (org_id = $3 AND status <> 'draft'))
+        ORDER BY id, (org_id = $2) DESC, version DESC`,
+      [this.def.kind, viewerOrgId, officialOrgId],
+    );
+    const out = new Map<string, { version: number; name: string; status: LibraryStatusName; source: 'own' | 'official' }[]>();
+    for (const r of rows) {
+      const list = out.get(r.id) ?? [];
+      list.push({ version: r.version, name: r.name, status: r.status, source: sourceOf(r.org_id, officialOrgId) });
+      out.set(r.id, list);
+    }
+    return out;
+  }
+
+  /**
+   * What changed for a caller after `after` (and below `below`, the sync horizon), oldest first:
+   * each version with the rev of its latest change, and `gone` when it is no longer visible by
+   * the rule of `listVisible` (deleted, an official draft, or an official family the caller now
+   * has its own of: creating that copy changes the official versions' visibility, so they are
+   * sent again as gone). Rows sharing a rev (one family change touching all its versions) are
+   * never split across two answers, so a checkpoint at a rev is complete.
+   */
+  async visibleChanges(q: Queryable, viewerOrgId: string, officialOrgId: string, after: number, below: number | null, limit: number): Promise<VisibleChange<C>[]> {
+    const rows = await this.changeRows(q, viewerOrgId, officialOrgId, 'changed', { after, below, limit });
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) return rows;
+    const tied = await this.changeRows(q, viewerOrgId, officialOrgId, 'at', { rev: last.rev });
+    const seen = new Set(rows.map((r) => `${r.version.orgId}/${r.version.id}/${r.version.version}`));
+    return [...rows, ...tied.filter((r) => !seen.has(`${r.version.orgId}/${r.version.id}/${r.version.version}`))];
+  }
+
+  /** The current state of some versions, as `visibleChanges` would send them. */
+  visibleByKeys(q: Queryable, viewerOrgId: string, officialOrgId: string, keys: readonly { orgId: string; id: string; version: number }[]): Promise<VisibleChange<C>[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.changeRows(q, viewerOrgId, officialOrgId, 'keys', { keys });
+  }
+
+  private async changeRows(
+    q: Queryable,
+    viewerOrgId: string,
+    officialOrgId: string,
+    mode: 'changed' | 'at' | 'keys',
+    o: { after?: number; below?: number | null; limit?: number; rev?: number; keys?: readonly { orgId: string; id: string; version: number }[] },
+  ): Promise<VisibleChange<C>[]> {
+    // Candidates: versions whose own row, family row, or (official ones) the caller's family of
+    // the same id changed. Their effective rev is the latest of the three.
+    const candidates =
+      mode === 'keys'
+        ? `SELECT k.org_id, k.id, k.version FROM unnest($4::text[], $5::text[], $6::int[]) AS k (org_id, id, version)`
+        : `SELECT v.org_id, v.id, v.version FROM library_versions v
+            WHERE v.family_kind = $1 AND v.org_id = ANY(ARRAY[$2, $3]::text[]) AND v.rev >= $4
+           UNION
+           SELECT v.org_id, v.id, v.version FROM library_families f
+             JOIN library_versions v ON v.org_id = f.org_id AND v.family_kind = f.family_kind AND v.id = f.id
+            WHERE f.family_kind = $1 AND f.org_id = ANY(ARRAY[$2, $3]::text[]) AND f.rev >= $4
+           UNION
+           SELECT v.org_id, v.id, v.version FROM library_families o
+             JOIN library_versions v ON v.org_id = $3 AND v.family_kind = o.family_kind AND v.id = o.id
+            WHERE o.family_kind = $1 AND o.org_id = $2 AND $2 <> $3 AND o.rev >= $4`;
+    const revOf = 'GREATEST(v.rev, f.rev, COALESCE(o.rev, 0))';
+    const filter =
+      mode === 'changed' ? `WHERE ${revOf} > $4 AND ($5::bigint IS NULL OR ${revOf} < $5) ORDER BY 1, v.org_id, v.id, v.version LIMIT $6` : mode === 'at' ? `WHERE ${revOf} = $4` : '';
+    const params =
+      mode === 'keys'
+        ? [this.def.kind, viewerOrgId, officialOrgId, o.keys!.map((k) => k.orgId), o.keys!.map((k) => k.id), o.keys!.map((k) => k.version)]
+        : mode === 'at'
+          ? [this.def.kind, viewerOrgId, officialOrgId, o.rev!]
+          : [this.def.kind, viewerOrgId, officialOrgId, o.after!, o.below ?? null, o.limit!];
+    const { rows } = await q.query<VersionRow & { effective_rev: number; gone: boolean }>(
+      `SELECT ${revOf} AS effective_rev,
+              (v.deleted OR f.deleted
+               OR (v.org_id = $3 AND $2 <> $3 AND (v.status = 'draft' OR (o.org_id IS NOT NULL AND NOT o.deleted)))) AS gone,
+              v.org_id, v.id, f.item_kind, v.version, v.name, v.status, v.content, v.derived_from, v.created_by,
+              v.activated_at, v.created_at, v.updated_at
+         FROM (${candidates}) c
+         JOIN library_versions v ON v.org_id = c.org_id AND v.family_kind = $1 AND v.id = c.id AND v.version = c.version
+         JOIN library_families f ON f.org_id = v.org_id AND f.family_kind = v.family_kind AND f.id = v.id
+         LEFT JOIN library_families o ON v.org_id = $3 AND o.org_id = $2 AND o.family_kind = v.family_kind AND o.id = v.id
+        WHERE v.org_id = ANY(ARRAY[$2, $3]::text[])
+        ${filter.startsWith('WHERE') ? `AND ${filter.slice(6)}` : filter}`,
+      params,
+    );
+    return rows.map((r) => ({ rev: Number(r.effective_rev), gone: r.gone, version: this.toVersion(r) }));
+  }
+}
+
+/** One version as the sync collections send it: the rev of its latest change, and whether the caller still sees it. */
+export interface VisibleChange<C> {
+  rev: number;
+  gone: boolean;
+  version: FamilyVersion<C>;
 }
 
 /** `own` or `official`, as a caller sees a version key. */

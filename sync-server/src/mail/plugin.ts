@@ -5,14 +5,16 @@ import type { Queryable } from '../db/db.js';
 import { exponentialBackoff } from '../jobs/retry-schedule.js';
 import { createMailer, type Mail } from './mailer.js';
 
+/**
+ * Queues a mail; pass the transaction of the change that causes it so both land or neither.
+ * Sending happens in a job: a slow or absent mail server never slows a request, and a
+ * response never reveals, by its timing, whether a mail was sent.
+ */
+export type SendMail = (mail: Mail & { orgId?: string | null }, q?: Queryable) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * Queues a mail; pass the transaction of the change that causes it so both land or neither.
-     * Sending happens in a job: a slow or absent mail server never slows a request, and a
-     * response never reveals, by its timing, whether a mail was sent.
-     */
-    sendMail(mail: Mail & { orgId?: string | null }, q?: Queryable): Promise<void>;
+    sendMail: SendMail;
   }
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ChooseModelInput, errorResponses, ModelStage, StageModels } from '@portal/shared';
-import { requireCaller } from '../access/auth-plugin.js';
-import { chooseModel, organizationModels } from './options.js';
+import { requireCaller } from '../identity/caller.js';
 
+/** `/models`: the model each analyzer stage runs on; tag `models`. */
 const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/models',
@@ -17,7 +17,7 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(StageModels), ...errorResponses(401) },
       },
     },
-    async (request) => organizationModels(app.db, app.config, requireCaller(request).orgId),
+    async (request) => app.models.list(requireCaller(request).orgId),
   );
 
   app.put(
@@ -36,7 +36,7 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = requireCaller(request);
-      return chooseModel(app.db, app.config, {
+      return app.models.choose({
         orgId: caller.orgId,
         stage: request.params.stage,
         option: request.body.option,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, SyncCheckpoint, SyncPullQuery, SyncPushRefused, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
-import { requireCaller } from '../access/auth-plugin.js';
+import { requireCaller } from '../identity/caller.js';
 import { HttpError } from '../http-error.js';
 import type { ChangeFeed } from './change-feed.js';
 import { toSyncDocument, type SyncCollection, type SyncScope } from './collection.js';

@@ -1,11 +1,10 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@portal/shared';
 import { SERVER_VERSION } from '../../version.js';
-
-export const SESSION_COOKIE = 'portal_session';
+import { specNamedTransforms } from './component-names.js';
+import { SESSION_COOKIE } from './cookie.js';
 
 /**
  * The OpenAPI document is generated from the routes' own zod schemas, so it cannot drift from
@@ -14,6 +13,7 @@ export const SESSION_COOKIE = 'portal_session';
  */
 export default fp(
   async function swagger(app: FastifyInstance) {
+    const named = specNamedTransforms();
     await app.register(fastifySwagger, {
       openapi: {
         openapi: '3.1.0',
@@ -33,13 +33,13 @@ export default fp(
       },
       transform(args) {
         if (!args.url.startsWith(`${API_BASE_PATH}/`)) return { schema: { ...args.schema, hide: true }, url: args.url };
-        const out = jsonSchemaTransform(args);
+        const out = named.transform(args);
         // Public operations are declared once, in the route's `config.access`; the document follows.
         const isPublic = (args.route.config as { access?: string } | undefined)?.access === 'public';
         // @fastify/swagger then strips the server URL (`/api`) from the path (stripBasePath).
         return { schema: isPublic ? { ...out.schema, security: [] } : out.schema, url: out.url };
       },
-      transformObject: jsonSchemaTransformObject,
+      transformObject: named.transformObject,
     });
   },
   { name: 'swagger' },

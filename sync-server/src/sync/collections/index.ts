@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ExpectedDocList, IntelTemplate, Organization, SavedSection, Workflow } from '@portal/shared';
-import { LIST_FAMILY, type ListContent } from '../../expected-doc-lists/family.js';
-import { ListService } from '../../expected-doc-lists/service.js';
-import { INTEL_TEMPLATE_FAMILY_KIND } from '../../intel-templates/family.js';
-import { toSavedSection, type SavedSectionRow } from '../../saved-sections/service.js';
-import { toOrganization, type OrganizationRow } from '../../users/user-row.js';
-import { WORKFLOW_FAMILY_KIND } from '../../workflows/family.js';
+import { DocumentBundle, ExpectedDocList, IntelTemplate, Organization, SavedSection, Workflow } from '@portal/shared';
+import { toBundle, type BundleRow } from '../../library/bundles/service.js';
+import { toSavedSection, type SavedSectionRow } from '../../library/saved-sections/service.js';
+import { toOrganization, type OrganizationRow } from '../../identity/rows.js';
 import type { SyncCollection } from '../collection.js';
-import { bundlesCollection } from './bundles.js';
 import { libraryCollection } from './library-collection.js';
 import { tableCollection } from './table-collection.js';
 
@@ -18,39 +14,49 @@ const keyed = (field: string, payload: z.ZodType, description: string) =>
     .extend({ [field]: payload })
     .describe(description);
 
+export const bundlesCollection = tableCollection<BundleRow & { rev: number; deleted: boolean }, DocumentBundle>({
+  name: 'document-bundles',
+  description: 'Your organization’s document bundles.',
+  table: 'document_bundles',
+  document: DocumentBundle,
+  toDocument: toBundle,
+  readOnlyReason: 'bundles are changed with PUT /document-bundles/{bundleId}.',
+});
+
 /**
- * The collections the desktop replicates (read-only over sync). Document catalogues are lists,
- * so the document types of the marked chain arrive as the catalogue versions in
- * `expected-doc-lists`, with the organization (its marked catalogue) in `organization`; the
- * client merges the chain with the same pure rule the server uses.
+ * The collections the desktop replicates (read-only over sync). Library versions are read
+ * through the library's family engines, so sync and the REST listings agree on what a caller
+ * sees. Document catalogues are lists, so the document types of the marked chain arrive as the
+ * catalogue versions in `expected-doc-lists`, with the organization (its marked catalogue) in
+ * `organization`; the client merges the chain with the same pure rule the server uses.
  */
 export function libraryCollections(app: FastifyInstance): SyncCollection[] {
-  const lists = new ListService(app.db, { officialOrgId: app.officialOrgId });
-  const official = app.officialOrgId;
+  const { library } = app;
+  const official = library.officialOrgId;
   return [
-    libraryCollection<ListContent, ExpectedDocList>({
+    libraryCollection({
       name: 'expected-doc-lists',
-      description: 'Expected document list versions and document catalogues: your own (every status) and the official ones (published versions).',
-      familyKind: LIST_FAMILY,
+      description: 'Expected document list versions and document catalogues: your own (every status) and the official ones (published versions, except those you have your own list of the same id of).',
+      engine: library.engines.lists,
       field: 'list',
       document: keyed('list', ExpectedDocList, 'One list version; `list.isDefault` is false here: the default is in `library-defaults`.'),
-      toPayload: (v) => lists.toList(v, undefined),
+      toPayload: (v) => library.lists.toList(v, undefined),
     }),
-    libraryCollection<Parameters<typeof app.workflows.toWorkflow>[0]['content'], Workflow>({
+    libraryCollection({
       name: 'workflows',
-      description: 'Workflow versions: your own and the official ones.',
-      familyKind: WORKFLOW_FAMILY_KIND,
+      description: 'Workflow versions: your own and the official ones (except those you have your own copy of).',
+      engine: library.engines.workflows,
       field: 'workflow',
       document: keyed('workflow', Workflow, 'One workflow version; `workflow.isDefault` is false here: the default is in `library-defaults`.'),
-      toPayload: (v) => app.workflows.toWorkflow(v, false),
+      toPayload: (v) => library.workflows.toWorkflow(v, false),
     }),
-    libraryCollection<Parameters<typeof app.intelTemplates.toTemplate>[0]['content'], IntelTemplate>({
+    libraryCollection({
       name: 'intel-templates',
-      description: 'Intel template versions: your own and the official ones.',
-      familyKind: INTEL_TEMPLATE_FAMILY_KIND,
+      description: 'Intel template versions: your own and the official ones (except those you have your own copy of).',
+      engine: library.engines.intelTemplates,
       field: 'template',
       document: keyed('template', IntelTemplate, 'One intel template version.'),
-      toPayload: (v) => app.intelTemplates.toTemplate(v),
+      toPayload: (v) => library.intelTemplates.toTemplate(v),
     }),
     bundlesCollection as unknown as SyncCollection,
     tableCollection<SavedSectionRow & { rev: number; deleted: boolean }, SavedSection>({

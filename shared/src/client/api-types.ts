@@ -1,0 +1,7222 @@
+/**
+ * Generated from the server's OpenAPI document (GET /api/openapi.json) by openapi-typescript.
+ * Do not edit: run `npm run contract:types` after changing a route or a contract schema
+ * (test/api/contract-client.test.ts fails while this file is stale).
+ */
+
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of this server instance and its database */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The server and its database answer. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthStatus"];
+                    };
+                };
+                /** @description The database does not answer. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthStatus"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This contract, as an OpenAPI 3.1.0 document */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The OpenAPI 3.1.0 document. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-matrix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rights and roles as the server enforces them, and your role */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessMatrix"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization and its first Manager, signed in
+         * @description With no body, creates an instant account: generated three-word names, no password, kept for 30 days unless an email is added with PATCH /users/{id}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Optional: send no body for an instant account. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignupInput"] | null;
+                };
+            };
+            responses: {
+                /** @description The new Manager; the session cookie is set. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with email and password */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LoginInput"];
+                };
+            };
+            responses: {
+                /** @description Signed in; the session cookie is set. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in a desktop app: a session handed over as a bearer token
+         * @description For clients on another origin (the desktop app), which cannot rely on the SameSite session cookie. Same credentials, throttle and lifetime as POST /login; send the token as `Authorization: Bearer <token>` (and, for collaboration sockets, as the `bearer.<token>` WebSocket subprotocol). POST /logout with it ends it. Changing or resetting the password ends it like any session.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LoginInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeviceSession"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End this session
+         * @description Always 204: also without a session, so a client can call it to be sure.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out; the cookie is cleared. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user
+         * @description Needs a session; an API key has no user and gets 403.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password
+         * @description Ends every other session of yours and re-issues the current one (a new cookie). A wrong current password is 403 and the session stays valid.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangePasswordInput"];
+                };
+            };
+            responses: {
+                /** @description Changed; a new session cookie is set. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description Always 200, whether or not the email is known. A known, active account gets a link valid 1 hour and usable once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ForgotPasswordInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForgotPasswordAck"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset or invitation token
+         * @description Ends every session of that user. 400 when the token is invalid, already used or expired.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResetPasswordInput"];
+                };
+            };
+            responses: {
+                /** @description The password is set; sign in with it. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users of your organization */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a colleague
+         * @description With `temporaryPassword` the colleague signs in with it and must change it; without, an invitation mail with a link to set a password (valid 7 days) is sent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateUserInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a colleague
+         * @description 409 for deactivating or demoting yourself or the last active Manager, and for an email that already has an account. Deactivating, or setting a temporary password, ends the user’s sessions. Adding an email to an instant account keeps the organization beyond its 30 days.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateUserInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your organization */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Organization"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename your organization (its id never changes) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RenameOrganizationInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Organization"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys of your organization, active and revoked, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKey"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an API key; its secret is shown only in this answer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateApiKeyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedApiKey"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key (the row stays, listed as revoked) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked, also when it already was. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/guest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest key opening its own sandbox, no account needed
+         * @description No body. The key acts as an Originator in a new sandbox organization, which is deleted with everything in it when the key expires. Limits: see `limits` (spec Part 8).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GuestKey"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message to the Compliance Portal team
+         * @description 400 for a missing name, an invalid email or no topic picked; 429 when one address sends too many.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContactInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContactAck"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your library of expected document lists: one row per version
+         * @description Clients group the rows by id. Official list templates and catalogues are listed too (active and superseded versions).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocListListing"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a list: v1, a draft with a blank scaffold
+         * @description 400 when the name yields no usable id or a reserved one; 409 when the id exists (yours, or an official list’s).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExpectedDocListInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocListRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists/{expectedDocListId}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of a list */
+        get: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocList"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save a draft
+         * @description Only a draft is writable: 409 on an active or superseded version (and on official content). 400 when contract validation fails; the message names each failing line.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExpectedDocListEdit"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocList"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists/{expectedDocListId}/{version}/new-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next version, a draft copy
+         * @description 201 with v(N+1), a draft. 409 when a newer version exists. On an official list template: your own copy, v1 draft of kind `expectedDocListCatalogOrgCustom` under the same id (409 when you already have that id). On an official document catalogue: 409 (override entries through custom-documents).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocListRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists/{expectedDocListId}/{version}/rename-as-new-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next version under a new name
+         * @description One atomic write: v(N+1), a draft, carries the new name; version N keeps its own. The id does not change. 409 when a newer version exists, and on official content.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RenameInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocListRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists/{expectedDocListId}/{version}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a version into a new list
+         * @description The new list is v1, a draft, of kind `expectedDocListCatalogOrgCustom`, with the id the new name yields. 400 no usable or a reserved id; 409 when that id exists, or when the source is a document catalogue.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExpectedDocListDuplicateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocListRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists/{expectedDocListId}/{version}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a draft
+         * @description The active version it replaces becomes superseded in the same write. 409 when the version is not a draft, when a newer version is already active, or when it is not complete enough (no lines, or lines whose document types no longer resolve).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocListListing"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists/{expectedDocListId}/{version}/set-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the list your organization’s default
+         * @description Called on the active version; the whole list (all its versions) becomes the default and every other list loses it, atomically. Answers the library after the change. 404 no such version; 409 the version is not active, or it is a document catalogue. An official list template can be your default.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocListListing"][];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists/{expectedDocListId}/{version}/insert-bundle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Insert a bundle into a draft as a subsection
+         * @description A copy, not a link: the subsection holds one line per member with the catalogue’s requirement defaults, and keeps its lines when the bundle changes or is deleted. 400 unknown section or a member that no longer resolves; 404 unknown list, version or bundle; 409 not a draft.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InsertBundleInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocList"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists/{expectedDocListId}/{version}/insert-saved-section": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Insert a saved section into a draft
+         * @description A copy: the section and its lines get ids of this list. 404 unknown list, version or saved section; 409 not a draft; 400 when its lines no longer resolve.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InsertSavedSectionInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocList"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doc-type-catalog/marked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your marked document catalogue, merged down to generic */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MarkedDocTypeCatalog"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doc-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Coin a document type into your custom-documents catalogue
+         * @description 201 with the new entry, appended to custom-documents (created on first use; each coin makes its next active version). 200 with the existing entry, writing nothing, when the marked chain already has the id. 400 no usable id, a reserved id, or a kind that is not a docKind of the chain. 409 while custom-documents has a draft being edited.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CoinDocTypeInput"];
+                };
+            };
+            responses: {
+                /** @description The chain already has this document type; nothing was written. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDoc"];
+                    };
+                };
+                /** @description Coined into custom-documents. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDoc"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document types of your marked chain, with their schema versions
+         * @description `fallback` first, then by name. Page kinds and the requirement defaults are not document types and are left out.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentTypeListing"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/marked-doc-type-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the official catalogue your organization works from
+         * @description Managers only. 409 when the id is not an official document catalogue with an active version.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MarkedDocTypeCatalogInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Organization"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doc-type-extraction-schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the extraction schema of a document type
+         * @description 201 with v1, a draft with no fields; a new document type is coined into custom-documents under `kind`. 200 with the existing schema (yours, else the official one) when the name already means a document type that has one. 400 no usable id, a reserved id, a page kind, or (for a new type) a kind that is not a docKind.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocTypeExtractionSchemaInput"];
+                };
+            };
+            responses: {
+                /** @description The name already means a document type with a schema; nothing was written. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocTypeExtractionSchemaRef"];
+                    };
+                };
+                /** @description Created: v1, a draft. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocTypeExtractionSchemaRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doc-type-extraction-schemas/{docType}/resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schema extraction uses for a document type now
+         * @description The active version of your own schema, else the official one; a type with neither resolves to its docKind’s schema, then to `fallback`. 404 when the document type is not in your marked chain.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Document type id. */
+                    docType: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResolvedExtractionSchema"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doc-type-extraction-schemas/{docType}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of an extraction schema */
+        get: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Document type id. */
+                    docType: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocTypeExtractionSchema"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save a draft schema
+         * @description 400 when contract validation fails (repeated field names, options on a non-enum field). 409 on an active or superseded version, and on official schemas.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Document type id. */
+                    docType: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocTypeExtractionSchemaEdit"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocTypeExtractionSchema"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doc-type-extraction-schemas/{docType}/{version}/new-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next version, a draft copy
+         * @description On your own schema v(N+1), a draft (409 when a newer version exists). On an official schema: your own v1 draft copy, which extraction prefers once active (409 when you already have versions of the type).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Document type id. */
+                    docType: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocTypeExtractionSchemaRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doc-type-extraction-schemas/{docType}/{version}/rename-as-new-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next version under a new name
+         * @description One atomic write: v(N+1), a draft, carries the new name; the document type id stays. 409 when a newer version exists, and on official schemas.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Document type id. */
+                    docType: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RenameInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocTypeExtractionSchemaRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/doc-type-extraction-schemas/{docType}/{version}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a draft schema: extraction reads it from now on
+         * @description The active version it replaces becomes superseded in the same write. 409 when not a draft, or not complete enough (no fields, or an enum field without options).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Document type id. */
+                    docType: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocTypeExtractionSchema"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document-bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your document bundles, by name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentBundle"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a bundle
+         * @description 400 empty name, no members, a repeated member or one that is not a document type of your chain. 409 when the name exists (ignoring case).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentBundleInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentBundle"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document-bundles/{bundleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a bundle’s name and members
+         * @description Lists that inserted the bundle keep their copy. 400 as for create; 404 no such bundle; 409 another bundle has the name.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Catalogue bundle id. */
+                    bundleId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentBundleInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentBundle"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a bundle
+         * @description Lists that inserted it keep their subsection: an insert is a copy. 404 no such bundle.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Catalogue bundle id. */
+                    bundleId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved sections, by name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedSection"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a section for reuse (a copy, never a link)
+         * @description Either copies a section of a stored list version (`from`), or takes the section’s content (`lines`, `subsections`), validated like a list save. 400 invalid content; 404 unknown list, version or section.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SavedSectionInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedSection"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-sections/{savedSectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved section
+         * @description Lists it was inserted into keep their copy. 404 no such saved section.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    savedSectionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflow-tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The steps a workflow can have
+         * @description Preview and Parse (the spine, every workflow begins with them) followed by every registered tool, each with its settings schema.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowToolOption"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your workflows and the official ones
+         * @description One row per workflow, its versions newest first, and which workflow is the default.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowListing"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a workflow
+         * @description v1, a draft holding the spine. 400 when the name yields no usable id or a reserved one; 409 when you have a workflow of that id.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version of a workflow
+         * @description Official drafts, and every workflow of another organization, are 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save a draft
+         * @description Only a draft is writable: 409 for an active version (active versions are immutable) and for an official workflow. 400 for a malformed body. The steps may still be incomplete; the answer’s `problems` lists what blocks activation.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowEdit"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/{version}/new-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next version, a draft copy
+         * @description From your latest version: v(N+1), a draft (409 when a newer version exists). From an official workflow: your own copy under the same id, v1 draft (409 when you already have a workflow of that id); the id names your copy from then on, so if the official workflow was your default, your copy becomes it (runs of it need its version activated).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/{version}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a draft
+         * @description One-way, and it replaces nothing: earlier active versions stay active, and runs take the highest active version unless they pin one. 409 when the version is already active or not complete enough (the message lists the problems).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/set-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a workflow your organization’s default
+         * @description Exactly one workflow is the default; the previous one loses it in the same write. 409 when the workflow has no active version.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowListing"][];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intel-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your intel templates and the official ones
+         * @description One row per version, each template’s versions together, newest version first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplateListing"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an intel template
+         * @description v1, a draft with no questions. 400 when the name yields no usable id or a reserved one; 409 when you have a template of that id.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IntelTemplateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplateRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intel-templates/{templateId}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version of an intel template
+         * @description Official drafts, and every template of another organization, are 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Intel template id. */
+                    templateId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplate"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save a draft
+         * @description 400 for an invalid body or a repeated question. 409 when the version is not a draft, or the template is official.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Intel template id. */
+                    templateId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IntelTemplateEdit"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplate"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intel-templates/{templateId}/{version}/new-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next version from the active one
+         * @description v(N+1), a draft copy. 409 when the version is not active or a newer version exists. On an official template’s active version: your own copy under the same id, v1 draft (409 when you have a template of that id).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Intel template id. */
+                    templateId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplateRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intel-templates/{templateId}/{version}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a draft
+         * @description One-way. The previously active version becomes superseded in the same write. 409 when the version is not a draft, has no questions, or is older than a version already activated.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Intel template id. */
+                    templateId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplate"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model options per stage and your organization’s choice
+         * @description One entry per analyzer stage, in pipeline order: preview, parse, classify, extract, intel, assistant. Readable by everyone in the organization, API keys included.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StageModels"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/models/{stage}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the model a stage runs on
+         * @description For the whole organization, from the next stage that starts. Managers only (403 otherwise, API keys included). 400 for a stage or option that does not exist; an option must be one of the stage’s `options`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stage: components["schemas"]["ModelStage"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChooseModelInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StageModels"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of several collections on one connection (server-sent events)
+         * @description Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated collection names; all of them when absent: expected-doc-lists, workflows, intel-templates, document-bundles, saved-sections, library-defaults, organization. */
+                    collections?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/expected-doc-lists/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull expected-doc-lists changed after a checkpoint
+         * @description Expected document list versions and document catalogues: your own (every status) and the official ones (published versions). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                /** @description `own:<id>:<version>` or `official:<id>:<version>`. */
+                                id: string;
+                                list: components["schemas"]["ExpectedDocList"];
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/expected-doc-lists/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push expected-doc-lists (refused: read-only over sync)
+         * @description library items change through their REST operations, and draft lists through the collaborative editor. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncPushRefused"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/expected-doc-lists/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of expected-doc-lists (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/workflows/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull workflows changed after a checkpoint
+         * @description Workflow versions: your own and the official ones. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                /** @description `own:<id>:<version>` or `official:<id>:<version>`. */
+                                id: string;
+                                workflow: components["schemas"]["Workflow"];
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/workflows/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push workflows (refused: read-only over sync)
+         * @description library items change through their REST operations, and draft lists through the collaborative editor. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncPushRefused"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/workflows/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of workflows (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/intel-templates/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull intel-templates changed after a checkpoint
+         * @description Intel template versions: your own and the official ones. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                /** @description `own:<id>:<version>` or `official:<id>:<version>`. */
+                                id: string;
+                                template: components["schemas"]["IntelTemplate"];
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/intel-templates/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push intel-templates (refused: read-only over sync)
+         * @description library items change through their REST operations, and draft lists through the collaborative editor. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncPushRefused"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/intel-templates/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of intel-templates (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/document-bundles/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull document-bundles changed after a checkpoint
+         * @description Your organization’s document bundles. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                id: string;
+                                name: string;
+                                /** @description The member document types, in the order given. */
+                                members: string[];
+                                createdAt: string;
+                                updatedAt: string;
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/document-bundles/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push document-bundles (refused: read-only over sync)
+         * @description bundles are changed with PUT /document-bundles/{bundleId}. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncPushRefused"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/document-bundles/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of document-bundles (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/saved-sections/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull saved-sections changed after a checkpoint
+         * @description Your organization’s saved sections. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                id: string;
+                                name: string;
+                                note: string;
+                                lines: components["schemas"]["ExpectedDoc"][];
+                                subsections: components["schemas"]["ExpectedDocListSubsection"][];
+                                /** @description The list section it was copied from, if it was. */
+                                derivedFrom: {
+                                    expectedDocListId: string;
+                                    version: number;
+                                    sectionId: string;
+                                    source: components["schemas"]["LibrarySource"];
+                                } | null;
+                                createdAt: string;
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/saved-sections/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push saved-sections (refused: read-only over sync)
+         * @description saved sections are made with POST /saved-sections. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncPushRefused"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/saved-sections/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of saved-sections (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/library-defaults/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull library-defaults changed after a checkpoint
+         * @description Your organization’s default per kind of library item: `id` is the kind (`expected-doc-list`, `workflow`). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                id: string;
+                                targetId: string;
+                                /** @enum {string} */
+                                targetSource: "own" | "official";
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/library-defaults/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push library-defaults (refused: read-only over sync)
+         * @description defaults are set with the set-default operations. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncPushRefused"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/library-defaults/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of library-defaults (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/organization/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull organization changed after a checkpoint
+         * @description Your organization (one document): its name and marked document catalogue. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                /** @description Never changes, also when the organization is renamed. */
+                                id: string;
+                                name: string;
+                                /** @description The official document catalogue this organization works from; `generic` unless set. */
+                                markedDocTypeCatalog: string;
+                                /** @description True only for the organization that publishes the official content. */
+                                isOfficial: boolean;
+                                /** @description An instant account: created without an email; purged at `expiresAt` unless an email is added. */
+                                instant: boolean;
+                                /** @description A guest sandbox opened by POST /guest. */
+                                sandbox: boolean;
+                                /** @description When an instant account or a sandbox is deleted with everything it owns; null when kept. */
+                                expiresAt: string | null;
+                                createdAt: string;
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/organization/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push organization (refused: read-only over sync)
+         * @description the organization is changed with PATCH /organization. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncPushRefused"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/organization/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of organization (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Optional as a whole. With no body (or without email and password) an instant account is created: generated names, no password, kept 30 days unless an email is added. */
+        SignupInput: {
+            orgName?: string;
+            /** @description The first Manager’s name; generated when absent. */
+            name?: string;
+            /** Format: email */
+            email?: string;
+            /** @description At least 10 characters. */
+            password?: string;
+        };
+        /** @description The account’s email, as `email` or as `username` (either one; both only when they are the same address), and its password. */
+        LoginInput: {
+            /**
+             * Format: email
+             * @description The email address the account signed up with. Send this or `username`.
+             */
+            email?: string;
+            /**
+             * Format: email
+             * @description The same email address, under its older name; accepted as an alias of `email`.
+             */
+            username?: string;
+            password: string;
+        };
+        ChangePasswordInput: {
+            currentPassword: string;
+            /** @description At least 10 characters. */
+            newPassword: string;
+        };
+        ForgotPasswordInput: {
+            /** Format: email */
+            email: string;
+        };
+        ResetPasswordInput: {
+            token: string;
+            /** @description At least 10 characters. */
+            newPassword: string;
+        };
+        CreateUserInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            /**
+             * @description `Manager` has every right; `Originator` works cases and the library.
+             * @default Originator
+             * @enum {string}
+             */
+            role?: "Manager" | "Originator";
+            /** @description When given, the colleague signs in with it and is asked to change it; when absent, an invitation mail with a link to set a password is sent (valid 7 days). */
+            temporaryPassword?: string;
+        };
+        UpdateUserInput: {
+            name?: string;
+            /**
+             * Format: email
+             * @description Adding an email to an instant account keeps the organization beyond 30 days.
+             */
+            email?: string;
+            /**
+             * @description `Manager` has every right; `Originator` works cases and the library.
+             * @enum {string}
+             */
+            role?: "Manager" | "Originator";
+            /** @description false ends every session of the user. */
+            active?: boolean;
+            /** @description Sets a password the user must change at next sign-in; ends their sessions. */
+            temporaryPassword?: string;
+        };
+        RenameOrganizationInput: {
+            name: string;
+        };
+        /** @description The name is used as the default `decidedBy` of runs started with the key. */
+        CreateApiKeyInput: {
+            name: string;
+        };
+        ContactInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            topics: ("demo" | "pricing" | "support" | "partnership" | "security" | "other")[];
+            message?: string;
+            /** @description Leave empty. A honeypot: a filled one is accepted and discarded. */
+            company?: string;
+        };
+        /**
+         * @description `own`: your organization’s item. `official`: published by the official organization, read-only to you; its drafts are never shown. Where you have your own item with the id of an official one, yours is the one an id names, and `?source=official` still reaches the official one.
+         * @enum {string}
+         */
+        LibrarySource: "own" | "official";
+        /** @description The name of the new version. The id stays what it is; the renamed version keeps its old name. */
+        RenameInput: {
+            name: string;
+        };
+        /** @description An expected document as sent on save. Fields left out are filled from the document type’s catalogue entry (its requirement defaults). */
+        ExpectedDocEdit: {
+            /** @description Keep the id of an existing line so cases filed against it stay filed; generated from `docType` when absent. */
+            id?: string;
+            /** @description Document type id. */
+            docType: string;
+            /** @description Defaults to the document type’s name; must not be empty when sent. */
+            name?: string;
+            /** @description On list lines read-only (taken from the catalogue); required for catalogue entries. */
+            kind?: string;
+            description?: string;
+            /**
+             * @description `required`: the case is incomplete without it; `optional`: asked for, but the case can do without.
+             * @enum {string}
+             */
+            requirement?: "required" | "optional";
+            minCount?: number;
+            maxCount?: number | null;
+            note?: string;
+        };
+        /** @description Where an inserted (sub)section was copied from. A copy, not a link: later changes or deletion of the origin do not touch it. */
+        ContentOriginInput: {
+            /** @enum {string} */
+            type: "bundle" | "savedSection";
+            id: string;
+            name: string;
+        };
+        ExpectedDocListSubsectionEdit: {
+            /** @description Generated from the name when absent. */
+            id?: string;
+            name: string;
+            note?: string;
+            lines: components["schemas"]["ExpectedDocEdit"][];
+            origin?: components["schemas"]["ContentOriginInput"] | null;
+        };
+        ExpectedDocListSectionEdit: {
+            /** @description Generated from the name when absent. */
+            id?: string;
+            name: string;
+            note?: string;
+            /** @default [] */
+            lines?: components["schemas"]["ExpectedDocEdit"][];
+            /** @default [] */
+            subsections?: components["schemas"]["ExpectedDocListSubsectionEdit"][];
+            origin?: components["schemas"]["ContentOriginInput"] | null;
+        };
+        /** @description The body of a save: an `ExpectedDocList` as read, edited. The fields the server owns (`kind`, `status`, `source`, `isDefault`, `parent`, `derivedFrom`, timestamps) may be sent back and are ignored. Contract validation: every line’s `docType` is a document of your marked chain or custom-documents, line, section and subsection ids are unique, names are not empty, `minCount` ≤ `maxCount`; each failure is a 400 naming the line. */
+        ExpectedDocListEdit: {
+            /** @description When sent, must be the id of the path. */
+            id?: string;
+            /** @description When sent, must be the version of the path. */
+            version?: number;
+            /** @description When sent, must be the version’s name: a version never changes its name (use rename-as-new-version). */
+            name?: string;
+            /** @description Unchanged when absent. */
+            description?: string;
+            sections: components["schemas"]["ExpectedDocListSectionEdit"][];
+        };
+        /** @description Creates v1, a draft holding a blank scaffold (one empty section). */
+        ExpectedDocListInput: {
+            /** @description The id is the slug of this name. */
+            name: string;
+            description?: string;
+        };
+        /** @description Names the new list a duplicate becomes: v1, a draft, of kind `expectedDocListCatalogOrgCustom`. */
+        ExpectedDocListDuplicateInput: {
+            /** @description The new list’s name; its id (the slug) must not exist yet. */
+            name: string;
+        };
+        /** @description Copies a bundle into a draft as a subsection; later changes to the bundle do not reach the list. */
+        InsertBundleInput: {
+            bundleId: string;
+            /** @description The section that receives the bundle as a new subsection. */
+            sectionId: string;
+        };
+        /** @description Copies a saved section into a draft as a new section. */
+        InsertSavedSectionInput: {
+            savedSectionId: string;
+            /** @description Index among the sections; appended when absent. */
+            position?: number;
+        };
+        /** @description Coins a document type into your `custom-documents` catalogue. Its requirement fields are the chain’s requirement defaults (the `default` entry). */
+        CoinDocTypeInput: {
+            /** @description The document type id is the slug of this name. */
+            name: string;
+            /** @description A docKind of the marked chain (an entry of the root catalogue with kind `docKind`, for example `income`). */
+            kind: string;
+            description?: string;
+        };
+        /** @description The official document catalogue your organization works from. */
+        MarkedDocTypeCatalogInput: {
+            /** @description The id of an official document catalogue with an active version, for example `finance`. */
+            catalogId: string;
+        };
+        /**
+         * @description `text`: as printed (names: given names then surname, no honorific; addresses: printed lines joined with ", "). `date`: ISO `yyyy-mm-dd`. `money`: `{ amount: "1234.56", currency: "GBP" }`, amount a decimal string with two decimals and a leading `-` when negative, currency ISO 4217. `number`: a JSON number. `enum`: one of `options`. `boolean`: true or false.
+         * @enum {string}
+         */
+        ExtractionFieldType: "text" | "date" | "money" | "number" | "enum" | "boolean";
+        /** @description One field extracted from a document of the type. */
+        ExtractionFieldInput: {
+            /** @description The key in `extractKeyData`, for example `dateOfBirth`. */
+            name: string;
+            /**
+             * @description What people call it; the key split into words when empty.
+             * @default
+             */
+            label?: string;
+            type: components["schemas"]["ExtractionFieldType"];
+            /**
+             * @description Whether every document of the type prints it; an optional field is extracted only when present.
+             * @default true
+             */
+            required?: boolean;
+            /**
+             * @description A list of values (for example several tenants’ names).
+             * @default false
+             */
+            multiple?: boolean;
+            /** @default  */
+            description?: string;
+            /**
+             * @description Where and how the value is printed, for the extractor (labels, positions, formats).
+             * @default []
+             */
+            hints?: string[];
+            /**
+             * @description The allowed values of an `enum` field; empty for other types.
+             * @default []
+             */
+            options?: string[];
+        };
+        /** @description The body of a save: a `DocTypeExtractionSchema` as read, edited; the fields the server owns may be sent back and are ignored. 400 when field names repeat or an `options` list is given to a field that is not an `enum`. */
+        DocTypeExtractionSchemaEdit: {
+            /** @description When sent, must be the document type of the path. */
+            docType?: string;
+            /** @description When sent, must be the version of the path. */
+            version?: number;
+            /** @description When sent, must be the version’s name (use rename-as-new-version to rename). */
+            name?: string;
+            /** @description Unchanged when absent. */
+            description?: string;
+            fields: components["schemas"]["ExtractionFieldInput"][];
+        };
+        /** @description When the name already means a document type that has a schema (yours or official), that schema is answered with 200 and nothing is written. Otherwise v1 is created as a draft with no fields (201); a new document type is coined into custom-documents on the way. */
+        DocTypeExtractionSchemaInput: {
+            /** @description The document type id is the slug of this name. */
+            name: string;
+            /**
+             * @description Used only when the document type is new: the docKind it is coined under in custom-documents.
+             * @default other
+             */
+            kind?: string;
+            description?: string;
+        };
+        /** @description A name and the member document types. */
+        DocumentBundleInput: {
+            /** @description Unique among your bundles, ignoring case. */
+            name: string;
+            /** @description Document types of your marked chain or custom-documents; at least one, none repeated. */
+            members: string[];
+        };
+        /** @description The section is copied: later edits of the list do not reach it. */
+        SavedSectionInput: {
+            /** @description Defaults to the copied section’s name; required with `lines`. */
+            name?: string;
+            note?: string;
+            /** @description Copy this section of a stored list version. */
+            from?: {
+                expectedDocListId: string;
+                version: number;
+                sectionId: string;
+                source?: components["schemas"]["LibrarySource"];
+            };
+            /** @description Or give the section’s content directly (validated like a list save). */
+            lines?: components["schemas"]["ExpectedDocEdit"][];
+            subsections?: components["schemas"]["ExpectedDocListSubsectionEdit"][];
+        };
+        /** @description One step of a workflow: a tool and its settings. */
+        WorkflowStepInput: {
+            /** @description A tool id of GET /workflow-tools. */
+            tool: string;
+            /**
+             * @description Validated against the tool’s `settingsSchema`; defaults are filled in when the settings are valid.
+             * @default {}
+             */
+            settings?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The body of a save: a `Workflow` as read, edited. The fields the server owns (`status`, `source`, `isDefault`, `problems`, `derivedFrom`, timestamps) may be sent back and are ignored. A draft may be saved incomplete (unknown tools, invalid settings, steps out of order): `problems` in the answer says what still blocks activation. */
+        WorkflowEdit: {
+            /** @description When sent, must be the id of the path. */
+            id?: string;
+            /** @description When sent, must be the version of the path. */
+            version?: number;
+            /** @description When sent, must be the version’s name: a version never changes its name. */
+            name?: string;
+            /** @description Unchanged when absent. */
+            description?: string;
+            steps: components["schemas"]["WorkflowStepInput"][];
+        };
+        /** @description Creates v1, a draft holding the spine (Preview, Parse) and nothing else. */
+        WorkflowInput: {
+            /** @description The id is the slug of this name. */
+            name: string;
+            description?: string;
+        };
+        /**
+         * @description The shape the answer should take: `text` (a short paragraph), `yes-no` (yes or no, then why), `amount` (a sum with its currency), `date`, `number`, or `list` (one item per line). Each claim still cites its document, page and line.
+         * @enum {string}
+         */
+        IntelAnswerType: "text" | "yes-no" | "amount" | "date" | "number" | "list";
+        /** @description One research question of a template; a brief answers it in one section. */
+        IntelQuestionInput: {
+            /** @description The question the research model answers over the case’s pages. */
+            prompt: string;
+            /** @description Absent: free text. */
+            answerType?: components["schemas"]["IntelAnswerType"];
+            /** @description How to answer: what evidence counts, what to cite, what to flag. Read by the model and shown to the reviewer beside the answer. */
+            guidance?: string;
+        };
+        /** @description The body of a save: an `IntelTemplate` as read, edited. The fields the server owns (`status`, `source`, `derivedFrom`, timestamps) may be sent back and are ignored. A question needs a prompt; prompts must not repeat. */
+        IntelTemplateEdit: {
+            /** @description When sent, must be the id of the path. */
+            id?: string;
+            /** @description When sent, must be the version of the path. */
+            version?: number;
+            /** @description When sent, must be the version’s name: a version never changes its name. */
+            name?: string;
+            /** @description Unchanged when absent. */
+            description?: string;
+            questions: components["schemas"]["IntelQuestionInput"][];
+        };
+        /** @description Creates v1, a draft with no questions. */
+        IntelTemplateInput: {
+            /** @description The id is the slug of this name. */
+            name: string;
+            description?: string;
+        };
+        /**
+         * @description `preview`: page images and pre-flight; `parse`: text lines of every page; `classify`: splitting into documents and filing them; `extract`: key data of each document; `intel`: answering intel brief questions; `assistant`: the case assistant.
+         * @enum {string}
+         */
+        ModelStage: "preview" | "parse" | "classify" | "extract" | "intel" | "assistant";
+        /** @description The option the stage should run on for your whole organization. */
+        ChooseModelInput: {
+            /** @description An `id` from the stage’s `options`. */
+            option: string;
+        };
+        /** @description The one error body of the API (spec Part 7). */
+        ApiMessage: {
+            /** @description What went wrong, in words a person can act on; names the offending field when there is one. */
+            error: string;
+        };
+        /** @description Liveness and readiness of one server instance. Sent with 200 when healthy and with 503 when the database does not answer. */
+        HealthStatus: {
+            /**
+             * @description `ok` when the server and its database answer; `unavailable` (with 503) otherwise.
+             * @enum {string}
+             */
+            status: "ok" | "unavailable";
+            /** @description The server version. */
+            version: string;
+            database: {
+                /**
+                 * @description `pglite`: the embedded database under DATA_DIR; `postgres`: a PostgreSQL server named by DATABASE_URL.
+                 * @enum {string}
+                 */
+                driver: "pglite" | "postgres";
+                /** @description Whether the database answered a query just now. */
+                ok: boolean;
+            };
+            /** @description Seconds since this server process started. */
+            uptimeSeconds: number;
+            /** @description The server clock, ISO 8601. */
+            time: string;
+        };
+        /** @description A person of an organization. */
+        User: {
+            id: string;
+            organizationId: string;
+            name: string;
+            /** @description Null for the Manager of an instant account until an email is added. */
+            email: string | null;
+            /**
+             * @description `Manager` has every right; `Originator` works cases and the library.
+             * @enum {string}
+             */
+            role: "Manager" | "Originator";
+            /** @description An inactive user cannot sign in and has no sessions. */
+            active: boolean;
+            /** @description True after a Manager set a temporary password, until the user changes it. */
+            mustChangePassword: boolean;
+            /** @description ISO 8601. */
+            createdAt: string;
+        };
+        Organization: {
+            /** @description Never changes, also when the organization is renamed. */
+            id: string;
+            name: string;
+            /** @description The official document catalogue this organization works from; `generic` unless set. */
+            markedDocTypeCatalog: string;
+            /** @description True only for the organization that publishes the official content. */
+            isOfficial: boolean;
+            /** @description An instant account: created without an email; purged at `expiresAt` unless an email is added. */
+            instant: boolean;
+            /** @description A guest sandbox opened by POST /guest. */
+            sandbox: boolean;
+            /** @description When an instant account or a sandbox is deleted with everything it owns; null when kept. */
+            expiresAt: string | null;
+            createdAt: string;
+        };
+        /** @description The rights and roles exactly as the server enforces them. */
+        AccessMatrix: {
+            rights: {
+                /**
+                 * @description A right of the access matrix.
+                 * @enum {string}
+                 */
+                id: "organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "runs.start" | "documents.decide" | "briefs.start";
+                description: string;
+            }[];
+            roles: {
+                /**
+                 * @description `Manager` has every right; `Originator` works cases and the library.
+                 * @enum {string}
+                 */
+                role: "Manager" | "Originator";
+                rights: ("organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "runs.start" | "documents.decide" | "briefs.start")[];
+            }[];
+            /**
+             * @description The caller’s role; API keys and guest keys act as Originators.
+             * @enum {string}
+             */
+            you: "Manager" | "Originator";
+            /**
+             * @description How the caller authenticated.
+             * @enum {string}
+             */
+            callerKind: "user" | "apiKey" | "guest";
+        };
+        ApiKey: {
+            id: string;
+            /** @description Also the default `decidedBy` of runs started with the key. */
+            name: string;
+            /** @description The first characters of the secret, to recognise a key. */
+            prefix: string;
+            createdAt: string;
+            /** @description The user who created the key. */
+            createdBy: string | null;
+            revokedAt: string | null;
+            lastUsedAt: string | null;
+        };
+        CreatedApiKey: {
+            id: string;
+            /** @description Also the default `decidedBy` of runs started with the key. */
+            name: string;
+            /** @description The first characters of the secret, to recognise a key. */
+            prefix: string;
+            createdAt: string;
+            /** @description The user who created the key. */
+            createdBy: string | null;
+            revokedAt: string | null;
+            lastUsedAt: string | null;
+            /** @description The key itself, for `Authorization: Bearer`. Shown only in this response. */
+            secret: string;
+        };
+        /** @description A guest key opening its own sandbox organization, no account needed. */
+        GuestKey: {
+            /** @description A bearer key for the sandbox. Shown only here. */
+            key: string;
+            organizationId: string;
+            expiresAt: string;
+            limits: {
+                requestsPerMinute: number;
+                uploadPages: number;
+                validHours: number;
+            };
+        };
+        ContactAck: {
+            /** @constant */
+            received: true;
+            message: string;
+        };
+        DeviceSession: {
+            /** @description The bearer token. Shown only here; keep it like a password. */
+            token: string;
+            expiresAt: string;
+            user: components["schemas"]["User"];
+        };
+        /** @description Where a client is in a collection’s change history. */
+        SyncCheckpoint: {
+            /** @description The server rev of the last document received. */
+            rev: number;
+            /** @description Its id; with rev, an RxDB checkpoint. */
+            id: string;
+        };
+        /** @description A push to a collection that is read-only over sync: nothing was written; the master states come back as conflicts. */
+        SyncPushRefused: {
+            error: string;
+            /** @description The server’s state of every pushed document, which the client keeps. */
+            conflicts: {
+                [key: string]: unknown;
+            }[];
+        };
+        /**
+         * @description `draft` is the only writable status; `active` is what callers get; `superseded` was active until a newer version was activated. Active and superseded versions never change.
+         * @enum {string}
+         */
+        LibraryStatus: "draft" | "active" | "superseded";
+        /** @description The version this one was copied from (new-version, rename, duplicate, or a copy of official content). */
+        DerivedFrom: {
+            id: string;
+            version: number;
+            source: components["schemas"]["LibrarySource"];
+        };
+        /** @description An expected document: a line of a list, or an entry of a document catalogue. The requirement fields (`requirement`, `minCount`, `maxCount`, `note`) of a coined entry come from the chain’s `default` entry. */
+        ExpectedDoc: {
+            /** @description Unique within its list; documents of a case name the line they were filed against by it (`expectedDocId`). In a catalogue it equals `docType`. */
+            id: string;
+            /** @description Document type id. */
+            docType: string;
+            /** @description What people call it, for example "Payslip". */
+            name: string;
+            /** @description What the entry is. In a catalogue: `docKind` for the root catalogue’s document kinds, `pageKind` for page kinds (a blank page, a cover page), `default` for the entry holding the requirement defaults, and for a document type the id of the docKind it belongs to (for example `identity`). On a list line it is the kind of the line’s document type, taken from the catalogue. */
+            kind: string;
+            /** @description What the document is; the classifier reads it. */
+            description: string;
+            /**
+             * @description `required`: the case is incomplete without it; `optional`: asked for, but the case can do without.
+             * @enum {string}
+             */
+            requirement: "required" | "optional";
+            /** @description How many documents of this line are expected at least, for example 3 payslips. */
+            minCount: number;
+            /** @description How many at most; null for no limit. */
+            maxCount: number | null;
+            /** @description Guidance for the applicant and reviewer, for example "the three most recent months". */
+            note: string;
+        };
+        /** @description Where an inserted (sub)section was copied from. A copy, not a link: later changes or deletion of the origin do not touch it. */
+        ContentOrigin: {
+            /** @enum {string} */
+            type: "bundle" | "savedSection";
+            id: string;
+            name: string;
+        };
+        ExpectedDocListSubsection: {
+            id: string;
+            name: string;
+            note: string;
+            lines: components["schemas"]["ExpectedDoc"][];
+            origin: components["schemas"]["ContentOrigin"] | null;
+        };
+        ExpectedDocListSection: {
+            id: string;
+            name: string;
+            note: string;
+            lines: components["schemas"]["ExpectedDoc"][];
+            subsections: components["schemas"]["ExpectedDocListSubsection"][];
+            origin: components["schemas"]["ContentOrigin"] | null;
+        };
+        /**
+         * @description `expectedDocListCatalogOfficial`: an official list template, read-only to you. `expectedDocListCatalogOrgCustom`: your organization’s own list. `docTypeCatalogOfficial`: an official document catalogue (`generic`, `finance`). `docTypeCatalogOrgCustom`: your `custom-documents` catalogue.
+         * @enum {string}
+         */
+        ExpectedDocListKind: "expectedDocListCatalogOfficial" | "expectedDocListCatalogOrgCustom" | "docTypeCatalogOfficial" | "docTypeCatalogOrgCustom";
+        /** @description One version of an expected document list: sections of lines, each section with subsections (an inserted bundle becomes one). A document catalogue is a list too; its entries are its lines. */
+        ExpectedDocList: {
+            /** @description The list’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            /** @description The name of this version. A version never changes its name; rename-as-new-version gives the next version a new one. */
+            name: string;
+            kind: components["schemas"]["ExpectedDocListKind"];
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+            /** @description Whether the list (all its versions) is your organization’s default list. */
+            isDefault: boolean;
+            description: string;
+            /** @description Catalogues only: the next catalogue down the chain towards `generic`; null for `generic`, `custom-documents` and lists. */
+            parent: string | null;
+            sections: components["schemas"]["ExpectedDocListSection"][];
+            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        /** @description Names one version of a list. */
+        ExpectedDocListRef: {
+            /** @description The list’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            name: string;
+            kind: components["schemas"]["ExpectedDocListKind"];
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+        };
+        /** @description One row per list version: your own lists (every status), your custom-documents catalogue, and the official list templates and catalogues (active and superseded versions) except where you have your own list of that id. Ordered by id, then version. */
+        ExpectedDocListListing: {
+            /** @description The list’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            name: string;
+            kind: components["schemas"]["ExpectedDocListKind"];
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+            /** @description The organization-default flag; the same on every version of the list. */
+            isDefault: boolean;
+            /** @description Lines of the version, subsections included. */
+            lineCount: number;
+            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        /** @description One catalogue version of the marked chain. */
+        CatalogLayer: {
+            /** @description The catalogue’s list id. */
+            id: string;
+            version: number;
+            name: string;
+            kind: components["schemas"]["ExpectedDocListKind"];
+            source: components["schemas"]["LibrarySource"];
+        };
+        MarkedCatalogEntry: {
+            /** @description Unique within its list; documents of a case name the line they were filed against by it (`expectedDocId`). In a catalogue it equals `docType`. */
+            id: string;
+            /** @description Document type id. */
+            docType: string;
+            /** @description What people call it, for example "Payslip". */
+            name: string;
+            /** @description What the entry is. In a catalogue: `docKind` for the root catalogue’s document kinds, `pageKind` for page kinds (a blank page, a cover page), `default` for the entry holding the requirement defaults, and for a document type the id of the docKind it belongs to (for example `identity`). On a list line it is the kind of the line’s document type, taken from the catalogue. */
+            kind: string;
+            /** @description What the document is; the classifier reads it. */
+            description: string;
+            /**
+             * @description `required`: the case is incomplete without it; `optional`: asked for, but the case can do without.
+             * @enum {string}
+             */
+            requirement: "required" | "optional";
+            /** @description How many documents of this line are expected at least, for example 3 payslips. */
+            minCount: number;
+            /** @description How many at most; null for no limit. */
+            maxCount: number | null;
+            /** @description Guidance for the applicant and reviewer, for example "the three most recent months". */
+            note: string;
+            /** @description The catalogue version whose entry won: the most specific of the chain that has this `docType`. */
+            definedIn: {
+                listId: string;
+                version: number;
+                source: components["schemas"]["LibrarySource"];
+            };
+        };
+        /** @description The chain from the marked catalogue down to `generic`, each at the official organization’s latest active version, merged root-first so the more specific entry wins by `docType`. Your `custom-documents` catalogue is the most specific layer: it coins new types and overrides official entries. */
+        MarkedDocTypeCatalog: {
+            /** @description The organization’s marked catalogue. */
+            marked: string;
+            /** @description Root first: `generic`, …, the marked catalogue, then your `custom-documents` when it has an active version. */
+            chain: components["schemas"]["CatalogLayer"][];
+            /** @description The merged entries, in root-first order; for a `docType` the more specific catalogue’s entry wins. */
+            entries: components["schemas"]["MarkedCatalogEntry"][];
+        };
+        /** @description One document type of your marked chain. Page kinds and the `default` entry are not document types and are left out. */
+        DocumentTypeListing: {
+            docType: string;
+            name: string;
+            /** @description `docKind` for a document kind of the root catalogue, else the docKind the type belongs to. */
+            kind: string;
+            description: string;
+            /** @description The catalogue version that defines the type (the winning entry of the marked chain). */
+            definedIn: {
+                listId: string;
+                version: number;
+                source: components["schemas"]["LibrarySource"];
+            };
+            /** @description Extraction schema versions of the type: yours (every status) and the official organization’s (active and superseded), newest first within each source. */
+            schemas: {
+                version: number;
+                name: string;
+                status: components["schemas"]["LibraryStatus"];
+                source: components["schemas"]["LibrarySource"];
+            }[];
+        };
+        /** @description One field extracted from a document of the type. */
+        ExtractionField: {
+            /** @description The key in `extractKeyData`, for example `dateOfBirth`. */
+            name: string;
+            /**
+             * @description What people call it; the key split into words when empty.
+             * @default
+             */
+            label: string;
+            type: components["schemas"]["ExtractionFieldType"];
+            /**
+             * @description Whether every document of the type prints it; an optional field is extracted only when present.
+             * @default true
+             */
+            required: boolean;
+            /**
+             * @description A list of values (for example several tenants’ names).
+             * @default false
+             */
+            multiple: boolean;
+            /** @default  */
+            description: string;
+            /**
+             * @description Where and how the value is printed, for the extractor (labels, positions, formats).
+             * @default []
+             */
+            hints: string[];
+            /**
+             * @description The allowed values of an `enum` field; empty for other types.
+             * @default []
+             */
+            options: string[];
+        };
+        /** @description One version of the extraction schema of a document type. Extraction reads the active version of your own schema, else the official one; a type with neither resolves to its docKind’s schema, then to `fallback`. */
+        DocTypeExtractionSchema: {
+            /** @description Document type id. */
+            docType: string;
+            version: number;
+            /** @description The document type’s name for this version; rename-as-new-version changes it on the next version. */
+            name: string;
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+            description: string;
+            fields: components["schemas"]["ExtractionField"][];
+            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        DocTypeExtractionSchemaRef: {
+            /** @description Document type id. */
+            docType: string;
+            version: number;
+            name: string;
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+        };
+        /** @description The schema extraction uses for a document type right now. */
+        ResolvedExtractionSchema: {
+            /** @description The document type asked for. */
+            docType: string;
+            /**
+             * @description Which rung of the ladder answered: the type’s own schema, its docKind’s schema, or `fallback`.
+             * @enum {string}
+             */
+            step: "docType" | "docKind" | "fallback";
+            schema: components["schemas"]["DocTypeExtractionSchema"];
+        };
+        /** @description A named group of document types, inserted into lists as a subsection (a copy). */
+        DocumentBundle: {
+            id: string;
+            name: string;
+            /** @description The member document types, in the order given. */
+            members: string[];
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description A section kept for reuse: a copy, never a link to the list it came from. */
+        SavedSection: {
+            id: string;
+            name: string;
+            note: string;
+            lines: components["schemas"]["ExpectedDoc"][];
+            subsections: components["schemas"]["ExpectedDocListSubsection"][];
+            /** @description The list section it was copied from, if it was. */
+            derivedFrom: {
+                expectedDocListId: string;
+                version: number;
+                sectionId: string;
+                source: components["schemas"]["LibrarySource"];
+            } | null;
+            createdAt: string;
+        };
+        /**
+         * @description `draft` is the only writable status. Activation is one-way and replaces nothing: every activated version stays `active`, and a run takes the highest active version unless it pins one (spec Part 3, workflow rules).
+         * @enum {string}
+         */
+        WorkflowStatus: "draft" | "active";
+        /** @description A step a workflow can have: the spine (Preview, Parse) or a registered tool. */
+        WorkflowToolOption: {
+            /** @description What a step names in `tool`. */
+            id: string;
+            name: string;
+            /** @description What the tool does to a case and what it reads. */
+            description: string;
+            /** @description True for preview and parse, the steps every workflow begins with, in this order. */
+            spine: boolean;
+            /** @description Tools that must come earlier in the same workflow because this one reads their results. */
+            requires: string[];
+            /** @description JSON Schema (2020-12) of the step’s `settings`. Settings left out take the schema’s `default`; unknown settings are refused. */
+            settingsSchema: {
+                [key: string]: unknown;
+            };
+            /** @description The settings a step of this tool has when it sends none. */
+            defaultSettings: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description One step of a workflow: a tool and its settings. */
+        WorkflowStep: {
+            /** @description A tool id of GET /workflow-tools. */
+            tool: string;
+            /**
+             * @description Validated against the tool’s `settingsSchema`; defaults are filled in when the settings are valid.
+             * @default {}
+             */
+            settings: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description One version of a workflow: a named, ordered list of steps a run follows. */
+        Workflow: {
+            /** @description The workflow’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            /** @description The name of this version. */
+            name: string;
+            description: string;
+            status: components["schemas"]["WorkflowStatus"];
+            source: components["schemas"]["LibrarySource"];
+            /** @description Whether the workflow (all its versions) is your organization’s default. */
+            isDefault: boolean;
+            /** @description In order: preview, parse, then registered tools. */
+            steps: components["schemas"]["WorkflowStep"][];
+            /** @description Why this version is not complete enough to activate, each naming its step; empty when it is. Complete enough: the spine first, only known tools, each once, each after the tools it requires, with valid settings. */
+            problems: string[];
+            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        /** @description Names one version of a workflow. */
+        WorkflowRef: {
+            /** @description The workflow’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            name: string;
+            status: components["schemas"]["WorkflowStatus"];
+            source: components["schemas"]["LibrarySource"];
+        };
+        WorkflowVersionSummary: {
+            version: number;
+            name: string;
+            status: components["schemas"]["WorkflowStatus"];
+            stepCount: number;
+            /** @description Whether the version has no `problems` (drafts only can be incomplete). */
+            complete: boolean;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        /** @description One row per workflow: your own workflows (every version), then the official workflows you have no workflow of that id for (active versions only), each group ordered by name. */
+        WorkflowListing: {
+            /** @description The workflow’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            /** @description The name of the newest version. */
+            name: string;
+            source: components["schemas"]["LibrarySource"];
+            /** @description Exactly one workflow is your organization’s default: a new organization starts with its own copy of the official `standard-intake`. It may be an official workflow. */
+            isDefault: boolean;
+            /** @description The version a run takes when it pins none: the highest active version; null when none is active. */
+            runsVersion: number | null;
+            /** @description Newest version first. */
+            versions: components["schemas"]["WorkflowVersionSummary"][];
+        };
+        /** @description One research question of a template; a brief answers it in one section. */
+        IntelQuestion: {
+            /** @description The question the research model answers over the case’s pages. */
+            prompt: string;
+            /** @description Absent: free text. */
+            answerType?: components["schemas"]["IntelAnswerType"];
+            /** @description How to answer: what evidence counts, what to cite, what to flag. Read by the model and shown to the reviewer beside the answer. */
+            guidance?: string;
+        };
+        /** @description One version of an intel template: a named set of research questions a brief answers over one case. */
+        IntelTemplate: {
+            /** @description The template’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            /** @description The name of this version. */
+            name: string;
+            description: string;
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+            /** @description In the order a brief answers them. */
+            questions: components["schemas"]["IntelQuestion"][];
+            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        /** @description Names one version of an intel template. */
+        IntelTemplateRef: {
+            /** @description The template’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            name: string;
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+        };
+        /** @description One row per template version: your own templates (every status), then the official templates you have no template of that id for (active and superseded versions). Rows of one template are together, newest version first; templates are ordered by name. */
+        IntelTemplateListing: {
+            /** @description The template’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            name: string;
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+            description: string;
+            questionCount: number;
+            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        /** @description One engine a stage can run on. */
+        ModelOption: {
+            /** @description What PUT /models/{stage} takes: `local`, or `openai:<model>`. */
+            id: string;
+            name: string;
+            /**
+             * @description `local`: the built-in engine, on this server; nothing leaves it. `openai`: an OpenAI-compatible API configured on the server; page text (and, for parse, page images) is sent to it.
+             * @enum {string}
+             */
+            provider: "local" | "openai";
+            description: string;
+        };
+        /** @description The options of one stage and your organization’s choice. */
+        StageModels: {
+            stage: components["schemas"]["ModelStage"];
+            /** @description What the stage does. */
+            description: string;
+            /** @description The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Preview renders pages and measures them, which no language model does: it offers only the local engine. */
+            options: components["schemas"]["ModelOption"][];
+            /** @description The option the stage runs on now: your organization’s choice while the server still offers it, else `local`. */
+            selected: string;
+            /** @description The option a Manager chose; null when none was. Differs from `selected` when the chosen model is no longer configured on the server. */
+            chosen: string | null;
+            /** @description Who made the choice (a user’s name). */
+            chosenBy: string | null;
+            chosenAt: string | null;
+        };
+        ForgotPasswordAck: {
+            message: string;
+        };
+        SyncLibraryDefault: {
+            id: string;
+            targetId: string;
+            /** @enum {string} */
+            targetSource: "own" | "official";
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

@@ -1,0 +1,69 @@
+/**
+ * Identity: who people and programs are, and what their organization is. Spec tags `access`,
+ * `keys` and `users`; every operation of those tags is registered here.
+ *
+ *   plugin.ts                 builds the services below, decorates them as `app.identity`, and
+ *                             `app.organizationInitializers` (areas registered later add theirs)
+ *   routes.ts                 registers routes/*, one file per group, no SQL in any of them:
+ *     routes/access.ts          GET /access-matrix, POST /guest                          (access)
+ *     routes/api-keys.ts        /api-keys                                                (keys)
+ *     routes/sessions.ts        /signup, /login, /device-sessions, /logout, /me, /password* (users)
+ *     routes/users.ts           /users                                                   (users)
+ *     routes/organization.ts    /organization, PUT /organization/marked-doc-type-catalog (users)
+ *   sessions-service.ts       sign-up, sign-in, sessions, own password, reset links
+ *   users-service.ts          colleagues: add (invitation mail), edit (last-Manager rule)
+ *   organization-service.ts   organizations: create (with areas' initializers), rename, catalogue
+ *   api-keys-service.ts       API keys and guest keys with their sandbox
+ *   repository.ts             every SQL statement of identity, grouped by table
+ *   rows.ts                   row types and their API shapes (other areas may import the types)
+ *   auth-plugin.ts            the /api auth hook (`config.access`), cookies, `app.callerOf`;
+ *                             registered by app.ts before every area, not by this plugin
+ *   authenticate.ts           bearer keys, device sessions and cookies → `Caller`
+ *   caller.ts                 `Caller` and `requireCaller`, shared with every area
+ *   passwords.ts, secrets.ts  scrypt password hashes; minted secrets and their hashes
+ *   instant-names.ts          generated three-word names for instant accounts
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiKeyService } from './api-keys-service.js';
+import { OrganizationService, type OfficialCatalogs, type OrganizationInitializer } from './organization-service.js';
+import identityRoutes from './routes.js';
+import { SessionService } from './sessions-service.js';
+import { UserService } from './users-service.js';
+
+export interface IdentityServices {
+  sessions: SessionService;
+  users: UserService;
+  /** Other areas create organizations (and read them) through this. */
+  organizations: OrganizationService;
+  apiKeys: ApiKeyService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: IdentityServices;
+    /** Run inside the transaction that creates an organization; areas registered later add theirs. */
+    organizationInitializers: OrganizationInitializer[];
+  }
+}
+
+export default fp(
+  async function identity(app: FastifyInstance) {
+    // Which catalogues may be marked is the library's to say. It registers after identity, so
+    // it is asked at request time.
+    const catalogs: OfficialCatalogs = { officialCatalogIds: (q) => app.library.officialCatalogIds(q) };
+    const { db, clock, config, throttle } = app;
+    const sendMail = app.sendMail;
+    const initializers: OrganizationInitializer[] = [];
+    app.decorate('organizationInitializers', initializers);
+    const organizations = new OrganizationService({ db, initializers, catalogs });
+    app.decorate('identity', {
+      sessions: new SessionService({ db, clock, config, throttle, sendMail, organizations }),
+      users: new UserService({ db, clock, config, sendMail }),
+      organizations,
+      apiKeys: new ApiKeyService({ db, clock, config, throttle, organizations }),
+    } satisfies IdentityServices);
+    await app.register(identityRoutes);
+  },
+  { name: 'identity', dependencies: ['services', 'mail', 'auth'] },
+);

@@ -1,0 +1,277 @@
+import { newId, type RoleName } from '@portal/shared';
+import type { Queryable } from '../db/db.js';
+import type { OrganizationRow, UserRow } from './rows.js';
+
+/**
+ * Every SQL statement of identity, one function each, grouped by table. Each takes the
+ * `Queryable` to run on, so a service decides what shares a transaction.
+ */
+
+// ── organizations ──────────────────────────────────────────────────────────────────────────
+
+export async function insertOrganization(
+  q: Queryable,
+  o: { name: string; instant: boolean; sandbox: boolean; expiresAt: Date | null; uploadPageQuota: number | null },
+): Promise<OrganizationRow> {
+  const { rows } = await q.query<OrganizationRow>(
+    `INSERT INTO organizations (id, name, instant, sandbox, expires_at, upload_page_quota)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+    [newId('org'), o.name, o.instant, o.sandbox, o.expiresAt, o.uploadPageQuota],
+  );
+  return rows[0]!;
+}
+
+export async function findOrganization(q: Queryable, orgId: string): Promise<OrganizationRow | undefined> {
+  const { rows } = await q.query<OrganizationRow>('SELECT * FROM organizations WHERE id = $1 AND NOT deleted', [orgId]);
+  return rows[0];
+}
+
+export async function renameOrganization(q: Queryable, orgId: string, name: string): Promise<OrganizationRow | undefined> {
+  const { rows } = await q.query<OrganizationRow>('UPDATE organizations SET name = $2 WHERE id = $1 AND NOT deleted RETURNING *', [orgId, name]);
+  return rows[0];
+}
+
+export async function setMarkedDocTypeCatalog(q: Queryable, orgId: string, catalogId: string): Promise<OrganizationRow | undefined> {
+  const { rows } = await q.query<OrganizationRow>(
+    'UPDATE organizations SET marked_doc_type_catalog = $2 WHERE id = $1 AND NOT deleted RETURNING *',
+    [orgId, catalogId],
+  );
+  return rows[0];
+}
+
+/** An instant account given an email is an account to keep: no longer instant, no expiry. */
+export async function keepInstantOrganization(q: Queryable, orgId: string): Promise<void> {
+  await q.query('UPDATE organizations SET instant = false, expires_at = NULL WHERE id = $1 AND instant', [orgId]);
+}
+
+// ── users ──────────────────────────────────────────────────────────────────────────────────
+
+export async function insertUser(
+  q: Queryable,
+  u: { orgId: string; name: string; email: string | null; passwordHash: string | null; role: RoleName; mustChangePassword: boolean },
+): Promise<UserRow> {
+  const { rows } = await q.query<UserRow>(
+    `INSERT INTO users (id, org_id, name, email, password_hash, role, must_change_password)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [newId('usr'), u.orgId, u.name, u.email, u.passwordHash, u.role, u.mustChangePassword],
+  );
+  return rows[0]!;
+}
+
+/** The account of an email, inactive ones included (login answers them like a wrong password). */
+export async function findUserByEmail(q: Queryable, email: string, opts: { activeOnly?: boolean } = {}): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(`SELECT * FROM users WHERE email = $1 AND NOT deleted${opts.activeOnly ? ' AND active' : ''}`, [email]);
+  return rows[0];
+}
+
+export async function findUser(q: Queryable, orgId: string, userId: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(`SELECT * FROM users WHERE id = $1 AND org_id = $2 AND NOT deleted${opts.forUpdate ? ' FOR UPDATE' : ''}`, [
+    userId,
+    orgId,
+  ]);
+  return rows[0];
+}
+
+export async function listUsers(q: Queryable, orgId: string): Promise<UserRow[]> {
+  const { rows } = await q.query<UserRow>('SELECT * FROM users WHERE org_id = $1 AND NOT deleted ORDER BY created_at, id', [orgId]);
+  return rows;
+}
+
+/** Locks the organization's active Managers (in id order, so two transactions cannot deadlock); their ids. */
+export async function lockActiveManagers(q: Queryable, orgId: string): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM users WHERE org_id = $1 AND role = 'Manager' AND active AND NOT deleted ORDER BY id FOR UPDATE`,
+    [orgId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Applies the given fields; a new password hash makes the user change it at next sign-in. */
+export async function updateUser(
+  q: Queryable,
+  orgId: string,
+  userId: string,
+  u: { name?: string | undefined; email?: string | undefined; role?: RoleName | undefined; active?: boolean | undefined; temporaryPasswordHash: string | null },
+): Promise<UserRow> {
+  const { rows } = await q.query<UserRow>(
+    `UPDATE users SET
+       name = COALESCE($3, name),
+       email = COALESCE($4, email),
+       role = COALESCE($5, role),
+       active = COALESCE($6, active),
+       password_hash = COALESCE($7, password_hash),
+       must_change_password = CASE WHEN $7::text IS NOT NULL THEN true ELSE must_change_password END
+     WHERE id = $1 AND org_id = $2 RETURNING *`,
+    [userId, orgId, u.name ?? null, u.email ?? null, u.role ?? null, u.active ?? null, u.temporaryPasswordHash],
+  );
+  return rows[0]!;
+}
+
+/** A password the user chose: no longer a temporary one. */
+export async function setOwnPassword(q: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1', [userId, passwordHash]);
+}
+
+// ── sessions ───────────────────────────────────────────────────────────────────────────────
+
+export async function insertSession(
+  q: Queryable,
+  s: { id: string; orgId: string; userId: string; secretHash: Buffer; now: Date; expiresAt: Date; userAgent: string | null },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO sessions (id, org_id, user_id, secret_hash, created_at, expires_at, last_seen_at, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $5, $7)`,
+    [s.id, s.orgId, s.userId, s.secretHash, s.now, s.expiresAt, s.userAgent],
+  );
+}
+
+export async function endSession(q: Queryable, sessionId: string, now: Date): Promise<void> {
+  await q.query('UPDATE sessions SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, now]);
+}
+
+/** Ends every live session of a user, except `keep` when given. */
+export async function endUserSessions(q: Queryable, userId: string, now: Date, keep?: string): Promise<void> {
+  await q.query(`UPDATE sessions SET ended_at = $2 WHERE user_id = $1 AND ended_at IS NULL AND ($3::text IS NULL OR id <> $3)`, [
+    userId,
+    now,
+    keep ?? null,
+  ]);
+}
+
+export interface LiveSessionRow {
+  id: string;
+  org_id: string;
+  user_id: string;
+  secret_hash: Uint8Array;
+  last_seen_at: Date;
+  name: string;
+  email: string | null;
+  role: RoleName;
+}
+
+/** A session still valid at `now`, of an active user of a live organization. */
+export async function findLiveSession(q: Queryable, sessionId: string, now: Date): Promise<LiveSessionRow | undefined> {
+  const { rows } = await q.query<LiveSessionRow>(
+    `SELECT s.id, s.org_id, s.user_id, s.secret_hash, s.last_seen_at, u.name, u.email, u.role
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id AND u.org_id = s.org_id
+       JOIN organizations o ON o.id = s.org_id
+      WHERE s.id = $1 AND s.ended_at IS NULL AND s.expires_at > $2
+        AND u.active AND NOT u.deleted AND NOT o.deleted AND (o.expires_at IS NULL OR o.expires_at > $2)`,
+    [sessionId, now],
+  );
+  return rows[0];
+}
+
+export async function touchSession(q: Queryable, sessionId: string, now: Date): Promise<void> {
+  await q.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [sessionId, now]);
+}
+
+// ── password tokens (reset links, invitations) ─────────────────────────────────────────────
+
+export async function insertPasswordToken(
+  q: Queryable,
+  t: { tokenHash: Buffer; orgId: string; userId: string; purpose: 'reset' | 'invite'; now: Date; expiresAt: Date },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO password_tokens (token_hash, org_id, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [t.tokenHash, t.orgId, t.userId, t.purpose, t.now, t.expiresAt],
+  );
+}
+
+/** Marks a live token of an active user used; that user's id, or undefined when there is none. */
+export async function consumePasswordToken(q: Queryable, tokenHash: Buffer, now: Date): Promise<string | undefined> {
+  const { rows } = await q.query<{ user_id: string }>(
+    `UPDATE password_tokens t SET used_at = $2
+       FROM users u
+      WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2
+        AND u.id = t.user_id AND u.active AND NOT u.deleted
+     RETURNING t.user_id`,
+    [tokenHash, now],
+  );
+  return rows[0]?.user_id;
+}
+
+// ── API and guest keys ─────────────────────────────────────────────────────────────────────
+
+export interface ApiKeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: Date;
+  created_by: string | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+export async function listApiKeys(q: Queryable, orgId: string): Promise<ApiKeyRow[]> {
+  const { rows } = await q.query<ApiKeyRow>('SELECT * FROM api_keys WHERE org_id = $1 AND NOT guest ORDER BY created_at DESC, id DESC', [orgId]);
+  return rows;
+}
+
+export async function insertApiKey(
+  q: Queryable,
+  k: { id: string; orgId: string; name: string; prefix: string; secretHash: Buffer; createdBy: string | null; now: Date },
+): Promise<ApiKeyRow> {
+  const { rows } = await q.query<ApiKeyRow>(
+    `INSERT INTO api_keys (id, org_id, name, prefix, secret_hash, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [k.id, k.orgId, k.name, k.prefix, k.secretHash, k.createdBy, k.now],
+  );
+  return rows[0]!;
+}
+
+export async function insertGuestKey(
+  q: Queryable,
+  k: { id: string; orgId: string; prefix: string; secretHash: Buffer; now: Date; expiresAt: Date },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO api_keys (id, org_id, name, prefix, secret_hash, guest, created_at, expires_at) VALUES ($1, $2, 'Guest', $3, $4, true, $5, $6)`,
+    [k.id, k.orgId, k.prefix, k.secretHash, k.now, k.expiresAt],
+  );
+}
+
+/** Revokes (idempotently) a non-guest key of the organization; false when there is no such key. */
+export async function revokeApiKey(q: Queryable, orgId: string, keyId: string, now: Date): Promise<boolean> {
+  const { rows } = await q.query<{ id: string }>(
+    `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND org_id = $2 AND NOT guest RETURNING id`,
+    [keyId, orgId, now],
+  );
+  return rows.length > 0;
+}
+
+export interface LiveKeyRow {
+  id: string;
+  org_id: string;
+  name: string;
+  secret_hash: Uint8Array;
+  guest: boolean;
+}
+
+/** A key neither revoked nor expired at `now`, of a live organization. */
+export async function findLiveKey(q: Queryable, keyId: string, now: Date): Promise<LiveKeyRow | undefined> {
+  const { rows } = await q.query<LiveKeyRow>(
+    `SELECT k.id, k.org_id, k.name, k.secret_hash, k.guest
+       FROM api_keys k JOIN organizations o ON o.id = k.org_id
+      WHERE k.id = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)
+        AND NOT o.deleted AND (o.expires_at IS NULL OR o.expires_at > $2)`,
+    [keyId, now],
+  );
+  return rows[0];
+}
+
+/** Last use is for people auditing keys; minute precision is plenty and spares a write per call. */
+export async function touchKey(q: Queryable, keyId: string, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2::timestamptz - interval '1 minute')`,
+    [keyId, now],
+  );
+}
+
+// ── server secrets ─────────────────────────────────────────────────────────────────────────
+
+/** A secret generated once and shared by every instance through the database (`candidate` if first). */
+export async function serverSecret(q: Queryable, name: string, candidate: string): Promise<string> {
+  await q.query(`INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, candidate]);
+  const { rows } = await q.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = $1`, [name]);
+  return rows[0]!.value;
+}

@@ -1,0 +1,129 @@
+import * as Y from 'yjs';
+import {
+  collabDocName,
+  readListContent,
+  readListStatus,
+  writeListContent,
+  writeListStatus,
+  type Json,
+} from '@portal/shared/collab';
+import { ExpectedDocListEdit, type ExpectedDocList } from '@portal/shared';
+import type { Caller } from '../../identity/caller.js';
+import type { Clock } from '../../clock.js';
+import { HttpError } from '../../http-error.js';
+import type { Queryable } from '../../db/db.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { LibraryActor } from '../family-service.js';
+import type { ListService } from '../kinds/lists/service.js';
+import { SERVER_ORIGIN, type RoomHooks } from './collab-room.js';
+import type { CollabHub } from './collab-hub.js';
+
+const editableContent = (list: ExpectedDocList) => ({ description: list.description, sections: list.sections as unknown as Json[] });
+
+/**
+ * Collaborative editing of draft expected document lists: the Yjs document of a list version,
+ * its first state from the saved draft, and each change saved back through the same service as
+ * a REST save (so the same contract validation applies). A state that does not validate stays
+ * in the Yjs document, with the errors shown to every editor, until someone fixes it.
+ */
+/** The job that writes a draft saved through REST into its collaborative document. */
+export const APPLY_SAVED_JOB = 'collab.apply-saved';
+
+interface ApplySavedPayload {
+  orgId: string;
+  id: string;
+  version: number;
+  /** The version's `updated_at` when saved: a later save supersedes this job. */
+  savedAt: string;
+  actor: LibraryActor;
+}
+
+export class ListCollab {
+  constructor(
+    private readonly db: Queryable,
+    readonly hub: CollabHub,
+    readonly lists: ListService,
+    private readonly clock: Clock,
+    private readonly jobs: JobQueue,
+  ) {
+    // A REST save and its write into the live document are one unit: the save's transaction
+    // enqueues the write (outbox), which is tried at once after commit and otherwise by a job,
+    // so a save that landed never answers an error for the document, nor is the write lost.
+    lists.onSave({
+      inTransaction: async (tx, actor, saved) => {
+        const payload: ApplySavedPayload = { orgId: actor.orgId, id: saved.id, version: saved.version, savedAt: saved.updatedAt.toISOString(), actor };
+        await jobs.enqueue({ kind: APPLY_SAVED_JOB, orgId: actor.orgId, payload, runAt: new Date(Date.now() + 5_000) }, tx);
+      },
+      afterCommit: (actor, list) => this.applySaved(actor as Caller, list),
+    });
+    jobs.register<ApplySavedPayload>(APPLY_SAVED_JOB, async ({ payload }) => {
+      const list = await this.lists.read(payload.actor, payload.id, payload.version, 'own').catch((err: unknown) => {
+        if (err instanceof HttpError && err.status === 404) return undefined;
+        throw err;
+      });
+      // Saved again since (that save has its own job), activated (no longer edited) or gone.
+      if (!list || list.status !== 'draft' || list.updatedAt !== payload.savedAt) return;
+      await this.applySaved(payload.actor as Caller, list);
+    });
+  }
+
+  docName(id: string, version: number): string {
+    return collabDocName(id, version);
+  }
+
+  /** The room hooks for one list version; saves run as whoever changed it last. */
+  hooks(list: ExpectedDocList, owner: Caller): RoomHooks {
+    // Asked for every incoming change, never cached: an activation must stop edits at once. One
+    // indexed row, not the whole list.
+    const isDraft = async () => (await this.lists.statusOf(this.db, owner.orgId, list.id, list.version)) === 'draft';
+    return {
+      writable: isDraft,
+      initialize: (doc) => writeListContent(doc, editableContent(list)),
+      materialize: async (doc, lastEditor) => {
+        const editor = (lastEditor as Caller | undefined) ?? owner;
+        const before = Y.encodeStateVector(doc);
+        const parsed = ExpectedDocListEdit.safeParse(readListContent(doc));
+        if (!parsed.success) {
+          const errors = parsed.error.issues.slice(0, 20).map((i) => `${i.path.join('.')}: ${i.message}`);
+          writeListStatus(doc, { state: 'invalid', errors, savedAt: null }, SERVER_ORIGIN);
+          return;
+        }
+        try {
+          const saved = await this.lists.saveFromCollaboration(editor, list.id, list.version, parsed.data);
+          doc.transact(() => {
+            // The service fills defaults (names, kinds, counts from the catalogue); editors get
+            // them too, unless someone typed meanwhile (then the next save brings them).
+            if (equal(before, Y.encodeStateVector(doc))) writeListContent(doc, editableContent(saved), SERVER_ORIGIN);
+            writeListStatus(doc, { state: 'saved', errors: [], savedAt: this.clock().toISOString() }, SERVER_ORIGIN);
+          }, SERVER_ORIGIN);
+        } catch (err) {
+          if (!(err instanceof HttpError) || err.status >= 500) throw err;
+          writeListStatus(doc, { state: 'invalid', errors: err.message.split('; '), savedAt: null }, SERVER_ORIGIN);
+        }
+      },
+    };
+  }
+
+  /**
+   * A draft saved through REST (PUT, inserting a bundle or a saved section) is written into its
+   * Yjs document too, so editors see it and both paths agree. Lists never opened for
+   * collaboration have no Yjs document yet; theirs starts from the saved draft when first opened.
+   */
+  async applySaved(owner: Caller, list: ExpectedDocList): Promise<void> {
+    const name = this.docName(list.id, list.version);
+    if (!(await this.hub.hasStoredState(owner.orgId, name))) return;
+    await this.hub.change(owner.orgId, name, this.hooks(list, owner), (doc, origin) => {
+      // Applied already (a save is written at once and again by its job): nothing to change.
+      const content = editableContent(list);
+      if (readListStatus(doc)?.state === 'saved' && JSON.stringify(readListContent(doc)) === JSON.stringify(content)) return;
+      doc.transact(() => {
+        writeListContent(doc, content, origin);
+        writeListStatus(doc, { state: 'saved', errors: [], savedAt: this.clock().toISOString() }, origin);
+      }, origin);
+    });
+  }
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}

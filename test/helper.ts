@@ -128,7 +128,7 @@ export async function buildTestApp(
   const dir = await tempDir();
   const testDb = await undoOnFailure(openTestDatabase, dir.remove);
   const config: AppConfig = {
-    ...loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0', JOB_POLL_MS: '50', SHUTDOWN_GRACE_MS: '2000' }),
+    ...loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0', JOB_POLL_MS: '50', SHUTDOWN_GRACE_MS: '2000', RESPONSE_VALIDATION: 'strict' }),
     dataDir: dir.path,
     rendererDir: join(dir.path, 'no-renderer'),
     ...options.config,

@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { API_BASE_PATH } from '@portal/shared';
 import './types.js';
 import { AREAS, registerAreas } from './areas.js';
+import conditionalGet from './plugins/app/conditional-get.js';
 import { BlobStore } from './blobs/blob-store.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
@@ -15,6 +16,7 @@ import auth from './identity/auth-plugin.js';
 import { JobQueue } from './jobs/job-queue.js';
 import mail from './mail/plugin.js';
 import errorHandler from './plugins/app/error-handler.js';
+import { createResponseSerializerCompiler } from './plugins/app/serializer.js';
 import services from './plugins/app/services.js';
 import cors from './plugins/external/cors.js';
 import renderer from './plugins/external/renderer.js';
@@ -62,7 +64,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return503OnClosing: true,
     }).withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    // Responses leave through their contract schema, compiled once per schema (serializer.ts).
+    app.setSerializerCompiler(process.env.ZODSER ? (await import("fastify-type-provider-zod")).serializerCompiler : createResponseSerializerCompiler({ strict: config.responseValidation === 'strict', log: app.log }));
     // Only JSON bodies (and, later, multipart uploads) are accepted; anything else is a 415.
     app.removeContentTypeParser('text/plain');
 
@@ -89,6 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await api.register(cors);
         await api.register(auth);
         await api.register(websocket);
+        // ETags and If-None-Match for every route that declares `config.etag`.
+        await api.register(conditionalGet);
         // The areas, from the one list in areas.ts, each held to the spec tags it serves.
         await registerAreas(api, AREAS);
         if (options.routes) await api.register(options.routes);

@@ -60,6 +60,9 @@ export const ConfigSchema = z.object({
   GUEST_HOURS: int(24, 1).describe('How long a guest key and its sandbox live.'),
   GUEST_UPLOAD_PAGES: int(50, 1).describe('Pages a guest sandbox may upload.'),
   RETENTION_SWEEP_MS: int(3_600_000, 1_000).describe('How often expired accounts, sandboxes, sessions and tokens are purged.'),
+  RESPONSE_VALIDATION: z
+    .preprocess(emptyAsUndefined, z.enum(['off', 'strict']).optional())
+    .describe('`strict` also checks every response body against its contract schema with zod (500 on a mismatch); on by default under tests (NODE_ENV=test or VITEST). Bodies are written by the compiled serializers either way.'),
   OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('Base URL of an OpenAI-compatible API, up to `/v1`; defaults to https://api.openai.com/v1. Set it without OPENAI_API_KEY for a local server that needs no key (Ollama, vLLM, LM Studio).'),
   OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()).describe('Bearer key of that API; never logged nor returned.'),
   OPENAI_MODELS: z
@@ -109,6 +112,8 @@ export interface AppConfig {
   guestHours: number;
   guestUploadPages: number;
   retentionSweepMs: number;
+  /** `strict`: every response body is also zod-checked against its schema (tests). */
+  responseValidation: 'off' | 'strict';
   /** OpenAI-compatible models offered per stage; undefined when none are configured. */
   openai?: OpenAiConfig | undefined;
 }
@@ -174,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     guestHours: e.GUEST_HOURS,
     guestUploadPages: e.GUEST_UPLOAD_PAGES,
     retentionSweepMs: e.RETENTION_SWEEP_MS,
+    responseValidation: e.RESPONSE_VALIDATION ?? (env.NODE_ENV === 'test' || env.VITEST ? 'strict' : 'off'),
     openai:
       e.OPENAI_MODELS.length > 0
         ? { baseUrl: (e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, models: e.OPENAI_MODELS }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createApiClient, type ApiClient } from '@portal/shared/client';
 
 /** Debian's Chromium; CI installs it (.ci/run), and Playwright's own browsers are never downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -20,6 +21,23 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, colorScheme: 'light' });
   context.setDefaultTimeout(15_000);
   return context;
+}
+
+/**
+ * The typed API client, calling as the browser profile does: through its request context, so its
+ * cookies (the session the page signed in with) go with every call and a sign-up signs it in.
+ */
+export function apiOf(context: BrowserContext, baseUrl: string): ApiClient {
+  return createApiClient(baseUrl, async (request) => {
+    const answer = await context.request.fetch(request.url, {
+      method: request.method,
+      headers: Object.fromEntries(request.headers),
+      ...(request.body === null ? {} : { data: Buffer.from(await request.arrayBuffer()) }),
+    });
+    // A 204 has no body, and a Response refuses to be made with one.
+    const body = answer.status() === 204 ? null : await answer.body();
+    return new Response(body, { status: answer.status(), headers: answer.headersArray().map(({ name, value }): [string, string] => [name, value]) });
+  });
 }
 
 /** Saves a full-page screenshot under test/e2e/artifacts/ (git-ignored), for people to look at. */

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
+import { ok } from '@portal/shared/client';
+import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
 import { AppShell } from './pages/app-shell.js';
 import { LibraryPage } from './pages/library-page.js';
 import { ListEditorPage, type ShownLine } from './pages/list-editor-page.js';
@@ -35,11 +36,9 @@ describe('editing a draft list together', () => {
 
   /** The saved draft, as the REST API gives it, in the shape the page shows. */
   const savedLines = async (): Promise<ShownLine[]> => {
-    const response = await maria.context.request.get(`/api/expected-doc-lists/${LIST_ID}/1`);
-    expect(response.status()).toBe(200);
-    const list = (await response.json()) as {
-      sections: { name: string; lines: Omit<ShownLine, 'section'>[]; subsections: { lines: Omit<ShownLine, 'section'>[] }[] }[];
-    };
+    const list = await ok(
+      apiOf(maria.context, baseUrl).GET('/expected-doc-lists/{expectedDocListId}/{version}', { params: { path: { expectedDocListId: LIST_ID, version: 1 } } }),
+    );
     return list.sections.flatMap((s) =>
       [...s.lines, ...s.subsections.flatMap((u) => u.lines)].map((l) => ({
         section: s.name,
@@ -59,16 +58,10 @@ describe('editing a draft list together', () => {
     colin = await person();
 
     // The Manager's account and her colleague are set up through the API; signing in is tested elsewhere.
-    const managerEmail = uniqueEmail('maria');
-    const signup = await maria.context.request.post('/api/signup', {
-      data: { orgName: 'Lighthouse Mortgages', name: 'Maria Manager', email: managerEmail, password: PASSWORD },
-    });
-    expect(signup.status()).toBe(201);
+    const api = apiOf(maria.context, baseUrl);
+    await ok(api.POST('/signup', { body: { orgName: 'Lighthouse Mortgages', name: 'Maria Manager', email: uniqueEmail('maria'), password: PASSWORD } }));
     const colleagueEmail = uniqueEmail('colin');
-    const added = await maria.context.request.post('/api/users', {
-      data: { name: 'Colin Colleague', email: colleagueEmail, role: 'Originator', temporaryPassword: PASSWORD },
-    });
-    expect(added.status()).toBe(201);
+    await ok(api.POST('/users', { body: { name: 'Colin Colleague', email: colleagueEmail, role: 'Originator', temporaryPassword: PASSWORD } }));
 
     await maria.page.goto('/library');
     await new LibraryPage(maria.page).heading.waitFor();

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
+import { ok } from '@portal/shared/client';
+import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
 import { AppShell } from './pages/app-shell.js';
 import { LibraryPage } from './pages/library-page.js';
 import { ListEditorPage } from './pages/list-editor-page.js';
@@ -22,10 +23,7 @@ describe('the library', () => {
     browser = await launchBrowser();
     context = await newContext(browser, baseUrl);
     page = await context.newPage();
-    const signup = await context.request.post('/api/signup', {
-      data: { orgName: 'Keystone Lettings', name: 'Kim Keystone', email: uniqueEmail('kim'), password: PASSWORD },
-    });
-    expect(signup.status()).toBe(201);
+    await ok(apiOf(context, baseUrl).POST('/signup', { body: { orgName: 'Keystone Lettings', name: 'Kim Keystone', email: uniqueEmail('kim'), password: PASSWORD } }));
     library = new LibraryPage(page);
     editor = new ListEditorPage(page);
     await library.goto();

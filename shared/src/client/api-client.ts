@@ -14,8 +14,12 @@ export interface ApiClientOptions {
    * desktop app, whose device session the main process adds and whose server answers CORS
    * without credentials.
    */
-  credentials?: RequestCredentials;
+  credentials?: 'omit' | 'same-origin' | 'include';
 }
+
+// An answer is the server's state now, never a copy the browser kept. (Spread in: Node's
+// RequestInit type, which the test suites compile against, has no `cache`.)
+const NO_STORE: Record<string, unknown> = { cache: 'no-store' };
 
 /**
  * The client of the server at `serverUrl` (its origin, optionally with a path prefix; the API is
@@ -33,9 +37,8 @@ export function createApiClient(
     // Called as a plain function: a detached `window.fetch` throws "Illegal invocation".
     fetch: (input) => fetch(input),
     credentials: options.credentials ?? 'same-origin',
-    // An answer is the server's state now, never a copy the browser kept.
-    cache: 'no-store',
     headers: { accept: 'application/json' },
+    ...NO_STORE,
   });
 }
 

@@ -5,89 +5,6 @@
  */
 
 export interface paths {
-    "/healthz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Health of this server instance and its database */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The server and its database answer. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HealthStatus"];
-                    };
-                };
-                /** @description The database does not answer. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HealthStatus"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/openapi.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** This contract, as an OpenAPI 3.1.0 document */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The OpenAPI 3.1.0 document. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/access-matrix": {
         parameters: {
             query?: never;
@@ -127,6 +44,54 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/guest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest key opening its own sandbox, no account needed
+         * @description No body. The key acts as an Originator in a new sandbox organization, which is deleted with everything in it when the key expires. Limits: see `limits` (spec Part 8).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GuestKey"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -213,7 +178,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password */
+        /**
+         * Sign in with email and password
+         * @description Send the email as `email` (the sign-up field) or as `username`. A session cookie already in the browser is replaced.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -917,6 +885,85 @@ export interface paths {
         };
         trace?: never;
     };
+    "/organization/marked-doc-type-catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the official catalogue your organization works from
+         * @description Managers only. 409 when the id is not an official document catalogue with an active version.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MarkedDocTypeCatalogInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Organization"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-keys": {
         parameters: {
             query?: never;
@@ -1085,20 +1132,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/guest": {
+    "/healthz": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /**
-         * A guest key opening its own sandbox, no account needed
-         * @description No body. The key acts as an Originator in a new sandbox organization, which is deleted with everything in it when the key expires. Limits: see `limits` (spec Part 8).
-         */
-        post: {
+        /** Health of this server instance and its database */
+        get: {
             parameters: {
                 query?: never;
                 header?: never;
@@ -1107,26 +1149,66 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                201: {
+                /** @description The server and its database answer. */
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["GuestKey"];
+                        "application/json": components["schemas"]["HealthStatus"];
                     };
                 };
-                /** @description Too many requests; retry after the `Retry-After` seconds. */
-                429: {
+                /** @description The database does not answer. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ApiMessage"];
+                        "application/json": components["schemas"]["HealthStatus"];
                     };
                 };
             };
         };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This contract, as an OpenAPI 3.1.0 document */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The OpenAPI 3.1.0 document. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1194,6 +1276,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model options per stage and your organization’s choice
+         * @description One entry per analyzer stage, in pipeline order: preview, parse, classify, extract, intel, assistant. Readable by everyone in the organization, API keys included.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StageModels"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/models/{stage}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the model a stage runs on
+         * @description For the whole organization, from the next stage that starts. Managers only (403 otherwise, API keys included). 400 for a stage or option that does not exist; an option must be one of the stage’s `options`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stage: components["schemas"]["ModelStage"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChooseModelInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StageModels"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/expected-doc-lists": {
         parameters: {
             query?: never;
@@ -1203,7 +1405,7 @@ export interface paths {
         };
         /**
          * Your library of expected document lists: one row per version
-         * @description Clients group the rows by id. Official list templates and catalogues are listed too (active and superseded versions).
+         * @description Clients group the rows by id. Official list templates and catalogues are listed too (active and superseded versions), except those you have your own list of the same id of. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
          */
         get: {
             parameters: {
@@ -1222,6 +1424,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ExpectedDocListListing"][];
                     };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -1321,7 +1530,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One version of a list */
+        /**
+         * One version of a list
+         * @description Official drafts, and every list of another organization, are 404. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1346,6 +1558,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ExpectedDocList"];
                     };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -1387,7 +1606,7 @@ export interface paths {
         };
         /**
          * Save a draft
-         * @description Only a draft is writable: 409 on an active or superseded version (and on official content). 400 when contract validation fails; the message names each failing line.
+         * @description Only a draft is writable: 409 on an active or superseded version, and on official content. 400 when contract validation fails; the message names each failing line.
          */
         put: {
             parameters: {
@@ -1482,8 +1701,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make the next version, a draft copy
-         * @description 201 with v(N+1), a draft. 409 when a newer version exists. On an official list template: your own copy, v1 draft of kind `expectedDocListCatalogOrgCustom` under the same id (409 when you already have that id). On an official document catalogue: 409 (override entries through custom-documents).
+         * Make the next version from the active one, a draft copy
+         * @description 201 with v(N+1), a draft. 409 when the version is not active (a draft is edited in place) or a newer version exists. On an official list template: your own copy, v1 draft of kind `expectedDocListCatalogOrgCustom` under the same id (409 when you already have that id). On an official document catalogue: 409 (override entries through custom-documents).
          */
         post: {
             parameters: {
@@ -1574,7 +1793,7 @@ export interface paths {
         put?: never;
         /**
          * Make the next version under a new name
-         * @description One atomic write: v(N+1), a draft, carries the new name; version N keeps its own. The id does not change. 409 when a newer version exists, and on official content.
+         * @description One atomic write: v(N+1), a draft, carries the new name; version N keeps its own. The id does not change. 409 when the version is not active, a newer version exists, or on official content.
          */
         post: {
             parameters: {
@@ -1603,6 +1822,97 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ExpectedDocListRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-doc-lists/{expectedDocListId}/{version}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a draft
+         * @description 409 when the version is not a draft, or not complete enough to activate, and on official content. Answers the updated listing row. The active version it replaces becomes superseded in the same write. Not complete enough: no lines, or lines whose document types no longer resolve; a draft older than an active version cannot be activated.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Id of an expected document list family. */
+                    expectedDocListId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExpectedDocListListing"];
                     };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
@@ -1698,97 +2008,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ExpectedDocListRef"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/expected-doc-lists/{expectedDocListId}/{version}/activate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Activate a draft
-         * @description The active version it replaces becomes superseded in the same write. 409 when the version is not a draft, when a newer version is already active, or when it is not complete enough (no lines, or lines whose document types no longer resolve).
-         */
-        post: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Id of an expected document list family. */
-                    expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ExpectedDocListListing"];
                     };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
@@ -2128,7 +2347,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your marked document catalogue, merged down to generic */
+        /**
+         * Your marked document catalogue, merged down to generic
+         * @description Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2146,6 +2368,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["MarkedDocTypeCatalog"];
                     };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -2272,7 +2501,7 @@ export interface paths {
         };
         /**
          * The document types of your marked chain, with their schema versions
-         * @description `fallback` first, then by name. Page kinds and the requirement defaults are not document types and are left out.
+         * @description `fallback` first, then by name. Page kinds and the requirement defaults are not document types and are left out. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
          */
         get: {
             parameters: {
@@ -2291,6 +2520,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["DocumentTypeListing"][];
                     };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -2313,85 +2549,6 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/organization/marked-doc-type-catalog": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Set the official catalogue your organization works from
-         * @description Managers only. 409 when the id is not an official document catalogue with an active version.
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MarkedDocTypeCatalogInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
         post?: never;
         delete?: never;
         options?: never;
@@ -2572,7 +2729,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One version of an extraction schema */
+        /**
+         * One version of a extraction schema
+         * @description Official drafts, and every extraction schema of another organization, are 404. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2597,6 +2757,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["DocTypeExtractionSchema"];
                     };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -2637,8 +2804,8 @@ export interface paths {
             };
         };
         /**
-         * Save a draft schema
-         * @description 400 when contract validation fails (repeated field names, options on a non-enum field). 409 on an active or superseded version, and on official schemas.
+         * Save a draft
+         * @description Only a draft is writable: 409 on an active or superseded version, and on official content. 400 when contract validation fails (repeated field names, options on a non-enum field).
          */
         put: {
             parameters: {
@@ -2733,8 +2900,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make the next version, a draft copy
-         * @description On your own schema v(N+1), a draft (409 when a newer version exists). On an official schema: your own v1 draft copy, which extraction prefers once active (409 when you already have versions of the type).
+         * Make the next version from the active one, a draft copy
+         * @description 201 with v(N+1), a draft. 409 when the version is not active (a draft is edited in place) or a newer version exists. On an official schema’s active version: your own v1 draft copy, which extraction prefers once active (409 when you already have versions of the type).
          */
         post: {
             parameters: {
@@ -2825,7 +2992,7 @@ export interface paths {
         put?: never;
         /**
          * Make the next version under a new name
-         * @description One atomic write: v(N+1), a draft, carries the new name; the document type id stays. 409 when a newer version exists, and on official schemas.
+         * @description One atomic write: v(N+1), a draft, carries the new name; version N keeps its own. The id does not change. 409 when the version is not active, a newer version exists, or on official content.
          */
         post: {
             parameters: {
@@ -2919,8 +3086,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Activate a draft schema: extraction reads it from now on
-         * @description The active version it replaces becomes superseded in the same write. 409 when not a draft, or not complete enough (no fields, or an enum field without options).
+         * Activate a draft
+         * @description 409 when the version is not a draft, or not complete enough to activate, and on official content. Extraction reads it from now on; the active version it replaces becomes superseded in the same write. Not complete enough: no fields, or an enum field without options.
          */
         post: {
             parameters: {
@@ -3000,6 +3167,1106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workflow-tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The steps a workflow can have
+         * @description Preview and Parse (the spine, every workflow begins with them) followed by every registered tool, each with its settings schema.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowToolOption"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your workflows and the official ones
+         * @description One row per workflow, its versions newest first, and which workflow is the default. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowListing"][];
+                    };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a workflow
+         * @description v1, a draft holding the spine. 400 when the name yields no usable id or a reserved one; 409 when you have a workflow of that id.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version of a workflow
+         * @description Official drafts, and every workflow of another organization, are 404. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"];
+                    };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save a draft
+         * @description Only a draft is writable: 409 on an active or superseded version, and on official content. 400 for a malformed body. The steps may still be incomplete; the answer’s `problems` lists what blocks activation.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WorkflowEdit"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/{version}/new-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next version from the active one, a draft copy
+         * @description 201 with v(N+1), a draft. 409 when the version is not active (a draft is edited in place) or a newer version exists. From an official workflow: your own copy under the same id, v1 draft (409 when you already have a workflow of that id); the id names your copy from then on, so if the official workflow was your default, your copy becomes it (runs of it need its version activated).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/{version}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a draft
+         * @description 409 when the version is not a draft, or not complete enough to activate, and on official content. One-way, and it replaces nothing: earlier active versions stay active, and runs take the highest active version unless they pin one. Not complete enough: the message lists the problems.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/set-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a workflow your organization’s default
+         * @description Exactly one workflow is the default; the previous one loses it in the same write. 409 when the workflow has no active version.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowListing"][];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intel-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your intel templates and the official ones
+         * @description One row per version, each template’s versions together, newest version first. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplateListing"][];
+                    };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an intel template
+         * @description v1, a draft with no questions. 400 when the name yields no usable id or a reserved one; 409 when you have a template of that id.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IntelTemplateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplateRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intel-templates/{templateId}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version of a intel template
+         * @description Official drafts, and every intel template of another organization, are 404. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Intel template id. */
+                    templateId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplate"];
+                    };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save a draft
+         * @description Only a draft is writable: 409 on an active or superseded version, and on official content. 400 for an invalid body or a repeated question.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Intel template id. */
+                    templateId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IntelTemplateEdit"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplate"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intel-templates/{templateId}/{version}/new-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next version from the active one, a draft copy
+         * @description 201 with v(N+1), a draft. 409 when the version is not active (a draft is edited in place) or a newer version exists. On an official template’s active version: your own copy under the same id, v1 draft (409 when you have a template of that id).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Intel template id. */
+                    templateId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplateRef"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intel-templates/{templateId}/{version}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a draft
+         * @description 409 when the version is not a draft, or not complete enough to activate, and on official content. One-way. The previously active version becomes superseded in the same write. Not complete enough: it has no questions; a draft older than a version already activated cannot be activated.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    source?: components["schemas"]["LibrarySource"];
+                };
+                header?: never;
+                path: {
+                    /** @description Intel template id. */
+                    templateId: string;
+                    /** @description Integer version, minimum 1. */
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelTemplate"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/document-bundles": {
         parameters: {
             query?: never;
@@ -3007,7 +4274,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your document bundles, by name */
+        /**
+         * Your document bundles, by name
+         * @description Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3025,6 +4295,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["DocumentBundle"][];
                     };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -3275,7 +4552,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your saved sections, by name */
+        /**
+         * Your saved sections, by name
+         * @description Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3293,6 +4573,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["SavedSection"][];
                     };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -3460,1198 +4747,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/workflow-tools": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The steps a workflow can have
-         * @description Preview and Parse (the spine, every workflow begins with them) followed by every registered tool, each with its settings schema.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WorkflowToolOption"][];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workflows": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your workflows and the official ones
-         * @description One row per workflow, its versions newest first, and which workflow is the default.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WorkflowListing"][];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        /**
-         * Create a workflow
-         * @description v1, a draft holding the spine. 400 when the name yields no usable id or a reserved one; 409 when you have a workflow of that id.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WorkflowInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WorkflowRef"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workflows/{workflowId}/{version}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One version of a workflow
-         * @description Official drafts, and every workflow of another organization, are 404.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Workflow id. */
-                    workflowId: string;
-                    /** @description Integer version, minimum 1. */
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Workflow"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        /**
-         * Save a draft
-         * @description Only a draft is writable: 409 for an active version (active versions are immutable) and for an official workflow. 400 for a malformed body. The steps may still be incomplete; the answer’s `problems` lists what blocks activation.
-         */
-        put: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Workflow id. */
-                    workflowId: string;
-                    /** @description Integer version, minimum 1. */
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WorkflowEdit"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Workflow"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workflows/{workflowId}/{version}/new-version": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make the next version, a draft copy
-         * @description From your latest version: v(N+1), a draft (409 when a newer version exists). From an official workflow: your own copy under the same id, v1 draft (409 when you already have a workflow of that id); the id names your copy from then on, so if the official workflow was your default, your copy becomes it (runs of it need its version activated).
-         */
-        post: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Workflow id. */
-                    workflowId: string;
-                    /** @description Integer version, minimum 1. */
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WorkflowRef"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workflows/{workflowId}/{version}/activate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Activate a draft
-         * @description One-way, and it replaces nothing: earlier active versions stay active, and runs take the highest active version unless they pin one. 409 when the version is already active or not complete enough (the message lists the problems).
-         */
-        post: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Workflow id. */
-                    workflowId: string;
-                    /** @description Integer version, minimum 1. */
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Workflow"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workflows/{workflowId}/set-default": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make a workflow your organization’s default
-         * @description Exactly one workflow is the default; the previous one loses it in the same write. 409 when the workflow has no active version.
-         */
-        post: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Workflow id. */
-                    workflowId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WorkflowListing"][];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/intel-templates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your intel templates and the official ones
-         * @description One row per version, each template’s versions together, newest version first.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IntelTemplateListing"][];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        /**
-         * Create an intel template
-         * @description v1, a draft with no questions. 400 when the name yields no usable id or a reserved one; 409 when you have a template of that id.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["IntelTemplateInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IntelTemplateRef"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/intel-templates/{templateId}/{version}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One version of an intel template
-         * @description Official drafts, and every template of another organization, are 404.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Intel template id. */
-                    templateId: string;
-                    /** @description Integer version, minimum 1. */
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IntelTemplate"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        /**
-         * Save a draft
-         * @description 400 for an invalid body or a repeated question. 409 when the version is not a draft, or the template is official.
-         */
-        put: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Intel template id. */
-                    templateId: string;
-                    /** @description Integer version, minimum 1. */
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["IntelTemplateEdit"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IntelTemplate"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/intel-templates/{templateId}/{version}/new-version": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make the next version from the active one
-         * @description v(N+1), a draft copy. 409 when the version is not active or a newer version exists. On an official template’s active version: your own copy under the same id, v1 draft (409 when you have a template of that id).
-         */
-        post: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Intel template id. */
-                    templateId: string;
-                    /** @description Integer version, minimum 1. */
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IntelTemplateRef"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/intel-templates/{templateId}/{version}/activate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Activate a draft
-         * @description One-way. The previously active version becomes superseded in the same write. 409 when the version is not a draft, has no questions, or is older than a version already activated.
-         */
-        post: {
-            parameters: {
-                query?: {
-                    source?: components["schemas"]["LibrarySource"];
-                };
-                header?: never;
-                path: {
-                    /** @description Intel template id. */
-                    templateId: string;
-                    /** @description Integer version, minimum 1. */
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IntelTemplate"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description No such resource in your organization. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description The request conflicts with the current state. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/models": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Model options per stage and your organization’s choice
-         * @description One entry per analyzer stage, in pipeline order: preview, parse, classify, extract, intel, assistant. Readable by everyone in the organization, API keys included.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StageModels"][];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/models/{stage}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Choose the model a stage runs on
-         * @description For the whole organization, from the next stage that starts. Managers only (403 otherwise, API keys included). 400 for a stage or option that does not exist; an option must be one of the stage’s `options`.
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    stage: components["schemas"]["ModelStage"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ChooseModelInput"];
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StageModels"];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/sync/stream": {
         parameters: {
             query?: never;
@@ -4730,7 +4825,7 @@ export interface paths {
         };
         /**
          * Pull expected-doc-lists changed after a checkpoint
-         * @description Expected document list versions and document catalogues: your own (every status) and the official ones (published versions). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Expected document list versions and document catalogues: your own (every status) and the official ones (published versions, except those you have your own list of the same id of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
          */
         get: {
             parameters: {
@@ -4756,7 +4851,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             documents: {
-                                /** @description `own:<id>:<version>` or `official:<id>:<version>`. */
+                                /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
                                 id: string;
                                 list: components["schemas"]["ExpectedDocList"];
                                 serverRev: number;
@@ -4946,7 +5041,7 @@ export interface paths {
         };
         /**
          * Pull workflows changed after a checkpoint
-         * @description Workflow versions: your own and the official ones. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Workflow versions: your own and the official ones (except those you have your own copy of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
          */
         get: {
             parameters: {
@@ -4972,7 +5067,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             documents: {
-                                /** @description `own:<id>:<version>` or `official:<id>:<version>`. */
+                                /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
                                 id: string;
                                 workflow: components["schemas"]["Workflow"];
                                 serverRev: number;
@@ -5162,7 +5257,7 @@ export interface paths {
         };
         /**
          * Pull intel-templates changed after a checkpoint
-         * @description Intel template versions: your own and the official ones. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Intel template versions: your own and the official ones (except those you have your own copy of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
          */
         get: {
             parameters: {
@@ -5188,7 +5283,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             documents: {
-                                /** @description `own:<id>:<version>` or `official:<id>:<version>`. */
+                                /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
                                 id: string;
                                 template: components["schemas"]["IntelTemplate"];
                                 serverRev: number;
@@ -5851,8 +5946,7 @@ export interface paths {
                             documents: {
                                 id: string;
                                 targetId: string;
-                                /** @enum {string} */
-                                targetSource: "own" | "official";
+                                targetSource: components["schemas"]["LibrarySource"];
                                 serverRev: number;
                                 _deleted: boolean;
                             }[];
@@ -6262,412 +6356,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Optional as a whole. With no body (or without email and password) an instant account is created: generated names, no password, kept 30 days unless an email is added. */
-        SignupInput: {
-            orgName?: string;
-            /** @description The first Manager’s name; generated when absent. */
-            name?: string;
-            /** Format: email */
-            email?: string;
-            /** @description At least 10 characters. */
-            password?: string;
-        };
-        /** @description The account’s email, as `email` or as `username` (either one; both only when they are the same address), and its password. */
-        LoginInput: {
-            /**
-             * Format: email
-             * @description The email address the account signed up with. Send this or `username`.
-             */
-            email?: string;
-            /**
-             * Format: email
-             * @description The same email address, under its older name; accepted as an alias of `email`.
-             */
-            username?: string;
-            password: string;
-        };
-        ChangePasswordInput: {
-            currentPassword: string;
-            /** @description At least 10 characters. */
-            newPassword: string;
-        };
-        ForgotPasswordInput: {
-            /** Format: email */
-            email: string;
-        };
-        ResetPasswordInput: {
-            token: string;
-            /** @description At least 10 characters. */
-            newPassword: string;
-        };
-        CreateUserInput: {
-            name: string;
-            /** Format: email */
-            email: string;
-            /**
-             * @description `Manager` has every right; `Originator` works cases and the library.
-             * @default Originator
-             * @enum {string}
-             */
-            role?: "Manager" | "Originator";
-            /** @description When given, the colleague signs in with it and is asked to change it; when absent, an invitation mail with a link to set a password is sent (valid 7 days). */
-            temporaryPassword?: string;
-        };
-        UpdateUserInput: {
-            name?: string;
-            /**
-             * Format: email
-             * @description Adding an email to an instant account keeps the organization beyond 30 days.
-             */
-            email?: string;
-            /**
-             * @description `Manager` has every right; `Originator` works cases and the library.
-             * @enum {string}
-             */
-            role?: "Manager" | "Originator";
-            /** @description false ends every session of the user. */
-            active?: boolean;
-            /** @description Sets a password the user must change at next sign-in; ends their sessions. */
-            temporaryPassword?: string;
-        };
-        RenameOrganizationInput: {
-            name: string;
-        };
-        /** @description The name is used as the default `decidedBy` of runs started with the key. */
-        CreateApiKeyInput: {
-            name: string;
-        };
-        ContactInput: {
-            name: string;
-            /** Format: email */
-            email: string;
-            topics: ("demo" | "pricing" | "support" | "partnership" | "security" | "other")[];
-            message?: string;
-            /** @description Leave empty. A honeypot: a filled one is accepted and discarded. */
-            company?: string;
-        };
-        /**
-         * @description `own`: your organization’s item. `official`: published by the official organization, read-only to you; its drafts are never shown. Where you have your own item with the id of an official one, yours is the one an id names, and `?source=official` still reaches the official one.
-         * @enum {string}
-         */
-        LibrarySource: "own" | "official";
-        /** @description The name of the new version. The id stays what it is; the renamed version keeps its old name. */
-        RenameInput: {
-            name: string;
-        };
-        /** @description An expected document as sent on save. Fields left out are filled from the document type’s catalogue entry (its requirement defaults). */
-        ExpectedDocEdit: {
-            /** @description Keep the id of an existing line so cases filed against it stay filed; generated from `docType` when absent. */
-            id?: string;
-            /** @description Document type id. */
-            docType: string;
-            /** @description Defaults to the document type’s name; must not be empty when sent. */
-            name?: string;
-            /** @description On list lines read-only (taken from the catalogue); required for catalogue entries. */
-            kind?: string;
-            description?: string;
-            /**
-             * @description `required`: the case is incomplete without it; `optional`: asked for, but the case can do without.
-             * @enum {string}
-             */
-            requirement?: "required" | "optional";
-            minCount?: number;
-            maxCount?: number | null;
-            note?: string;
-        };
-        /** @description Where an inserted (sub)section was copied from. A copy, not a link: later changes or deletion of the origin do not touch it. */
-        ContentOriginInput: {
-            /** @enum {string} */
-            type: "bundle" | "savedSection";
-            id: string;
-            name: string;
-        };
-        ExpectedDocListSubsectionEdit: {
-            /** @description Generated from the name when absent. */
-            id?: string;
-            name: string;
-            note?: string;
-            lines: components["schemas"]["ExpectedDocEdit"][];
-            origin?: components["schemas"]["ContentOriginInput"] | null;
-        };
-        ExpectedDocListSectionEdit: {
-            /** @description Generated from the name when absent. */
-            id?: string;
-            name: string;
-            note?: string;
-            /** @default [] */
-            lines?: components["schemas"]["ExpectedDocEdit"][];
-            /** @default [] */
-            subsections?: components["schemas"]["ExpectedDocListSubsectionEdit"][];
-            origin?: components["schemas"]["ContentOriginInput"] | null;
-        };
-        /** @description The body of a save: an `ExpectedDocList` as read, edited. The fields the server owns (`kind`, `status`, `source`, `isDefault`, `parent`, `derivedFrom`, timestamps) may be sent back and are ignored. Contract validation: every line’s `docType` is a document of your marked chain or custom-documents, line, section and subsection ids are unique, names are not empty, `minCount` ≤ `maxCount`; each failure is a 400 naming the line. */
-        ExpectedDocListEdit: {
-            /** @description When sent, must be the id of the path. */
-            id?: string;
-            /** @description When sent, must be the version of the path. */
-            version?: number;
-            /** @description When sent, must be the version’s name: a version never changes its name (use rename-as-new-version). */
-            name?: string;
-            /** @description Unchanged when absent. */
-            description?: string;
-            sections: components["schemas"]["ExpectedDocListSectionEdit"][];
-        };
-        /** @description Creates v1, a draft holding a blank scaffold (one empty section). */
-        ExpectedDocListInput: {
-            /** @description The id is the slug of this name. */
-            name: string;
-            description?: string;
-        };
-        /** @description Names the new list a duplicate becomes: v1, a draft, of kind `expectedDocListCatalogOrgCustom`. */
-        ExpectedDocListDuplicateInput: {
-            /** @description The new list’s name; its id (the slug) must not exist yet. */
-            name: string;
-        };
-        /** @description Copies a bundle into a draft as a subsection; later changes to the bundle do not reach the list. */
-        InsertBundleInput: {
-            bundleId: string;
-            /** @description The section that receives the bundle as a new subsection. */
-            sectionId: string;
-        };
-        /** @description Copies a saved section into a draft as a new section. */
-        InsertSavedSectionInput: {
-            savedSectionId: string;
-            /** @description Index among the sections; appended when absent. */
-            position?: number;
-        };
-        /** @description Coins a document type into your `custom-documents` catalogue. Its requirement fields are the chain’s requirement defaults (the `default` entry). */
-        CoinDocTypeInput: {
-            /** @description The document type id is the slug of this name. */
-            name: string;
-            /** @description A docKind of the marked chain (an entry of the root catalogue with kind `docKind`, for example `income`). */
-            kind: string;
-            description?: string;
-        };
-        /** @description The official document catalogue your organization works from. */
-        MarkedDocTypeCatalogInput: {
-            /** @description The id of an official document catalogue with an active version, for example `finance`. */
-            catalogId: string;
-        };
-        /**
-         * @description `text`: as printed (names: given names then surname, no honorific; addresses: printed lines joined with ", "). `date`: ISO `yyyy-mm-dd`. `money`: `{ amount: "1234.56", currency: "GBP" }`, amount a decimal string with two decimals and a leading `-` when negative, currency ISO 4217. `number`: a JSON number. `enum`: one of `options`. `boolean`: true or false.
-         * @enum {string}
-         */
-        ExtractionFieldType: "text" | "date" | "money" | "number" | "enum" | "boolean";
-        /** @description One field extracted from a document of the type. */
-        ExtractionFieldInput: {
-            /** @description The key in `extractKeyData`, for example `dateOfBirth`. */
-            name: string;
-            /**
-             * @description What people call it; the key split into words when empty.
-             * @default
-             */
-            label?: string;
-            type: components["schemas"]["ExtractionFieldType"];
-            /**
-             * @description Whether every document of the type prints it; an optional field is extracted only when present.
-             * @default true
-             */
-            required?: boolean;
-            /**
-             * @description A list of values (for example several tenants’ names).
-             * @default false
-             */
-            multiple?: boolean;
-            /** @default  */
-            description?: string;
-            /**
-             * @description Where and how the value is printed, for the extractor (labels, positions, formats).
-             * @default []
-             */
-            hints?: string[];
-            /**
-             * @description The allowed values of an `enum` field; empty for other types.
-             * @default []
-             */
-            options?: string[];
-        };
-        /** @description The body of a save: a `DocTypeExtractionSchema` as read, edited; the fields the server owns may be sent back and are ignored. 400 when field names repeat or an `options` list is given to a field that is not an `enum`. */
-        DocTypeExtractionSchemaEdit: {
-            /** @description When sent, must be the document type of the path. */
-            docType?: string;
-            /** @description When sent, must be the version of the path. */
-            version?: number;
-            /** @description When sent, must be the version’s name (use rename-as-new-version to rename). */
-            name?: string;
-            /** @description Unchanged when absent. */
-            description?: string;
-            fields: components["schemas"]["ExtractionFieldInput"][];
-        };
-        /** @description When the name already means a document type that has a schema (yours or official), that schema is answered with 200 and nothing is written. Otherwise v1 is created as a draft with no fields (201); a new document type is coined into custom-documents on the way. */
-        DocTypeExtractionSchemaInput: {
-            /** @description The document type id is the slug of this name. */
-            name: string;
-            /**
-             * @description Used only when the document type is new: the docKind it is coined under in custom-documents.
-             * @default other
-             */
-            kind?: string;
-            description?: string;
-        };
-        /** @description A name and the member document types. */
-        DocumentBundleInput: {
-            /** @description Unique among your bundles, ignoring case. */
-            name: string;
-            /** @description Document types of your marked chain or custom-documents; at least one, none repeated. */
-            members: string[];
-        };
-        /** @description The section is copied: later edits of the list do not reach it. */
-        SavedSectionInput: {
-            /** @description Defaults to the copied section’s name; required with `lines`. */
-            name?: string;
-            note?: string;
-            /** @description Copy this section of a stored list version. */
-            from?: {
-                expectedDocListId: string;
-                version: number;
-                sectionId: string;
-                source?: components["schemas"]["LibrarySource"];
-            };
-            /** @description Or give the section’s content directly (validated like a list save). */
-            lines?: components["schemas"]["ExpectedDocEdit"][];
-            subsections?: components["schemas"]["ExpectedDocListSubsectionEdit"][];
-        };
-        /** @description One step of a workflow: a tool and its settings. */
-        WorkflowStepInput: {
-            /** @description A tool id of GET /workflow-tools. */
-            tool: string;
-            /**
-             * @description Validated against the tool’s `settingsSchema`; defaults are filled in when the settings are valid.
-             * @default {}
-             */
-            settings?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description The body of a save: a `Workflow` as read, edited. The fields the server owns (`status`, `source`, `isDefault`, `problems`, `derivedFrom`, timestamps) may be sent back and are ignored. A draft may be saved incomplete (unknown tools, invalid settings, steps out of order): `problems` in the answer says what still blocks activation. */
-        WorkflowEdit: {
-            /** @description When sent, must be the id of the path. */
-            id?: string;
-            /** @description When sent, must be the version of the path. */
-            version?: number;
-            /** @description When sent, must be the version’s name: a version never changes its name. */
-            name?: string;
-            /** @description Unchanged when absent. */
-            description?: string;
-            steps: components["schemas"]["WorkflowStepInput"][];
-        };
-        /** @description Creates v1, a draft holding the spine (Preview, Parse) and nothing else. */
-        WorkflowInput: {
-            /** @description The id is the slug of this name. */
-            name: string;
-            description?: string;
-        };
-        /**
-         * @description The shape the answer should take: `text` (a short paragraph), `yes-no` (yes or no, then why), `amount` (a sum with its currency), `date`, `number`, or `list` (one item per line). Each claim still cites its document, page and line.
-         * @enum {string}
-         */
-        IntelAnswerType: "text" | "yes-no" | "amount" | "date" | "number" | "list";
-        /** @description One research question of a template; a brief answers it in one section. */
-        IntelQuestionInput: {
-            /** @description The question the research model answers over the case’s pages. */
-            prompt: string;
-            /** @description Absent: free text. */
-            answerType?: components["schemas"]["IntelAnswerType"];
-            /** @description How to answer: what evidence counts, what to cite, what to flag. Read by the model and shown to the reviewer beside the answer. */
-            guidance?: string;
-        };
-        /** @description The body of a save: an `IntelTemplate` as read, edited. The fields the server owns (`status`, `source`, `derivedFrom`, timestamps) may be sent back and are ignored. A question needs a prompt; prompts must not repeat. */
-        IntelTemplateEdit: {
-            /** @description When sent, must be the id of the path. */
-            id?: string;
-            /** @description When sent, must be the version of the path. */
-            version?: number;
-            /** @description When sent, must be the version’s name: a version never changes its name. */
-            name?: string;
-            /** @description Unchanged when absent. */
-            description?: string;
-            questions: components["schemas"]["IntelQuestionInput"][];
-        };
-        /** @description Creates v1, a draft with no questions. */
-        IntelTemplateInput: {
-            /** @description The id is the slug of this name. */
-            name: string;
-            description?: string;
-        };
-        /**
-         * @description `preview`: page images and pre-flight; `parse`: text lines of every page; `classify`: splitting into documents and filing them; `extract`: key data of each document; `intel`: answering intel brief questions; `assistant`: the case assistant.
-         * @enum {string}
-         */
-        ModelStage: "preview" | "parse" | "classify" | "extract" | "intel" | "assistant";
-        /** @description The option the stage should run on for your whole organization. */
-        ChooseModelInput: {
-            /** @description An `id` from the stage’s `options`. */
-            option: string;
-        };
-        /** @description The one error body of the API (spec Part 7). */
-        ApiMessage: {
-            /** @description What went wrong, in words a person can act on; names the offending field when there is one. */
-            error: string;
-        };
-        /** @description Liveness and readiness of one server instance. Sent with 200 when healthy and with 503 when the database does not answer. */
-        HealthStatus: {
-            /**
-             * @description `ok` when the server and its database answer; `unavailable` (with 503) otherwise.
-             * @enum {string}
-             */
-            status: "ok" | "unavailable";
-            /** @description The server version. */
-            version: string;
-            database: {
-                /**
-                 * @description `pglite`: the embedded database under DATA_DIR; `postgres`: a PostgreSQL server named by DATABASE_URL.
-                 * @enum {string}
-                 */
-                driver: "pglite" | "postgres";
-                /** @description Whether the database answered a query just now. */
-                ok: boolean;
-            };
-            /** @description Seconds since this server process started. */
-            uptimeSeconds: number;
-            /** @description The server clock, ISO 8601. */
-            time: string;
-        };
-        /** @description A person of an organization. */
-        User: {
-            id: string;
-            organizationId: string;
-            name: string;
-            /** @description Null for the Manager of an instant account until an email is added. */
-            email: string | null;
-            /**
-             * @description `Manager` has every right; `Originator` works cases and the library.
-             * @enum {string}
-             */
-            role: "Manager" | "Originator";
-            /** @description An inactive user cannot sign in and has no sessions. */
-            active: boolean;
-            /** @description True after a Manager set a temporary password, until the user changes it. */
-            mustChangePassword: boolean;
-            /** @description ISO 8601. */
-            createdAt: string;
-        };
-        Organization: {
-            /** @description Never changes, also when the organization is renamed. */
-            id: string;
-            name: string;
-            /** @description The official document catalogue this organization works from; `generic` unless set. */
-            markedDocTypeCatalog: string;
-            /** @description True only for the organization that publishes the official content. */
-            isOfficial: boolean;
-            /** @description An instant account: created without an email; purged at `expiresAt` unless an email is added. */
-            instant: boolean;
-            /** @description A guest sandbox opened by POST /guest. */
-            sandbox: boolean;
-            /** @description When an instant account or a sandbox is deleted with everything it owns; null when kept. */
-            expiresAt: string | null;
-            createdAt: string;
-        };
         /** @description The rights and roles exactly as the server enforces them. */
         AccessMatrix: {
             rights: {
@@ -6709,6 +6397,83 @@ export interface components {
             revokedAt: string | null;
             lastUsedAt: string | null;
         };
+        /** @description The one error body of the API (spec Part 7). */
+        ApiMessage: {
+            /** @description What went wrong, in words a person can act on; names the offending field when there is one. */
+            error: string;
+        };
+        /** @description One catalogue version of the marked chain. */
+        CatalogLayer: {
+            /** @description The catalogue’s list id. */
+            id: string;
+            version: number;
+            name: string;
+            kind: components["schemas"]["ExpectedDocListKind"];
+            source: components["schemas"]["LibrarySource"];
+        };
+        ChangePasswordInput: {
+            currentPassword: string;
+            /** @description At least 10 characters. */
+            newPassword: string;
+        };
+        /** @description The option the stage should run on for your whole organization. */
+        ChooseModelInput: {
+            /** @description An `id` from the stage’s `options`. */
+            option: string;
+        };
+        /** @description Coins a document type into your `custom-documents` catalogue. Its requirement fields are the chain’s requirement defaults (the `default` entry). */
+        CoinDocTypeInput: {
+            /** @description The document type id is the slug of this name. */
+            name: string;
+            /** @description A docKind of the marked chain (an entry of the root catalogue with kind `docKind`, for example `income`). */
+            kind: string;
+            description?: string;
+        };
+        ContactAck: {
+            /** @constant */
+            received: true;
+            message: string;
+        };
+        ContactInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            topics: ("demo" | "pricing" | "support" | "partnership" | "security" | "other")[];
+            message?: string;
+            /** @description Leave empty. A honeypot: a filled one is accepted and discarded. */
+            company?: string;
+        };
+        /** @description Where an inserted (sub)section was copied from. A copy, not a link: later changes or deletion of the origin do not touch it. */
+        ContentOrigin: {
+            /** @enum {string} */
+            type: "bundle" | "savedSection";
+            id: string;
+            name: string;
+        };
+        /** @description Where an inserted (sub)section was copied from. A copy, not a link: later changes or deletion of the origin do not touch it. */
+        ContentOriginInput: {
+            /** @enum {string} */
+            type: "bundle" | "savedSection";
+            id: string;
+            name: string;
+        };
+        /** @description The name is used as the default `decidedBy` of runs started with the key. */
+        CreateApiKeyInput: {
+            name: string;
+        };
+        CreateUserInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            /**
+             * @description `Manager` has every right; `Originator` works cases and the library.
+             * @default Originator
+             * @enum {string}
+             */
+            role?: "Manager" | "Originator";
+            /** @description When given, the colleague signs in with it and is asked to change it; when absent, an invitation mail with a link to set a password is sent (valid 7 days). */
+            temporaryPassword?: string;
+        };
         CreatedApiKey: {
             id: string;
             /** @description Also the default `decidedBy` of runs started with the key. */
@@ -6723,22 +6488,11 @@ export interface components {
             /** @description The key itself, for `Authorization: Bearer`. Shown only in this response. */
             secret: string;
         };
-        /** @description A guest key opening its own sandbox organization, no account needed. */
-        GuestKey: {
-            /** @description A bearer key for the sandbox. Shown only here. */
-            key: string;
-            organizationId: string;
-            expiresAt: string;
-            limits: {
-                requestsPerMinute: number;
-                uploadPages: number;
-                validHours: number;
-            };
-        };
-        ContactAck: {
-            /** @constant */
-            received: true;
-            message: string;
+        /** @description The version this one was copied from (new-version, rename, duplicate, or a copy of official content). */
+        DerivedFrom: {
+            id: string;
+            version: number;
+            source: components["schemas"]["LibrarySource"];
         };
         DeviceSession: {
             /** @description The bearer token. Shown only here; keep it like a password. */
@@ -6746,31 +6500,89 @@ export interface components {
             expiresAt: string;
             user: components["schemas"]["User"];
         };
-        /** @description Where a client is in a collection’s change history. */
-        SyncCheckpoint: {
-            /** @description The server rev of the last document received. */
-            rev: number;
-            /** @description Its id; with rev, an RxDB checkpoint. */
-            id: string;
-        };
-        /** @description A push to a collection that is read-only over sync: nothing was written; the master states come back as conflicts. */
-        SyncPushRefused: {
-            error: string;
-            /** @description The server’s state of every pushed document, which the client keeps. */
-            conflicts: {
-                [key: string]: unknown;
-            }[];
-        };
-        /**
-         * @description `draft` is the only writable status; `active` is what callers get; `superseded` was active until a newer version was activated. Active and superseded versions never change.
-         * @enum {string}
-         */
-        LibraryStatus: "draft" | "active" | "superseded";
-        /** @description The version this one was copied from (new-version, rename, duplicate, or a copy of official content). */
-        DerivedFrom: {
-            id: string;
+        /** @description One version of the extraction schema of a document type. Extraction reads the active version of your own schema, else the official one; a type with neither resolves to its docKind’s schema, then to `fallback`. */
+        DocTypeExtractionSchema: {
+            /** @description Document type id. */
+            docType: string;
             version: number;
+            /** @description The document type’s name for this version; rename-as-new-version changes it on the next version. */
+            name: string;
+            status: components["schemas"]["LibraryStatus"];
             source: components["schemas"]["LibrarySource"];
+            description: string;
+            fields: components["schemas"]["ExtractionField"][];
+            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        /** @description The body of a save: a `DocTypeExtractionSchema` as read, edited; the fields the server owns may be sent back and are ignored. 400 when field names repeat or an `options` list is given to a field that is not an `enum`. */
+        DocTypeExtractionSchemaEdit: {
+            /** @description When sent, must be the document type of the path. */
+            docType?: string;
+            /** @description When sent, must be the version of the path. */
+            version?: number;
+            /** @description When sent, must be the version’s name (use rename-as-new-version to rename). */
+            name?: string;
+            /** @description Unchanged when absent. */
+            description?: string;
+            fields: components["schemas"]["ExtractionFieldInput"][];
+        };
+        /** @description When the name already means a document type that has a schema (yours or official), that schema is answered with 200 and nothing is written. Otherwise v1 is created as a draft with no fields (201); a new document type is coined into custom-documents on the way. */
+        DocTypeExtractionSchemaInput: {
+            /** @description The document type id is the slug of this name. */
+            name: string;
+            /**
+             * @description Used only when the document type is new: the docKind it is coined under in custom-documents.
+             * @default other
+             */
+            kind?: string;
+            description?: string;
+        };
+        DocTypeExtractionSchemaRef: {
+            /** @description Document type id. */
+            docType: string;
+            version: number;
+            name: string;
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+        };
+        /** @description A named group of document types, inserted into lists as a subsection (a copy). */
+        DocumentBundle: {
+            id: string;
+            name: string;
+            /** @description The member document types, in the order given. */
+            members: string[];
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description A name and the member document types. */
+        DocumentBundleInput: {
+            /** @description Unique among your bundles, ignoring case. */
+            name: string;
+            /** @description Document types of your marked chain or custom-documents; at least one, none repeated. */
+            members: string[];
+        };
+        /** @description One document type of your marked chain. Page kinds and the `default` entry are not document types and are left out. */
+        DocumentTypeListing: {
+            docType: string;
+            name: string;
+            /** @description `docKind` for a document kind of the root catalogue, else the docKind the type belongs to. */
+            kind: string;
+            description: string;
+            /** @description The catalogue version that defines the type (the winning entry of the marked chain). */
+            definedIn: {
+                listId: string;
+                version: number;
+                source: components["schemas"]["LibrarySource"];
+            };
+            /** @description Extraction schema versions of the type: yours (every status) and the official organization’s (active and superseded), newest first within each source. */
+            schemas: {
+                version: number;
+                name: string;
+                status: components["schemas"]["LibraryStatus"];
+                source: components["schemas"]["LibrarySource"];
+            }[];
         };
         /** @description An expected document: a line of a list, or an entry of a document catalogue. The requirement fields (`requirement`, `minCount`, `maxCount`, `note`) of a coined entry come from the chain’s `default` entry. */
         ExpectedDoc: {
@@ -6796,33 +6608,26 @@ export interface components {
             /** @description Guidance for the applicant and reviewer, for example "the three most recent months". */
             note: string;
         };
-        /** @description Where an inserted (sub)section was copied from. A copy, not a link: later changes or deletion of the origin do not touch it. */
-        ContentOrigin: {
-            /** @enum {string} */
-            type: "bundle" | "savedSection";
-            id: string;
-            name: string;
+        /** @description An expected document as sent on save. Fields left out are filled from the document type’s catalogue entry (its requirement defaults). */
+        ExpectedDocEdit: {
+            /** @description Keep the id of an existing line so cases filed against it stay filed; generated from `docType` when absent. */
+            id?: string;
+            /** @description Document type id. */
+            docType: string;
+            /** @description Defaults to the document type’s name; must not be empty when sent. */
+            name?: string;
+            /** @description On list lines read-only (taken from the catalogue); required for catalogue entries. */
+            kind?: string;
+            description?: string;
+            /**
+             * @description `required`: the case is incomplete without it; `optional`: asked for, but the case can do without.
+             * @enum {string}
+             */
+            requirement?: "required" | "optional";
+            minCount?: number;
+            maxCount?: number | null;
+            note?: string;
         };
-        ExpectedDocListSubsection: {
-            id: string;
-            name: string;
-            note: string;
-            lines: components["schemas"]["ExpectedDoc"][];
-            origin: components["schemas"]["ContentOrigin"] | null;
-        };
-        ExpectedDocListSection: {
-            id: string;
-            name: string;
-            note: string;
-            lines: components["schemas"]["ExpectedDoc"][];
-            subsections: components["schemas"]["ExpectedDocListSubsection"][];
-            origin: components["schemas"]["ContentOrigin"] | null;
-        };
-        /**
-         * @description `expectedDocListCatalogOfficial`: an official list template, read-only to you. `expectedDocListCatalogOrgCustom`: your organization’s own list. `docTypeCatalogOfficial`: an official document catalogue (`generic`, `finance`). `docTypeCatalogOrgCustom`: your `custom-documents` catalogue.
-         * @enum {string}
-         */
-        ExpectedDocListKind: "expectedDocListCatalogOfficial" | "expectedDocListCatalogOrgCustom" | "docTypeCatalogOfficial" | "docTypeCatalogOrgCustom";
         /** @description One version of an expected document list: sections of lines, each section with subsections (an inserted bundle becomes one). A document catalogue is a list too; its entries are its lines. */
         ExpectedDocList: {
             /** @description The list’s id: the slug of the name it was created with; it never changes. */
@@ -6844,16 +6649,34 @@ export interface components {
             updatedAt: string;
             activatedAt: string | null;
         };
-        /** @description Names one version of a list. */
-        ExpectedDocListRef: {
-            /** @description The list’s id: the slug of the name it was created with; it never changes. */
-            id: string;
-            version: number;
+        /** @description Names the new list a duplicate becomes: v1, a draft, of kind `expectedDocListCatalogOrgCustom`. */
+        ExpectedDocListDuplicateInput: {
+            /** @description The new list’s name; its id (the slug) must not exist yet. */
             name: string;
-            kind: components["schemas"]["ExpectedDocListKind"];
-            status: components["schemas"]["LibraryStatus"];
-            source: components["schemas"]["LibrarySource"];
         };
+        /** @description The body of a save: an `ExpectedDocList` as read, edited. The fields the server owns (`kind`, `status`, `source`, `isDefault`, `parent`, `derivedFrom`, timestamps) may be sent back and are ignored. Contract validation: every line’s `docType` is a document of your marked chain or custom-documents, line, section and subsection ids are unique, names are not empty, `minCount` ≤ `maxCount`; each failure is a 400 naming the line. */
+        ExpectedDocListEdit: {
+            /** @description When sent, must be the id of the path. */
+            id?: string;
+            /** @description When sent, must be the version of the path. */
+            version?: number;
+            /** @description When sent, must be the version’s name: a version never changes its name (use rename-as-new-version). */
+            name?: string;
+            /** @description Unchanged when absent. */
+            description?: string;
+            sections: components["schemas"]["ExpectedDocListSectionEdit"][];
+        };
+        /** @description Creates v1, a draft holding a blank scaffold (one empty section). */
+        ExpectedDocListInput: {
+            /** @description The id is the slug of this name. */
+            name: string;
+            description?: string;
+        };
+        /**
+         * @description `expectedDocListCatalogOfficial`: an official list template, read-only to you. `expectedDocListCatalogOrgCustom`: your organization’s own list. `docTypeCatalogOfficial`: an official document catalogue (`generic`, `finance`). `docTypeCatalogOrgCustom`: your `custom-documents` catalogue.
+         * @enum {string}
+         */
+        ExpectedDocListKind: "expectedDocListCatalogOfficial" | "expectedDocListCatalogOrgCustom" | "docTypeCatalogOfficial" | "docTypeCatalogOrgCustom";
         /** @description One row per list version: your own lists (every status), your custom-documents catalogue, and the official list templates and catalogues (active and superseded versions) except where you have your own list of that id. Ordered by id, then version. */
         ExpectedDocListListing: {
             /** @description The list’s id: the slug of the name it was created with; it never changes. */
@@ -6872,14 +6695,280 @@ export interface components {
             updatedAt: string;
             activatedAt: string | null;
         };
-        /** @description One catalogue version of the marked chain. */
-        CatalogLayer: {
-            /** @description The catalogue’s list id. */
+        /** @description Names one version of a list. */
+        ExpectedDocListRef: {
+            /** @description The list’s id: the slug of the name it was created with; it never changes. */
             id: string;
             version: number;
             name: string;
             kind: components["schemas"]["ExpectedDocListKind"];
+            status: components["schemas"]["LibraryStatus"];
             source: components["schemas"]["LibrarySource"];
+        };
+        ExpectedDocListSection: {
+            id: string;
+            name: string;
+            note: string;
+            lines: components["schemas"]["ExpectedDoc"][];
+            subsections: components["schemas"]["ExpectedDocListSubsection"][];
+            origin: components["schemas"]["ContentOrigin"] | null;
+        };
+        ExpectedDocListSectionEdit: {
+            /** @description Generated from the name when absent. */
+            id?: string;
+            name: string;
+            note?: string;
+            /** @default [] */
+            lines?: components["schemas"]["ExpectedDocEdit"][];
+            /** @default [] */
+            subsections?: components["schemas"]["ExpectedDocListSubsectionEdit"][];
+            origin?: components["schemas"]["ContentOriginInput"] | null;
+        };
+        ExpectedDocListSubsection: {
+            id: string;
+            name: string;
+            note: string;
+            lines: components["schemas"]["ExpectedDoc"][];
+            origin: components["schemas"]["ContentOrigin"] | null;
+        };
+        ExpectedDocListSubsectionEdit: {
+            /** @description Generated from the name when absent. */
+            id?: string;
+            name: string;
+            note?: string;
+            lines: components["schemas"]["ExpectedDocEdit"][];
+            origin?: components["schemas"]["ContentOriginInput"] | null;
+        };
+        /** @description One field extracted from a document of the type. */
+        ExtractionField: {
+            /** @description The key in `extractKeyData`, for example `dateOfBirth`. */
+            name: string;
+            /**
+             * @description What people call it; the key split into words when empty.
+             * @default
+             */
+            label: string;
+            type: components["schemas"]["ExtractionFieldType"];
+            /**
+             * @description Whether every document of the type prints it; an optional field is extracted only when present.
+             * @default true
+             */
+            required: boolean;
+            /**
+             * @description A list of values (for example several tenants’ names).
+             * @default false
+             */
+            multiple: boolean;
+            /** @default  */
+            description: string;
+            /**
+             * @description Where and how the value is printed, for the extractor (labels, positions, formats).
+             * @default []
+             */
+            hints: string[];
+            /**
+             * @description The allowed values of an `enum` field; empty for other types.
+             * @default []
+             */
+            options: string[];
+        };
+        /** @description One field extracted from a document of the type. */
+        ExtractionFieldInput: {
+            /** @description The key in `extractKeyData`, for example `dateOfBirth`. */
+            name: string;
+            /**
+             * @description What people call it; the key split into words when empty.
+             * @default
+             */
+            label?: string;
+            type: components["schemas"]["ExtractionFieldType"];
+            /**
+             * @description Whether every document of the type prints it; an optional field is extracted only when present.
+             * @default true
+             */
+            required?: boolean;
+            /**
+             * @description A list of values (for example several tenants’ names).
+             * @default false
+             */
+            multiple?: boolean;
+            /** @default  */
+            description?: string;
+            /**
+             * @description Where and how the value is printed, for the extractor (labels, positions, formats).
+             * @default []
+             */
+            hints?: string[];
+            /**
+             * @description The allowed values of an `enum` field; empty for other types.
+             * @default []
+             */
+            options?: string[];
+        };
+        /**
+         * @description `text`: as printed (names: given names then surname, no honorific; addresses: printed lines joined with ", "). `date`: ISO `yyyy-mm-dd`. `money`: `{ amount: "1234.56", currency: "GBP" }`, amount a decimal string with two decimals and a leading `-` when negative, currency ISO 4217. `number`: a JSON number. `enum`: one of `options`. `boolean`: true or false.
+         * @enum {string}
+         */
+        ExtractionFieldType: "text" | "date" | "money" | "number" | "enum" | "boolean";
+        ForgotPasswordAck: {
+            message: string;
+        };
+        ForgotPasswordInput: {
+            /** Format: email */
+            email: string;
+        };
+        /** @description A guest key opening its own sandbox organization, no account needed. */
+        GuestKey: {
+            /** @description A bearer key for the sandbox. Shown only here. */
+            key: string;
+            organizationId: string;
+            expiresAt: string;
+            limits: {
+                requestsPerMinute: number;
+                uploadPages: number;
+                validHours: number;
+            };
+        };
+        /** @description Liveness and readiness of one server instance. Sent with 200 when healthy and with 503 when the database does not answer. */
+        HealthStatus: {
+            /**
+             * @description `ok` when the server and its database answer; `unavailable` (with 503) otherwise.
+             * @enum {string}
+             */
+            status: "ok" | "unavailable";
+            /** @description The server version. */
+            version: string;
+            database: {
+                /**
+                 * @description `pglite`: the embedded database under DATA_DIR; `postgres`: a PostgreSQL server named by DATABASE_URL.
+                 * @enum {string}
+                 */
+                driver: "pglite" | "postgres";
+                /** @description Whether the database answered a query just now. */
+                ok: boolean;
+            };
+            /** @description Seconds since this server process started. */
+            uptimeSeconds: number;
+            /** @description The server clock, ISO 8601. */
+            time: string;
+        };
+        /** @description Copies a bundle into a draft as a subsection; later changes to the bundle do not reach the list. */
+        InsertBundleInput: {
+            bundleId: string;
+            /** @description The section that receives the bundle as a new subsection. */
+            sectionId: string;
+        };
+        /** @description Copies a saved section into a draft as a new section. */
+        InsertSavedSectionInput: {
+            savedSectionId: string;
+            /** @description Index among the sections; appended when absent. */
+            position?: number;
+        };
+        /**
+         * @description The shape the answer should take: `text` (a short paragraph), `yes-no` (yes or no, then why), `amount` (a sum with its currency), `date`, `number`, or `list` (one item per line). Each claim still cites its document, page and line.
+         * @enum {string}
+         */
+        IntelAnswerType: "text" | "yes-no" | "amount" | "date" | "number" | "list";
+        /** @description One research question of a template; a brief answers it in one section. */
+        IntelQuestion: {
+            /** @description The question the research model answers over the case’s pages. */
+            prompt: string;
+            /** @description Absent: free text. */
+            answerType?: components["schemas"]["IntelAnswerType"];
+            /** @description How to answer: what evidence counts, what to cite, what to flag. Read by the model and shown to the reviewer beside the answer. */
+            guidance?: string;
+        };
+        /** @description One research question of a template; a brief answers it in one section. */
+        IntelQuestionInput: {
+            /** @description The question the research model answers over the case’s pages. */
+            prompt: string;
+            /** @description Absent: free text. */
+            answerType?: components["schemas"]["IntelAnswerType"];
+            /** @description How to answer: what evidence counts, what to cite, what to flag. Read by the model and shown to the reviewer beside the answer. */
+            guidance?: string;
+        };
+        /** @description One version of an intel template: a named set of research questions a brief answers over one case. */
+        IntelTemplate: {
+            /** @description The template’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            /** @description The name of this version. */
+            name: string;
+            description: string;
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+            /** @description In the order a brief answers them. */
+            questions: components["schemas"]["IntelQuestion"][];
+            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        /** @description The body of a save: an `IntelTemplate` as read, edited. The fields the server owns (`status`, `source`, `derivedFrom`, timestamps) may be sent back and are ignored. A question needs a prompt; prompts must not repeat. */
+        IntelTemplateEdit: {
+            /** @description When sent, must be the id of the path. */
+            id?: string;
+            /** @description When sent, must be the version of the path. */
+            version?: number;
+            /** @description When sent, must be the version’s name: a version never changes its name. */
+            name?: string;
+            /** @description Unchanged when absent. */
+            description?: string;
+            questions: components["schemas"]["IntelQuestionInput"][];
+        };
+        /** @description Creates v1, a draft with no questions. */
+        IntelTemplateInput: {
+            /** @description The id is the slug of this name. */
+            name: string;
+            description?: string;
+        };
+        /** @description One row per template version: your own templates (every status), then the official templates you have no template of that id for (active and superseded versions). Rows of one template are together, newest version first; templates are ordered by name. */
+        IntelTemplateListing: {
+            /** @description The template’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            name: string;
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+            description: string;
+            questionCount: number;
+            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
+        };
+        /** @description Names one version of an intel template. */
+        IntelTemplateRef: {
+            /** @description The template’s id: the slug of the name it was created with; it never changes. */
+            id: string;
+            version: number;
+            name: string;
+            status: components["schemas"]["LibraryStatus"];
+            source: components["schemas"]["LibrarySource"];
+        };
+        /**
+         * @description `own`: your organization’s item. `official`: published by the official organization, read-only to you; its drafts are never shown. Where you have your own item with the id of an official one, yours is the one an id names, and `?source=official` still reaches the official one.
+         * @enum {string}
+         */
+        LibrarySource: "own" | "official";
+        /**
+         * @description `draft` is the only writable status; `active` is what callers get; `superseded` was active until a newer version was activated. Active and superseded versions never change.
+         * @enum {string}
+         */
+        LibraryStatus: "draft" | "active" | "superseded";
+        /** @description The account’s email, as `email` or as `username` (either one; both only when they are the same address), and its password. */
+        LoginInput: {
+            /**
+             * Format: email
+             * @description The email address the account signed up with. Send this or `username`.
+             */
+            email?: string;
+            /**
+             * Format: email
+             * @description The same email address, under its older name; accepted as an alias of `email`.
+             */
+            username?: string;
+            password: string;
         };
         MarkedCatalogEntry: {
             /** @description Unique within its list; documents of a case name the line they were filed against by it (`expectedDocId`). In a catalogue it equals `docType`. */
@@ -6919,83 +7008,55 @@ export interface components {
             /** @description The merged entries, in root-first order; for a `docType` the more specific catalogue’s entry wins. */
             entries: components["schemas"]["MarkedCatalogEntry"][];
         };
-        /** @description One document type of your marked chain. Page kinds and the `default` entry are not document types and are left out. */
-        DocumentTypeListing: {
-            docType: string;
-            name: string;
-            /** @description `docKind` for a document kind of the root catalogue, else the docKind the type belongs to. */
-            kind: string;
-            description: string;
-            /** @description The catalogue version that defines the type (the winning entry of the marked chain). */
-            definedIn: {
-                listId: string;
-                version: number;
-                source: components["schemas"]["LibrarySource"];
-            };
-            /** @description Extraction schema versions of the type: yours (every status) and the official organization’s (active and superseded), newest first within each source. */
-            schemas: {
-                version: number;
-                name: string;
-                status: components["schemas"]["LibraryStatus"];
-                source: components["schemas"]["LibrarySource"];
-            }[];
+        /** @description The official document catalogue your organization works from. */
+        MarkedDocTypeCatalogInput: {
+            /** @description The id of an official document catalogue with an active version, for example `finance`. */
+            catalogId: string;
         };
-        /** @description One field extracted from a document of the type. */
-        ExtractionField: {
-            /** @description The key in `extractKeyData`, for example `dateOfBirth`. */
+        /** @description One engine a stage can run on. */
+        ModelOption: {
+            /** @description What PUT /models/{stage} takes: `local`, or `openai:<model>`. */
+            id: string;
             name: string;
             /**
-             * @description What people call it; the key split into words when empty.
-             * @default
+             * @description `local`: the built-in engine, on this server; nothing leaves it. `openai`: an OpenAI-compatible API configured on the server; page text (and, for parse, page images) is sent to it.
+             * @enum {string}
              */
-            label: string;
-            type: components["schemas"]["ExtractionFieldType"];
-            /**
-             * @description Whether every document of the type prints it; an optional field is extracted only when present.
-             * @default true
-             */
-            required: boolean;
-            /**
-             * @description A list of values (for example several tenants’ names).
-             * @default false
-             */
-            multiple: boolean;
-            /** @default  */
+            provider: "local" | "openai";
             description: string;
-            /**
-             * @description Where and how the value is printed, for the extractor (labels, positions, formats).
-             * @default []
-             */
-            hints: string[];
-            /**
-             * @description The allowed values of an `enum` field; empty for other types.
-             * @default []
-             */
-            options: string[];
         };
-        /** @description One version of the extraction schema of a document type. Extraction reads the active version of your own schema, else the official one; a type with neither resolves to its docKind’s schema, then to `fallback`. */
-        DocTypeExtractionSchema: {
-            /** @description Document type id. */
-            docType: string;
-            version: number;
-            /** @description The document type’s name for this version; rename-as-new-version changes it on the next version. */
+        /**
+         * @description `preview`: page images and pre-flight; `parse`: text lines of every page; `classify`: splitting into documents and filing them; `extract`: key data of each document; `intel`: answering intel brief questions; `assistant`: the case assistant.
+         * @enum {string}
+         */
+        ModelStage: "preview" | "parse" | "classify" | "extract" | "intel" | "assistant";
+        Organization: {
+            /** @description Never changes, also when the organization is renamed. */
+            id: string;
             name: string;
-            status: components["schemas"]["LibraryStatus"];
-            source: components["schemas"]["LibrarySource"];
-            description: string;
-            fields: components["schemas"]["ExtractionField"][];
-            derivedFrom: components["schemas"]["DerivedFrom"] | null;
+            /** @description The official document catalogue this organization works from; `generic` unless set. */
+            markedDocTypeCatalog: string;
+            /** @description True only for the organization that publishes the official content. */
+            isOfficial: boolean;
+            /** @description An instant account: created without an email; purged at `expiresAt` unless an email is added. */
+            instant: boolean;
+            /** @description A guest sandbox opened by POST /guest. */
+            sandbox: boolean;
+            /** @description When an instant account or a sandbox is deleted with everything it owns; null when kept. */
+            expiresAt: string | null;
             createdAt: string;
-            updatedAt: string;
-            activatedAt: string | null;
         };
-        DocTypeExtractionSchemaRef: {
-            /** @description Document type id. */
-            docType: string;
-            version: number;
+        /** @description The name of the new version. The id stays what it is; the renamed version keeps its old name. */
+        RenameInput: {
             name: string;
-            status: components["schemas"]["LibraryStatus"];
-            source: components["schemas"]["LibrarySource"];
+        };
+        RenameOrganizationInput: {
+            name: string;
+        };
+        ResetPasswordInput: {
+            token: string;
+            /** @description At least 10 characters. */
+            newPassword: string;
         };
         /** @description The schema extraction uses for a document type right now. */
         ResolvedExtractionSchema: {
@@ -7007,15 +7068,6 @@ export interface components {
              */
             step: "docType" | "docKind" | "fallback";
             schema: components["schemas"]["DocTypeExtractionSchema"];
-        };
-        /** @description A named group of document types, inserted into lists as a subsection (a copy). */
-        DocumentBundle: {
-            id: string;
-            name: string;
-            /** @description The member document types, in the order given. */
-            members: string[];
-            createdAt: string;
-            updatedAt: string;
         };
         /** @description A section kept for reuse: a copy, never a link to the list it came from. */
         SavedSection: {
@@ -7033,42 +7085,102 @@ export interface components {
             } | null;
             createdAt: string;
         };
-        /**
-         * @description `draft` is the only writable status. Activation is one-way and replaces nothing: every activated version stays `active`, and a run takes the highest active version unless it pins one (spec Part 3, workflow rules).
-         * @enum {string}
-         */
-        WorkflowStatus: "draft" | "active";
-        /** @description A step a workflow can have: the spine (Preview, Parse) or a registered tool. */
-        WorkflowToolOption: {
-            /** @description What a step names in `tool`. */
-            id: string;
-            name: string;
-            /** @description What the tool does to a case and what it reads. */
-            description: string;
-            /** @description True for preview and parse, the steps every workflow begins with, in this order. */
-            spine: boolean;
-            /** @description Tools that must come earlier in the same workflow because this one reads their results. */
-            requires: string[];
-            /** @description JSON Schema (2020-12) of the step’s `settings`. Settings left out take the schema’s `default`; unknown settings are refused. */
-            settingsSchema: {
-                [key: string]: unknown;
+        /** @description The section is copied: later edits of the list do not reach it. */
+        SavedSectionInput: {
+            /** @description Defaults to the copied section’s name; required with `lines`. */
+            name?: string;
+            note?: string;
+            /** @description Copy this section of a stored list version. */
+            from?: {
+                expectedDocListId: string;
+                version: number;
+                sectionId: string;
+                source?: components["schemas"]["LibrarySource"];
             };
-            /** @description The settings a step of this tool has when it sends none. */
-            defaultSettings: {
-                [key: string]: unknown;
-            };
+            /** @description Or give the section’s content directly (validated like a list save). */
+            lines?: components["schemas"]["ExpectedDocEdit"][];
+            subsections?: components["schemas"]["ExpectedDocListSubsectionEdit"][];
         };
-        /** @description One step of a workflow: a tool and its settings. */
-        WorkflowStep: {
-            /** @description A tool id of GET /workflow-tools. */
-            tool: string;
-            /**
-             * @description Validated against the tool’s `settingsSchema`; defaults are filled in when the settings are valid.
-             * @default {}
-             */
-            settings: {
+        /** @description Optional as a whole. With no body (or without email and password) an instant account is created: generated names, no password, kept 30 days unless an email is added. */
+        SignupInput: {
+            orgName?: string;
+            /** @description The first Manager’s name; generated when absent. */
+            name?: string;
+            /** Format: email */
+            email?: string;
+            /** @description At least 10 characters. */
+            password?: string;
+        };
+        /** @description The options of one stage and your organization’s choice. */
+        StageModels: {
+            stage: components["schemas"]["ModelStage"];
+            /** @description What the stage does. */
+            description: string;
+            /** @description The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Preview renders pages and measures them, which no language model does: it offers only the local engine. */
+            options: components["schemas"]["ModelOption"][];
+            /** @description The option the stage runs on now: your organization’s choice while the server still offers it, else `local`. */
+            selected: string;
+            /** @description The option a Manager chose; null when none was. Differs from `selected` when the chosen model is no longer configured on the server. */
+            chosen: string | null;
+            /** @description Who made the choice (a user’s name). */
+            chosenBy: string | null;
+            chosenAt: string | null;
+        };
+        /** @description Where a client is in a collection’s change history. */
+        SyncCheckpoint: {
+            /** @description The server rev of the last document received. */
+            rev: number;
+            /** @description Its id; with rev, an RxDB checkpoint. */
+            id: string;
+        };
+        SyncLibraryDefault: {
+            id: string;
+            targetId: string;
+            targetSource: components["schemas"]["LibrarySource"];
+        };
+        /** @description A push to a collection that is read-only over sync: nothing was written; the master states come back as conflicts. */
+        SyncPushRefused: {
+            error: string;
+            /** @description The server’s state of every pushed document, which the client keeps. */
+            conflicts: {
                 [key: string]: unknown;
-            };
+            }[];
+        };
+        UpdateUserInput: {
+            name?: string;
+            /**
+             * Format: email
+             * @description Adding an email to an instant account keeps the organization beyond 30 days.
+             */
+            email?: string;
+            /**
+             * @description `Manager` has every right; `Originator` works cases and the library.
+             * @enum {string}
+             */
+            role?: "Manager" | "Originator";
+            /** @description false ends every session of the user. */
+            active?: boolean;
+            /** @description Sets a password the user must change at next sign-in; ends their sessions. */
+            temporaryPassword?: string;
+        };
+        /** @description A person of an organization. */
+        User: {
+            id: string;
+            organizationId: string;
+            name: string;
+            /** @description Null for the Manager of an instant account until an email is added. */
+            email: string | null;
+            /**
+             * @description `Manager` has every right; `Originator` works cases and the library.
+             * @enum {string}
+             */
+            role: "Manager" | "Originator";
+            /** @description An inactive user cannot sign in and has no sessions. */
+            active: boolean;
+            /** @description True after a Manager set a temporary password, until the user changes it. */
+            mustChangePassword: boolean;
+            /** @description ISO 8601. */
+            createdAt: string;
         };
         /** @description One version of a workflow: a named, ordered list of steps a run follows. */
         Workflow: {
@@ -7091,25 +7203,23 @@ export interface components {
             updatedAt: string;
             activatedAt: string | null;
         };
-        /** @description Names one version of a workflow. */
-        WorkflowRef: {
-            /** @description The workflow’s id: the slug of the name it was created with; it never changes. */
-            id: string;
-            version: number;
-            name: string;
-            status: components["schemas"]["WorkflowStatus"];
-            source: components["schemas"]["LibrarySource"];
+        /** @description The body of a save: a `Workflow` as read, edited. The fields the server owns (`status`, `source`, `isDefault`, `problems`, `derivedFrom`, timestamps) may be sent back and are ignored. A draft may be saved incomplete (unknown tools, invalid settings, steps out of order): `problems` in the answer says what still blocks activation. */
+        WorkflowEdit: {
+            /** @description When sent, must be the id of the path. */
+            id?: string;
+            /** @description When sent, must be the version of the path. */
+            version?: number;
+            /** @description When sent, must be the version’s name: a version never changes its name. */
+            name?: string;
+            /** @description Unchanged when absent. */
+            description?: string;
+            steps: components["schemas"]["WorkflowStepInput"][];
         };
-        WorkflowVersionSummary: {
-            version: number;
+        /** @description Creates v1, a draft holding the spine (Preview, Parse) and nothing else. */
+        WorkflowInput: {
+            /** @description The id is the slug of this name. */
             name: string;
-            status: components["schemas"]["WorkflowStatus"];
-            stepCount: number;
-            /** @description Whether the version has no `problems` (drafts only can be incomplete). */
-            complete: boolean;
-            createdAt: string;
-            updatedAt: string;
-            activatedAt: string | null;
+            description?: string;
         };
         /** @description One row per workflow: your own workflows (every version), then the official workflows you have no workflow of that id for (active versions only), each group ordered by name. */
         WorkflowListing: {
@@ -7125,91 +7235,74 @@ export interface components {
             /** @description Newest version first. */
             versions: components["schemas"]["WorkflowVersionSummary"][];
         };
-        /** @description One research question of a template; a brief answers it in one section. */
-        IntelQuestion: {
-            /** @description The question the research model answers over the case’s pages. */
-            prompt: string;
-            /** @description Absent: free text. */
-            answerType?: components["schemas"]["IntelAnswerType"];
-            /** @description How to answer: what evidence counts, what to cite, what to flag. Read by the model and shown to the reviewer beside the answer. */
-            guidance?: string;
-        };
-        /** @description One version of an intel template: a named set of research questions a brief answers over one case. */
-        IntelTemplate: {
-            /** @description The template’s id: the slug of the name it was created with; it never changes. */
-            id: string;
-            version: number;
-            /** @description The name of this version. */
-            name: string;
-            description: string;
-            status: components["schemas"]["LibraryStatus"];
-            source: components["schemas"]["LibrarySource"];
-            /** @description In the order a brief answers them. */
-            questions: components["schemas"]["IntelQuestion"][];
-            derivedFrom: components["schemas"]["DerivedFrom"] | null;
-            createdAt: string;
-            updatedAt: string;
-            activatedAt: string | null;
-        };
-        /** @description Names one version of an intel template. */
-        IntelTemplateRef: {
-            /** @description The template’s id: the slug of the name it was created with; it never changes. */
+        /** @description Names one version of a workflow. */
+        WorkflowRef: {
+            /** @description The workflow’s id: the slug of the name it was created with; it never changes. */
             id: string;
             version: number;
             name: string;
-            status: components["schemas"]["LibraryStatus"];
+            status: components["schemas"]["WorkflowStatus"];
             source: components["schemas"]["LibrarySource"];
         };
-        /** @description One row per template version: your own templates (every status), then the official templates you have no template of that id for (active and superseded versions). Rows of one template are together, newest version first; templates are ordered by name. */
-        IntelTemplateListing: {
-            /** @description The template’s id: the slug of the name it was created with; it never changes. */
-            id: string;
-            version: number;
-            name: string;
-            status: components["schemas"]["LibraryStatus"];
-            source: components["schemas"]["LibrarySource"];
-            description: string;
-            questionCount: number;
-            derivedFrom: components["schemas"]["DerivedFrom"] | null;
-            createdAt: string;
-            updatedAt: string;
-            activatedAt: string | null;
-        };
-        /** @description One engine a stage can run on. */
-        ModelOption: {
-            /** @description What PUT /models/{stage} takes: `local`, or `openai:<model>`. */
-            id: string;
-            name: string;
+        /**
+         * @description `draft` is the only writable status. Activation is one-way and replaces nothing: every activated version stays `active`, and a run takes the highest active version unless it pins one (spec Part 3, workflow rules).
+         * @enum {string}
+         */
+        WorkflowStatus: "draft" | "active";
+        /** @description One step of a workflow: a tool and its settings. */
+        WorkflowStep: {
+            /** @description A tool id of GET /workflow-tools. */
+            tool: string;
             /**
-             * @description `local`: the built-in engine, on this server; nothing leaves it. `openai`: an OpenAI-compatible API configured on the server; page text (and, for parse, page images) is sent to it.
-             * @enum {string}
+             * @description Validated against the tool’s `settingsSchema`; defaults are filled in when the settings are valid.
+             * @default {}
              */
-            provider: "local" | "openai";
-            description: string;
+            settings: {
+                [key: string]: unknown;
+            };
         };
-        /** @description The options of one stage and your organization’s choice. */
-        StageModels: {
-            stage: components["schemas"]["ModelStage"];
-            /** @description What the stage does. */
-            description: string;
-            /** @description The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Preview renders pages and measures them, which no language model does: it offers only the local engine. */
-            options: components["schemas"]["ModelOption"][];
-            /** @description The option the stage runs on now: your organization’s choice while the server still offers it, else `local`. */
-            selected: string;
-            /** @description The option a Manager chose; null when none was. Differs from `selected` when the chosen model is no longer configured on the server. */
-            chosen: string | null;
-            /** @description Who made the choice (a user’s name). */
-            chosenBy: string | null;
-            chosenAt: string | null;
+        /** @description One step of a workflow: a tool and its settings. */
+        WorkflowStepInput: {
+            /** @description A tool id of GET /workflow-tools. */
+            tool: string;
+            /**
+             * @description Validated against the tool’s `settingsSchema`; defaults are filled in when the settings are valid.
+             * @default {}
+             */
+            settings?: {
+                [key: string]: unknown;
+            };
         };
-        ForgotPasswordAck: {
-            message: string;
-        };
-        SyncLibraryDefault: {
+        /** @description A step a workflow can have: the spine (Preview, Parse) or a registered tool. */
+        WorkflowToolOption: {
+            /** @description What a step names in `tool`. */
             id: string;
-            targetId: string;
-            /** @enum {string} */
-            targetSource: "own" | "official";
+            name: string;
+            /** @description What the tool does to a case and what it reads. */
+            description: string;
+            /** @description True for preview and parse, the steps every workflow begins with, in this order. */
+            spine: boolean;
+            /** @description Tools that must come earlier in the same workflow because this one reads their results. */
+            requires: string[];
+            /** @description JSON Schema (2020-12) of the step’s `settings`. Settings left out take the schema’s `default`; unknown settings are refused. */
+            settingsSchema: {
+                [key: string]: unknown;
+            };
+            /** @description The settings a step of this tool has when it sends none. */
+            defaultSettings: {
+                [key: string]: unknown;
+            };
+        };
+        WorkflowVersionSummary: {
+            version: number;
+            name: string;
+            status: components["schemas"]["WorkflowStatus"];
+            stepCount: number;
+            /** @description Whether the version has no `problems` (drafts only can be incomplete). */
+            complete: boolean;
+            createdAt: string;
+            updatedAt: string;
+            activatedAt: string | null;
         };
     };
     responses: never;

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './conditional.js';
 export * from './health.js';
 export * from './access.js';
 export * from './sync.js';

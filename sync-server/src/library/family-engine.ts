@@ -418,6 +418,25 @@ export class FamilyEngine<C, I = C> {
   }
 
   /**
+   * A fingerprint of everything of this kind a caller may see: the count and sum of the revs of
+   * its own and the official organization's versions and families, and its default. Every write
+   * bumps a row's rev, so any change changes it, including a transaction that commits after a
+   * later one (a max would miss that). For ETags; an index-only scan per organization.
+   */
+  async fingerprint(q: Queryable, viewerOrgId: string, officialOrgId: string): Promise<string> {
+    const { rows } = await q.query<{ f: string }>(
+      `SELECT concat_ws(':',
+         (SELECT count(*) || '.' || coalesce(sum(rev), 0) FROM library_versions WHERE family_kind = $1 AND org_id = $2),
+         (SELECT count(*) || '.' || coalesce(sum(rev), 0) FROM library_versions WHERE family_kind = $1 AND org_id = $3),
+         (SELECT count(*) || '.' || coalesce(sum(rev), 0) FROM library_families WHERE family_kind = $1 AND org_id = $2),
+         (SELECT count(*) || '.' || coalesce(sum(rev), 0) FROM library_families WHERE family_kind = $1 AND org_id = $3),
+         (SELECT coalesce(max(rev), 0) FROM library_defaults WHERE org_id = $2 AND family_kind = $1)) AS f`,
+      [this.def.kind, viewerOrgId, officialOrgId],
+    );
+    return `${this.def.kind}=${rows[0]!.f}`;
+  }
+
+  /**
    * Every version a caller sees (own in every status, official when published), grouped by
    * family id: the caller's own first, then the official ones, newest first within each.
    */

@@ -35,6 +35,8 @@ export interface FamilyRoutesDef<Item, Ref, Edit, Activated> {
   /** What each operation's description says beyond the shared lifecycle rules. */
   describe: { read?: string; save: string; newVersion: string; activate: string; renameAsNewVersion?: string };
   operations: FamilyOperations<Item, Ref, Edit, Activated>;
+  /** What a caller's versions of this kind are made of, for ETags (conditional GETs). */
+  fingerprint(orgId: string): Promise<string>;
 }
 
 type VersionRequest = FastifyRequest<{ Params: Record<string, string | number>; Querystring: { source?: 'own' | 'official' } }>;
@@ -46,7 +48,7 @@ export function familyRoutes<Item, Ref, Edit, Activated>(def: FamilyRoutesDef<It
     const app = typed as unknown as FastifyInstance;
     const params = z.object({ [def.idParam]: z.string().min(1).max(def.idMax ?? 64).describe(def.idDescription), version: VersionParam });
     const path = `${def.collection}/:${def.idParam}/:version`;
-    const read = { access: 'library.read' } as const;
+    const read = { access: 'library.read', etag: (request: FastifyRequest) => def.fingerprint(requireCaller(request).orgId) } as const;
     const edit = { access: 'library.edit' } as const;
     const ops = def.operations;
     const target = (request: VersionRequest) => ({

@@ -1,18 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePasswordInput, errorResponses, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignupInput, User } from '@portal/shared';
+import { ChangePasswordInput, DeviceSession, errorResponses, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignupInput, User } from '@portal/shared';
 import { requireCaller } from '../caller.js';
 import { toUser } from '../rows.js';
 import { RESET_LINK_HOURS, type ClientInfo } from '../sessions-service.js';
-
-const DeviceSession = z
-  .object({
-    token: z.string().describe('The bearer token. Shown only here; keep it like a password.'),
-    expiresAt: z.string(),
-    user: User,
-  })
-  .meta({ id: 'DeviceSession' });
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { DocumentBundle, ExpectedDocList, IntelTemplate, Organization, SavedSection, Workflow } from '@portal/shared';
+import type { DocumentBundle, Organization, SavedSection } from '@portal/shared';
+import { syncCollections } from '@portal/shared/sync';
 import { toBundle, type BundleRow } from '../../library/bundles/service.js';
 import { toSavedSection, type SavedSectionRow } from '../../library/saved-sections/service.js';
 import { toOrganization, type OrganizationRow } from '../../identity/rows.js';
@@ -8,17 +8,11 @@ import type { SyncCollection } from '../collection.js';
 import { libraryCollection } from './library-collection.js';
 import { tableCollection } from './table-collection.js';
 
-const keyed = (field: string, payload: z.ZodType, description: string) =>
-  z
-    .object({ id: z.string().describe('`own:<id>:<version>` or `official:<id>:<version>`.') })
-    .extend({ [field]: payload })
-    .describe(description);
-
 export const bundlesCollection = tableCollection<BundleRow & { rev: number; deleted: boolean }, DocumentBundle>({
   name: 'document-bundles',
   description: 'Your organization’s document bundles.',
   table: 'document_bundles',
-  document: DocumentBundle,
+  document: syncCollections['document-bundles'].document,
   toDocument: toBundle,
   readOnlyReason: 'bundles are changed with PUT /document-bundles/{bundleId}.',
 });
@@ -39,7 +33,7 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
       description: 'Expected document list versions and document catalogues: your own (every status) and the official ones (published versions, except those you have your own list of the same id of).',
       engine: library.engines.lists,
       field: 'list',
-      document: keyed('list', ExpectedDocList, 'One list version; `list.isDefault` is false here: the default is in `library-defaults`.'),
+      document: syncCollections['expected-doc-lists'].document.describe('One list version; `list.isDefault` is false here: the default is in `library-defaults`.'),
       toPayload: (v) => library.lists.toList(v, undefined),
     }),
     libraryCollection({
@@ -47,7 +41,7 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
       description: 'Workflow versions: your own and the official ones (except those you have your own copy of).',
       engine: library.engines.workflows,
       field: 'workflow',
-      document: keyed('workflow', Workflow, 'One workflow version; `workflow.isDefault` is false here: the default is in `library-defaults`.'),
+      document: syncCollections.workflows.document.describe('One workflow version; `workflow.isDefault` is false here: the default is in `library-defaults`.'),
       toPayload: (v) => library.workflows.toWorkflow(v, false),
     }),
     libraryCollection({
@@ -55,7 +49,7 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
       description: 'Intel template versions: your own and the official ones (except those you have your own copy of).',
       engine: library.engines.intelTemplates,
       field: 'template',
-      document: keyed('template', IntelTemplate, 'One intel template version.'),
+      document: syncCollections['intel-templates'].document.describe('One intel template version.'),
       toPayload: (v) => library.intelTemplates.toTemplate(v),
     }),
     bundlesCollection as unknown as SyncCollection,
@@ -63,7 +57,7 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
       name: 'saved-sections',
       description: 'Your organization’s saved sections.',
       table: 'saved_sections',
-      document: SavedSection,
+      document: syncCollections['saved-sections'].document,
       toDocument: (r) => toSavedSection(r, official),
       readOnlyReason: 'saved sections are made with POST /saved-sections.',
     }) as unknown as SyncCollection,
@@ -72,7 +66,7 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
       description: 'Your organization’s default per kind of library item: `id` is the kind (`expected-doc-list`, `workflow`).',
       table: 'library_defaults',
       idColumn: 'family_kind',
-      document: z.object({ id: z.string(), targetId: z.string(), targetSource: z.enum(['own', 'official']) }).meta({ id: 'SyncLibraryDefault' }),
+      document: syncCollections['library-defaults'].document,
       toDocument: (r) => ({ id: r.family_kind, targetId: r.target_id, targetSource: r.target_org_id === official ? 'official' : 'own' }),
       readOnlyReason: 'defaults are set with the set-default operations.',
     }) as unknown as SyncCollection,
@@ -80,7 +74,7 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
       name: 'organization',
       description: 'Your organization (one document): its name and marked document catalogue.',
       table: 'organizations',
-      document: Organization,
+      document: syncCollections.organization.document,
       toDocument: (r) => toOrganization(r),
       readOnlyReason: 'the organization is changed with PATCH /organization.',
     }) as unknown as SyncCollection,

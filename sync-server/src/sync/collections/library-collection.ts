@@ -1,10 +1,11 @@
 import type { z } from 'zod';
+import { versionKey as keyOf } from '@portal/shared/sync';
 import type { FamilyEngine, FamilyVersion, VisibleChange } from '../../library/family-engine.js';
 import type { SyncChange, SyncCollection, SyncScope } from '../collection.js';
 
-/** `own:<id>:<version>` or `official:<id>:<version>`: unique among what one organization sees. */
+/** The replicated document's id (shared/src/sync/version-key.ts): unique among what one organization sees. */
 export const versionKey = (scope: SyncScope, v: { orgId: string; id: string; version: number }) =>
-  `${v.orgId === scope.officialOrgId ? 'official' : 'own'}:${v.id}:${v.version}`;
+  keyOf(v.orgId === scope.officialOrgId ? 'official' : 'own', v.id, v.version);
 
 /**
  * Versions of one kind of library family (lists, workflows, intel templates) as the caller sees

@@ -15,7 +15,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ catalogs: CatalogService }> = async
   app.get(
     '/doc-type-catalog/marked',
     {
-      config: { access: 'library.read' },
+      config: { access: 'library.read', etag: (request) => catalogs.fingerprint(requireCaller(request).orgId, { withSchemas: false }) },
       schema: {
         tags: TAGS,
         summary: 'Your marked document catalogue, merged down to generic',
@@ -51,7 +51,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ catalogs: CatalogService }> = async
   app.get(
     '/document-types',
     {
-      config: { access: 'library.read' },
+      config: { access: 'library.read', etag: (request) => catalogs.fingerprint(requireCaller(request).orgId, { withSchemas: true }) },
       schema: {
         tags: TAGS,
         summary: 'The document types of your marked chain, with their schema versions',

@@ -19,6 +19,7 @@ import type { Db, Queryable } from '../../../db/db.js';
 type DocumentTypeListingRow = z.infer<typeof DocumentTypeListing>;
 import { badRequest, conflict } from '../../../http-error.js';
 import type { FamilyEngine } from '../../family-engine.js';
+import { organizationFingerprint } from '../../fingerprints.js';
 import { problemsError } from '../../problems.js';
 import type { ListContent, ListEngine } from '../lists/kind.js';
 import type { ChainEntry, MarkedChain, MarkedChains } from './chain.js';
@@ -66,9 +67,22 @@ export class CatalogService {
     readonly lists: ListEngine,
     readonly chains: MarkedChains,
     /** The extraction schema engine, for the schema versions of each document type. */
-    private readonly schemas: Pick<FamilyEngine<unknown, unknown>, 'visibleById'>,
+    private readonly schemas: Pick<FamilyEngine<unknown, unknown>, 'visibleById' | 'fingerprint'>,
     private readonly officialOrgId: string,
   ) {}
+
+  /**
+   * What an organization's chain is made of, for ETags: the catalogues (list versions), which
+   * one it marked, and (for the document-type listing) the schema versions.
+   */
+  async fingerprint(orgId: string, o: { withSchemas: boolean }): Promise<string> {
+    const parts = await Promise.all([
+      this.lists.fingerprint(this.db, orgId, this.officialOrgId),
+      organizationFingerprint(this.db, orgId),
+      o.withSchemas ? this.schemas.fingerprint(this.db, orgId, this.officialOrgId) : '',
+    ]);
+    return parts.join(' ');
+  }
 
   /** The organization's marked chain, custom-documents included. */
   chain(q: Queryable, orgId: string): Promise<MarkedChain> {

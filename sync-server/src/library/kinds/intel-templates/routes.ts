@@ -20,7 +20,7 @@ const intelTemplateRoutes: FastifyPluginAsyncZod<{ templates: IntelTemplateLibra
   app.get(
     '/intel-templates',
     {
-      config: { access: 'library.read' },
+      config: { access: 'library.read', etag: (request) => templates.fingerprint(requireCaller(request).orgId) },
       schema: {
         tags,
         summary: 'Your intel templates and the official ones',
@@ -63,6 +63,7 @@ const intelTemplateRoutes: FastifyPluginAsyncZod<{ templates: IntelTemplateLibra
           'One-way. The previously active version becomes superseded in the same write. Not complete enough: it has no questions; a draft older than a version already activated cannot be activated.',
       },
       operations: templates,
+      fingerprint: (orgId) => templates.fingerprint(orgId),
     }),
   );
 };

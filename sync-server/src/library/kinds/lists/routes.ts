@@ -34,7 +34,7 @@ const expectedDocListRoutes: FastifyPluginAsyncZod<{ lists: ListService }> = asy
   app.get(
     '/expected-doc-lists',
     {
-      config: read,
+      config: { ...read, etag: (request) => lists.fingerprint(requireCaller(request).orgId) },
       schema: {
         tags: LIBRARY,
         summary: 'Your library of expected document lists: one row per version',
@@ -76,6 +76,7 @@ const expectedDocListRoutes: FastifyPluginAsyncZod<{ lists: ListService }> = asy
         activate: 'Answers the updated listing row. The active version it replaces becomes superseded in the same write. Not complete enough: no lines, or lines whose document types no longer resolve; a draft older than an active version cannot be activated.',
       },
       operations: lists,
+      fingerprint: (orgId) => lists.fingerprint(orgId),
     }),
   );
 

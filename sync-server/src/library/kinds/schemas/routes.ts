@@ -74,6 +74,7 @@ const extractionSchemaRoutes: FastifyPluginAsyncZod<{ service: SchemaService }> 
         activate: 'Extraction reads it from now on; the active version it replaces becomes superseded in the same write. Not complete enough: no fields, or an enum field without options.',
       },
       operations: service,
+      fingerprint: (orgId) => service.fingerprint(orgId),
     }),
   );
 };

@@ -38,7 +38,7 @@ const workflowRoutes: FastifyPluginAsyncZod<{ workflows: WorkflowLibrary }> = as
   app.get(
     '/workflows',
     {
-      config: { access: 'library.read' },
+      config: { access: 'library.read', etag: (request) => workflows.fingerprint(requireCaller(request).orgId) },
       schema: {
         tags,
         summary: 'Your workflows and the official ones',
@@ -82,6 +82,7 @@ const workflowRoutes: FastifyPluginAsyncZod<{ workflows: WorkflowLibrary }> = as
           'One-way, and it replaces nothing: earlier active versions stay active, and runs take the highest active version unless they pin one. Not complete enough: the message lists the problems.',
       },
       operations: workflows,
+      fingerprint: (orgId) => workflows.fingerprint(orgId),
     }),
   );
 

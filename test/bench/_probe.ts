@@ -1,0 +1,13 @@
+import { buildApp } from '@portal/sync-server';
+import { loadConfig } from '../../sync-server/src/config.js';
+import { openPglite } from '../../sync-server/src/db/pglite-driver.js';
+import { mkdtempSync } from 'node:fs';
+const dir = mkdtempSync('/tmp/ser/p-');
+const lines: string[] = [];
+const logger = { level: 'debug', stream: { write: (l: string) => { if (l.includes('not compiled')) lines.push(l); } } };
+const db = await openPglite({});
+const t0 = performance.now();
+const app = await buildApp({ ...loadConfig({ WORKERS: '0', RESPONSE_VALIDATION: process.env.RV ?? 'off' }), dataDir: dir }, { db, logger });
+console.log('build ms', performance.now() - t0);
+console.log(lines.join(''));
+await app.close();

@@ -40,6 +40,22 @@ describe(`expected document lists on ${DRIVER}`, () => {
       expectStatus(await a.post('/expected-doc-lists', {}), 400);
     });
 
+    it('lists each version with its line count, subsections included, as counted from the stored list', async () => {
+      const { id } = expectStatus(await a.post('/expected-doc-lists', { name: 'Counted list' }), 201);
+      const sections = [
+        { name: 'Identity', lines: lines('passport', 'driving-licence'), subsections: [{ name: 'Address', lines: lines('utility-bill', 'council-tax-bill') }] },
+        { name: 'Income', lines: lines('payslip'), subsections: [{ name: 'Empty', lines: [] }] },
+        { name: 'Nothing yet', lines: [] },
+      ];
+      expectStatus(await a.put(`/expected-doc-lists/${id}/1`, { sections }), 200);
+      const row = expectStatus(await a.get('/expected-doc-lists'), 200).find((r: { id: string }) => r.id === id);
+      expect(row).toMatchObject({ lineCount: 5, isDefault: false, status: 'draft' });
+      const generic = expectStatus(await a.get('/expected-doc-lists'), 200).find((r: { id: string }) => r.id === 'generic');
+      const stored = expectStatus(await a.get(`/expected-doc-lists/generic/${generic.version}`), 200);
+      const counted = stored.sections.reduce((n: number, s: any) => n + s.lines.length + s.subsections.reduce((m: number, u: any) => m + u.lines.length, 0), 0);
+      expect(generic.lineCount).toBe(counted);
+    });
+
     it('needs credentials', async () => {
       expectStatus(await client(t.app, { headers: {} }).get('/expected-doc-lists'), 401);
       expectStatus(await client(t.app, { headers: {} }).post('/expected-doc-lists', { name: 'x' }), 401);

@@ -11,3 +11,4 @@ const app = await buildApp({ ...loadConfig({ WORKERS: '0', RESPONSE_VALIDATION: 
 console.log('build ms', performance.now() - t0);
 console.log(lines.join(''));
 await app.close();
+const g = globalThis as any; console.log("conv", g.__conv, g.__n, "fjs", g.__fjs, g.__u);

@@ -24,8 +24,10 @@ export interface Db extends Queryable {
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any connection, after
    * its transaction commits. Resolves once listening; the returned function stops it.
+   * `onState(false)` says the listening connection was lost (notifications may be missed until
+   * `onState(true)` says it listens again); an embedded database never loses it.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly closed: boolean;
 }

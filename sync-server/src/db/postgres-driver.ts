@@ -75,24 +75,54 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       client.release();
       return result;
     },
-    async listen(channel: string, onMessage: (payload: string) => void) {
+    async listen(channel: string, onMessage: (payload: string) => void, onState?: (listening: boolean) => void) {
       guard();
-      // LISTEN needs one connection of its own for as long as it listens; when it drops, a new
-      // one is opened (notifications in between are lost, so listeners also poll or resync).
+      // LISTEN needs one connection of its own for as long as it listens; when it drops (an
+      // error, or a plain end), `onState(false)` says so and a new one is tried every second
+      // until it listens again (notifications in between are lost, so listeners also poll,
+      // resync or, like the credential cache, forget what they hold).
       let client: pg.Client | undefined;
       let stopped = false;
       const connect = async (): Promise<void> => {
         const c = new pg.Client({ connectionString: options.url });
+        let up = false;
+        let lost = false;
         c.on('notification', (n) => {
           if (n.channel === channel) onMessage(n.payload ?? '');
         });
-        c.on('error', () => {
+        const drop = () => {
+          if (lost) return;
+          lost = true;
           c.end().catch(() => {});
-          if (!stopped && !closed) setTimeout(() => void connect().catch(() => {}), 1_000);
-        });
-        await c.connect();
-        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          if (up && !stopped && !closed) {
+            onState?.(false);
+            retry();
+          }
+        };
+        c.on('error', drop);
+        c.on('end', drop);
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (err) {
+          drop();
+          throw err;
+        }
+        if (lost) throw new Error('The listening connection closed while starting');
+        if (stopped || closed) {
+          await c.end().catch(() => {});
+          return;
+        }
+        up = true;
         client = c;
+      };
+      const retry = () => {
+        setTimeout(() => {
+          if (stopped || closed) return;
+          connect().then(() => {
+            if (!stopped && !closed) onState?.(true);
+          }, retry);
+        }, 1_000);
       };
       await connect();
       const stop = async () => {

@@ -1,11 +1,20 @@
 import { newId, type RoleName } from '@portal/shared';
 import type { Queryable } from '../db/db.js';
+import { AUTH_CHANNEL, type Revocation } from './credential-cache.js';
 import type { OrganizationRow, UserRow } from './rows.js';
 
 /**
  * Every SQL statement of identity, one function each, grouped by table. Each takes the
  * `Queryable` to run on, so a service decides what shares a transaction.
+ *
+ * A write that ends or changes what a credential resolves to announces it on `portal_auth` in
+ * the same statement or transaction, so every instance's credential cache forgets it on commit.
  */
+
+/** Announces `r` to every instance when the transaction of `q` commits (after the write, always). */
+export async function announceRevocation(q: Queryable, r: Revocation): Promise<void> {
+  await q.query('SELECT pg_notify($1, $2)', [AUTH_CHANNEL, JSON.stringify(r)]);
+}
 
 // ── organizations ──────────────────────────────────────────────────────────────────────────
 
@@ -39,9 +48,16 @@ export async function setMarkedDocTypeCatalog(q: Queryable, orgId: string, catal
   return rows[0];
 }
 
-/** An instant account given an email is an account to keep: no longer instant, no expiry. */
+/**
+ * An instant account given an email is an account to keep: no longer instant, no expiry (cached
+ * credentials of the organization carry the old expiry, so they are forgotten).
+ */
 export async function keepInstantOrganization(q: Queryable, orgId: string): Promise<void> {
-  await q.query('UPDATE organizations SET instant = false, expires_at = NULL WHERE id = $1 AND instant', [orgId]);
+  await q.query(
+    `WITH kept AS (UPDATE organizations SET instant = false, expires_at = NULL WHERE id = $1 AND instant RETURNING id)
+     SELECT pg_notify($2, $3) FROM kept`,
+    [orgId, AUTH_CHANNEL, JSON.stringify({ org: orgId } satisfies Revocation)],
+  );
 }
 
 // ── users ──────────────────────────────────────────────────────────────────────────────────
@@ -86,7 +102,10 @@ export async function lockActiveManagers(q: Queryable, orgId: string): Promise<s
   return rows.map((r) => r.id);
 }
 
-/** Applies the given fields; a new password hash makes the user change it at next sign-in. */
+/**
+ * Applies the given fields; a new password hash makes the user change it at next sign-in. Name,
+ * email, role and activity are part of what the user's sessions resolve to: announced.
+ */
 export async function updateUser(
   q: Queryable,
   orgId: string,
@@ -104,6 +123,7 @@ export async function updateUser(
      WHERE id = $1 AND org_id = $2 RETURNING *`,
     [userId, orgId, u.name ?? null, u.email ?? null, u.role ?? null, u.active ?? null, u.temporaryPasswordHash],
   );
+  await announceRevocation(q, { user: userId });
   return rows[0]!;
 }
 
@@ -125,17 +145,22 @@ export async function insertSession(
   );
 }
 
+/** Ends a session; one statement with its announcement, so it is atomic even outside a transaction. */
 export async function endSession(q: Queryable, sessionId: string, now: Date): Promise<void> {
-  await q.query('UPDATE sessions SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, now]);
+  await q.query(
+    `WITH ended AS (UPDATE sessions SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL)
+     SELECT pg_notify($3, $4)`,
+    [sessionId, now, AUTH_CHANNEL, JSON.stringify({ session: sessionId } satisfies Revocation)],
+  );
 }
 
 /** Ends every live session of a user, except `keep` when given. */
 export async function endUserSessions(q: Queryable, userId: string, now: Date, keep?: string): Promise<void> {
-  await q.query(`UPDATE sessions SET ended_at = $2 WHERE user_id = $1 AND ended_at IS NULL AND ($3::text IS NULL OR id <> $3)`, [
-    userId,
-    now,
-    keep ?? null,
-  ]);
+  await q.query(
+    `WITH ended AS (UPDATE sessions SET ended_at = $2 WHERE user_id = $1 AND ended_at IS NULL AND ($3::text IS NULL OR id <> $3))
+     SELECT pg_notify($4, $5)`,
+    [userId, now, keep ?? null, AUTH_CHANNEL, JSON.stringify({ user: userId } satisfies Revocation)],
+  );
 }
 
 export interface LiveSessionRow {
@@ -144,6 +169,8 @@ export interface LiveSessionRow {
   user_id: string;
   secret_hash: Uint8Array;
   last_seen_at: Date;
+  expires_at: Date;
+  org_expires_at: Date | null;
   name: string;
   email: string | null;
   role: RoleName;
@@ -152,7 +179,7 @@ export interface LiveSessionRow {
 /** A session still valid at `now`, of an active user of a live organization. */
 export async function findLiveSession(q: Queryable, sessionId: string, now: Date): Promise<LiveSessionRow | undefined> {
   const { rows } = await q.query<LiveSessionRow>(
-    `SELECT s.id, s.org_id, s.user_id, s.secret_hash, s.last_seen_at, u.name, u.email, u.role
+    `SELECT s.id, s.org_id, s.user_id, s.secret_hash, s.last_seen_at, s.expires_at, o.expires_at AS org_expires_at, u.name, u.email, u.role
        FROM sessions s
        JOIN users u ON u.id = s.user_id AND u.org_id = s.org_id
        JOIN organizations o ON o.id = s.org_id
@@ -233,8 +260,9 @@ export async function insertGuestKey(
 /** Revokes (idempotently) a non-guest key of the organization; false when there is no such key. */
 export async function revokeApiKey(q: Queryable, orgId: string, keyId: string, now: Date): Promise<boolean> {
   const { rows } = await q.query<{ id: string }>(
-    `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND org_id = $2 AND NOT guest RETURNING id`,
-    [keyId, orgId, now],
+    `WITH revoked AS (UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND org_id = $2 AND NOT guest RETURNING id)
+     SELECT id, pg_notify($4, $5) FROM revoked`,
+    [keyId, orgId, now, AUTH_CHANNEL, JSON.stringify({ key: keyId } satisfies Revocation)],
   );
   return rows.length > 0;
 }
@@ -245,12 +273,14 @@ export interface LiveKeyRow {
   name: string;
   secret_hash: Uint8Array;
   guest: boolean;
+  expires_at: Date | null;
+  org_expires_at: Date | null;
 }
 
 /** A key neither revoked nor expired at `now`, of a live organization. */
 export async function findLiveKey(q: Queryable, keyId: string, now: Date): Promise<LiveKeyRow | undefined> {
   const { rows } = await q.query<LiveKeyRow>(
-    `SELECT k.id, k.org_id, k.name, k.secret_hash, k.guest
+    `SELECT k.id, k.org_id, k.name, k.secret_hash, k.guest, k.expires_at, o.expires_at AS org_expires_at
        FROM api_keys k JOIN organizations o ON o.id = k.org_id
       WHERE k.id = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2)
         AND NOT o.deleted AND (o.expires_at IS NULL OR o.expires_at > $2)`,

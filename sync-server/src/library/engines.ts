@@ -16,11 +16,9 @@ export interface LibraryEngines {
 }
 
 export function libraryEngines(officialOrgId: string): LibraryEngines {
-  // Lists are checked against the catalogue chain, which is made of list versions: the checker
-  // is bound once both exist.
-  let chains: MarkedChains | undefined;
-  const lists = listEngine({ normalize: (q, o) => chains!.normalize(q, o) });
-  chains = new MarkedChains(lists, officialOrgId);
+  // Lists are checked against the catalogue chain (which reads catalogue versions itself).
+  const chains = new MarkedChains(officialOrgId);
+  const lists = listEngine(chains);
   const workflowTools = new WorkflowToolRegistry();
   return { lists, chains, schemas: schemaEngine(), workflows: workflowEngine(workflowTools), workflowTools, intelTemplates: intelTemplateEngine() };
 }

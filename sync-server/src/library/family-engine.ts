@@ -418,6 +418,31 @@ export class FamilyEngine<C, I = C> {
   }
 
   /**
+   * The listing of `listVisible` in one query and without the content: `summary` is a SQL
+   * expression over `v.content` computed by the database (a line count, say), and `isDefault`
+   * says whether the version's family is the viewer's default of this kind. Listings never
+   * parse whole contents (an official catalogue holds hundreds of entries).
+   */
+  async listVisibleSummaries<S>(q: Queryable, viewerOrgId: string, officialOrgId: string, summary: string): Promise<(FamilyVersion<undefined> & { summary: S; isDefault: boolean })[]> {
+    const { rows } = await q.query<VersionRow & { summary: S; is_default: boolean }>(
+      `SELECT v.org_id, v.id, f.item_kind, v.version, v.name, v.status, NULL AS content, v.derived_from, v.created_by,
+              v.activated_at, v.created_at, v.updated_at, (${summary}) AS summary,
+              (d.target_id IS NOT NULL) AS is_default
+         FROM library_versions v
+         JOIN library_families f ON f.org_id = v.org_id AND f.family_kind = v.family_kind AND f.id = v.id
+         LEFT JOIN library_defaults d ON d.org_id = $2 AND d.family_kind = v.family_kind AND d.target_org_id = v.org_id AND d.target_id = v.id AND NOT d.deleted
+        WHERE v.family_kind = $1 AND NOT v.deleted AND NOT f.deleted
+          AND (v.org_id = $2
+               OR (v.org_id = $3 AND v.status <> 'draft'
+                   AND NOT EXISTS (SELECT 1 FROM library_families o
+                                    WHERE o.org_id = $2 AND o.family_kind = v.family_kind AND o.id = v.id AND NOT o.deleted)))
+        ORDER BY v.id, v.version`,
+      [this.def.kind, viewerOrgId, officialOrgId],
+    );
+    return rows.map((r) => ({ ...toFamilyVersion<undefined>(r), summary: r.summary, isDefault: r.is_default }));
+  }
+
+  /**
    * A fingerprint of everything of this kind a caller may see: the count and sum of the revs of
    * its own and the official organization's versions and families, and its default. Every write
    * bumps a row's rev, so any change changes it, including a transaction that commits after a

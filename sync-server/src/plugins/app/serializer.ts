@@ -121,27 +121,36 @@ function normalize(node: unknown): unknown {
 export function createResponseSerializerCompiler(options: ResponseSerializerOptions): FastifySerializerCompiler<z.ZodType> {
   // Equal shapes (the error body of every route) share one compiled function.
   const compiled = new Map<string, Serialize>();
-  const fellBack = new Set<string>();
 
-  return (routeSchema) => {
+  const compile: FastifySerializerCompiler<z.ZodType> = (routeSchema) => {
     const { schema, method, url, httpStatus } = routeSchema;
     const converted = toSerializerSchema(schema);
-    if ('reason' in converted) {
-      const where = `${method} ${url} ${httpStatus ?? ''}`.trim();
-      if (!fellBack.has(where)) {
-        fellBack.add(where);
-        options.log?.debug({ route: where, reason: converted.reason }, 'response schema not compiled; zod serializes it');
+    let reason = 'reason' in converted ? converted.reason : '';
+    let fast: Serialize | undefined;
+    if ('json' in converted) {
+      const key = JSON.stringify(converted.json);
+      fast = compiled.get(key);
+      if (!fast) {
+        try {
+          fast = fastJson(converted.json as unknown as Parameters<typeof fastJson>[0]) as Serialize;
+          compiled.set(key, fast);
+        } catch (err) {
+          reason = `fast-json-stringify: ${(err as Error).message}`;
+        }
       }
+    }
+    if (!fast) {
+      options.log?.debug({ route: `${method} ${url}`, status: httpStatus, reason }, 'response schema not compiled; zod serializes it');
       return zodSerializerCompiler(routeSchema);
     }
-    const key = JSON.stringify(converted.json);
-    let fast = compiled.get(key);
-    if (!fast) {
-      fast = fastJson(converted.json as unknown as Parameters<typeof fastJson>[0]) as Serialize;
-      compiled.set(key, fast);
-    }
-    if (!options.strict) return fast;
-    return strictSerializer(schema, fast, method, url);
+    return options.strict ? strictSerializer(schema, fast, method, url) : fast;
+  };
+
+  if (!options.strict) return compile;
+  // Test suites build hundreds of apps and call a few routes of each: compile on first use there.
+  return (routeSchema) => {
+    let serialize: Serialize | undefined;
+    return (data) => (serialize ??= compile(routeSchema))(data);
   };
 }
 

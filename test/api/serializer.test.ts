@@ -70,6 +70,8 @@ const probes: FastifyPluginAsyncZod = async (api) => {
     },
   );
   api.get('/probe/off-contract', { config: { access: 'public' }, schema: { response: { 200: z.object({ name: z.string() }) } } }, async () => ({ name: 42 }) as never);
+  const Tree: z.ZodType = z.object({ name: z.string(), get children() { return z.array(Tree); } });
+  api.get('/probe/tree', { config: { access: 'public' }, schema: { response: { 200: Tree } } }, async () => ({ name: 'a', secret: SECRET, children: [{ name: 'b', children: [], secret: SECRET }] }) as never);
   // A tuple is not compiled (see serializer.ts): zod serializes it, still through the schema.
   api.get('/probe/tuple', { config: { access: 'public' }, schema: { response: { 200: z.tuple([z.string(), z.object({ n: z.number() })]) } } }, async () => ['a', { n: 1, secret: SECRET }] as never);
 };
@@ -165,9 +167,16 @@ describe(`compiled response serializers on ${DRIVER}`, () => {
     expect(conflict.json()).toEqual({ error: 'Already there' });
   });
 
+  it('compiles a recursive schema', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/tree' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('{"name":"a","children":[{"name":"b","children":[]}]}');
+  });
+
   it('falls back to zod for a schema it cannot compile, and says so at start', async () => {
     const fallbacks = logs.filter((l) => l.includes('response schema not compiled'));
-    expect(fallbacks.map((l) => JSON.parse(l).route)).toEqual(['GET /api/probe/tuple']);
+    // Fastify's HEAD twin of the GET route has the same schema.
+    expect(fallbacks.map((l) => JSON.parse(l).route).sort()).toEqual(['GET /api/probe/tuple', 'HEAD /api/probe/tuple']);
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/tuple' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('["a",{"n":1}]');

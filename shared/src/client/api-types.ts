@@ -7133,11 +7133,6 @@ export interface components {
             /** @description Its id; with rev, an RxDB checkpoint. */
             id: string;
         };
-        SyncLibraryDefault: {
-            id: string;
-            targetId: string;
-            targetSource: components["schemas"]["LibrarySource"];
-        };
         /** @description A push to a collection that is read-only over sync: nothing was written; the master states come back as conflicts. */
         SyncPushRefused: {
             error: string;

@@ -20,9 +20,7 @@ export const ListVersionDocument = z.object({ id: VersionKeyId, list: ExpectedDo
 export const WorkflowVersionDocument = z.object({ id: VersionKeyId, workflow: Workflow });
 export const IntelTemplateVersionDocument = z.object({ id: VersionKeyId, template: IntelTemplate });
 /** The organization's default per kind of library item: `id` is the kind (`expected-doc-list`, `workflow`). */
-export const LibraryDefaultDocument = z
-  .object({ id: z.string().max(300), targetId: z.string(), targetSource: LibrarySource })
-  .meta({ id: 'SyncLibraryDefault' });
+export const LibraryDefaultDocument = z.object({ id: z.string().max(300), targetId: z.string(), targetSource: LibrarySource });
 
 /** What every replicated document carries besides its own fields: the server rev of its state. */
 export const ServerRev = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('The server rev of this state of the document.');

@@ -7,6 +7,7 @@ import { notFound } from '../http-error.js';
 import type { Throttle } from '../throttle/throttle.js';
 import { API_KEY_PREFIX } from './authenticate.js';
 import type { Caller } from './caller.js';
+import type { CredentialCache } from './credential-cache.js';
 import type { OrganizationService } from './organization-service.js';
 import * as repo from './repository.js';
 import { hashSecret, newSecret } from './secrets.js';
@@ -34,7 +35,14 @@ function mintKey() {
 /** API keys of an organization, and guest keys that open a sandbox of their own. */
 export class ApiKeyService {
   constructor(
-    private readonly deps: { db: Db; clock: Clock; config: AppConfig; throttle: Throttle; organizations: OrganizationService },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      config: AppConfig;
+      throttle: Throttle;
+      organizations: OrganizationService;
+      credentials: CredentialCache;
+    },
   ) {}
 
   async list(orgId: string): Promise<ApiKeyOut[]> {
@@ -59,6 +67,7 @@ export class ApiKeyService {
   /** Revokes a key of the organization; the row stays, listed as revoked. Idempotent. */
   async revoke(orgId: string, keyId: string): Promise<void> {
     if (!(await repo.revokeApiKey(this.deps.db, orgId, keyId, this.deps.clock()))) throw notFound('No such API key in your organization');
+    this.deps.credentials.evict({ key: keyId });
   }
 
   /** A guest key acting in a new sandbox organization, both expiring together. */

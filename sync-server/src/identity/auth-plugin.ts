@@ -3,8 +3,9 @@ import fp from 'fastify-plugin';
 import { hasRight, type Right } from '@portal/shared';
 import { HttpError } from '../http-error.js';
 import cookie, { SESSION_COOKIE } from '../plugins/external/cookie.js';
-import { callerFromApiKey, callerFromSession, DEVICE_SESSION_PREFIX } from './authenticate.js';
+import { callerFromApiKey, callerFromSession, DEVICE_SESSION_PREFIX, type AuthenticateDeps } from './authenticate.js';
 import type { Caller } from './caller.js';
+import { CredentialCache } from './credential-cache.js';
 import { serverSecret } from './repository.js';
 import { newSecret } from './secrets.js';
 
@@ -32,6 +33,8 @@ declare module 'fastify' {
      * subprotocol) or a session cookie from an allowed origin. Undefined when none is valid.
      */
     callerOf(request: FastifyRequest): Promise<Caller | undefined>;
+    /** Sessions and keys recently resolved; identity's services evict what they revoke. */
+    credentials: CredentialCache;
   }
 }
 
@@ -47,6 +50,12 @@ export default fp(
     // The session cookie is signed with a key generated once and shared through the database.
     await app.register(cookie, { secret: await serverSecret(app.db, 'cookie', newSecret(48)) });
     app.decorateRequest('caller', null);
+    // One cache per app, listening for revocations from every instance before the first request.
+    const credentials = new CredentialCache({ log: app.log });
+    await credentials.start(app.db);
+    app.addHook('onClose', async () => credentials.stop());
+    app.decorate('credentials', credentials);
+    const deps: AuthenticateDeps = { db: app.db, clock: app.clock, credentials };
 
     const isHttps = (request: FastifyRequest) => request.protocol === 'https';
     app.decorate('setSessionCookie', (request: FastifyRequest, reply: FastifyReply, value: string, expires: Date) => {
@@ -74,7 +83,7 @@ export default fp(
     };
 
     const fromBearer = (token: string) =>
-      token.startsWith(DEVICE_SESSION_PREFIX) ? callerFromSession(app.db, app.clock, token) : callerFromApiKey(app.db, app.clock, token);
+      token.startsWith(DEVICE_SESSION_PREFIX) ? callerFromSession(deps, token) : callerFromApiKey(deps, token);
 
     app.decorate('callerOf', async (request: FastifyRequest) => {
       const header = request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
@@ -88,7 +97,7 @@ export default fp(
       if (!sameOrigin(request)) return undefined;
       const raw = request.cookies[SESSION_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
-      return unsigned?.valid && unsigned.value ? callerFromSession(app.db, app.clock, unsigned.value) : undefined;
+      return unsigned?.valid && unsigned.value ? callerFromSession(deps, unsigned.value) : undefined;
     });
 
     app.addHook('onRequest', async (request) => {
@@ -113,7 +122,7 @@ export default fp(
         const raw = request.cookies[SESSION_COOKIE];
         if (raw) {
           const unsigned = request.unsignCookie(raw);
-          const caller = unsigned.valid && unsigned.value ? await callerFromSession(app.db, app.clock, unsigned.value) : undefined;
+          const caller = unsigned.valid && unsigned.value ? await callerFromSession(deps, unsigned.value) : undefined;
           // A stale cookie on a public operation (signing up again, logging in) is simply ignored.
           if (!caller && access !== 'public') throw new HttpError(401, 'Your session has ended; sign in again');
           request.caller = caller ?? null;

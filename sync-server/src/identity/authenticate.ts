@@ -44,7 +44,7 @@ export async function callerFromApiKey({ db, clock, credentials }: AuthenticateD
     };
   };
   // A key is read again at most once a minute (the cache's age limit): the precision of its last use.
-  return credentials.resolve(`key:${parts.id}`, parts.secret, now, load, (k) => touchKey(db, k.caller.apiKeyId!, now));
+  return credentials.resolve(`key:${parts.id}`, parts.secret, now, load, () => touchKey(db, parts.id, now));
 }
 
 /** Resolves a session cookie value `<id>.<secret>` (already unsigned), or a device session's token. */
@@ -73,7 +73,7 @@ export async function callerFromSession({ db, clock, credentials }: Authenticate
     };
   };
   // Like a key's last use: a minute's precision spares a write per request.
-  return credentials.resolve(`session:${parts.id}`, parts.secret, now, load, async (r) => {
-    if (now.getTime() - lastSeen > 60_000) await touchSession(db, r.caller.sessionId!, now);
+  return credentials.resolve(`session:${parts.id}`, parts.secret, now, load, async () => {
+    if (now.getTime() - lastSeen > 60_000) await touchSession(db, parts.id, now);
   });
 }

@@ -19,6 +19,7 @@
  *   auth-plugin.ts            the /api auth hook (`config.access`), cookies, `app.callerOf`;
  *                             registered by app.ts before every area, not by this plugin
  *   authenticate.ts           bearer keys, device sessions and cookies → `Caller`
+ *   credential-cache.ts       resolved credentials kept per app, evicted on `portal_auth`
  *   caller.ts                 `Caller` and `requireCaller`, shared with every area
  *   passwords.ts, secrets.ts  scrypt password hashes; minted secrets and their hashes
  *   instant-names.ts          generated three-word names for instant accounts
@@ -52,16 +53,16 @@ export default fp(
     // Which catalogues may be marked is the library's to say. It registers after identity, so
     // it is asked at request time.
     const catalogs: OfficialCatalogs = { officialCatalogIds: (q) => app.library.officialCatalogIds(q) };
-    const { db, clock, config, throttle } = app;
+    const { db, clock, config, throttle, credentials } = app;
     const sendMail = app.sendMail;
     const initializers: OrganizationInitializer[] = [];
     app.decorate('organizationInitializers', initializers);
     const organizations = new OrganizationService({ db, initializers, catalogs });
     app.decorate('identity', {
-      sessions: new SessionService({ db, clock, config, throttle, sendMail, organizations }),
-      users: new UserService({ db, clock, config, sendMail }),
+      sessions: new SessionService({ db, clock, config, throttle, sendMail, organizations, credentials }),
+      users: new UserService({ db, clock, config, sendMail, credentials }),
       organizations,
-      apiKeys: new ApiKeyService({ db, clock, config, throttle, organizations }),
+      apiKeys: new ApiKeyService({ db, clock, config, throttle, organizations, credentials }),
     } satisfies IdentityServices);
     await app.register(identityRoutes);
   },

@@ -7,6 +7,7 @@ import { badRequest, HttpError } from '../http-error.js';
 import type { SendMail } from '../mail/plugin.js';
 import type { Throttle } from '../throttle/throttle.js';
 import type { Caller } from './caller.js';
+import type { CredentialCache } from './credential-cache.js';
 import { threeWordName } from './instant-names.js';
 import type { OrganizationService } from './organization-service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -41,6 +42,8 @@ export interface SessionDeps {
   throttle: Throttle;
   sendMail: SendMail;
   organizations: OrganizationService;
+  /** Forgets at once, on this instance, what a committed write revoked (the others hear NOTIFY). */
+  credentials: CredentialCache;
 }
 
 /** Signing up, in and out, and everything about one's own password. */
@@ -84,12 +87,12 @@ export class SessionService {
    */
   async login(credentials: LoginCredentials, client: ClientInfo, replacing?: string | null): Promise<{ user: UserRow; session: NewSession }> {
     const user = await this.verifyLogin(credentials, client.ip);
-    if (replacing) await repo.endSession(this.deps.db, replacing, this.deps.clock());
+    if (replacing) await this.endSession(replacing);
     return { user, session: await this.createSession(this.deps.db, user, client) };
   }
 
   async logout(sessionId: string | null | undefined): Promise<void> {
-    if (sessionId) await repo.endSession(this.deps.db, sessionId, this.deps.clock());
+    if (sessionId) await this.endSession(sessionId);
   }
 
   /** The signed-in user; 403 for a key, which has none. */
@@ -106,11 +109,13 @@ export class SessionService {
       throw new HttpError(403, 'The current password is wrong');
     }
     const hash = await hashPassword(change.newPassword);
-    return this.deps.db.transaction(async (tx) => {
+    const session = await this.deps.db.transaction(async (tx) => {
       await repo.setOwnPassword(tx, user.id, hash);
       await repo.endUserSessions(tx, user.id, this.deps.clock());
       return this.createSession(tx, user, client);
     });
+    this.deps.credentials.evict({ user: user.id });
+    return session;
   }
 
   /**
@@ -163,14 +168,20 @@ export class SessionService {
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const hash = await hashPassword(newPassword);
     const now = this.deps.clock();
-    const done = await this.deps.db.transaction(async (tx) => {
+    const userId = await this.deps.db.transaction(async (tx) => {
       const userId = await repo.consumePasswordToken(tx, hashSecret(token), now);
-      if (!userId) return false;
+      if (!userId) return undefined;
       await repo.setOwnPassword(tx, userId, hash);
       await repo.endUserSessions(tx, userId, now);
-      return true;
+      return userId;
     });
-    if (!done) throw badRequest('This reset link is invalid, already used or expired; ask for a new one');
+    if (!userId) throw badRequest('This reset link is invalid, already used or expired; ask for a new one');
+    this.deps.credentials.evict({ user: userId });
+  }
+
+  private async endSession(sessionId: string): Promise<void> {
+    await repo.endSession(this.deps.db, sessionId, this.deps.clock());
+    this.deps.credentials.evict({ session: sessionId });
   }
 
   /** Checks email and password with the failure throttle; the same 401 for every wrong answer. */

@@ -6,6 +6,7 @@ import { isUniqueViolation, type Db } from '../db/db.js';
 import { HttpError, notFound } from '../http-error.js';
 import type { SendMail } from '../mail/plugin.js';
 import type { Caller } from './caller.js';
+import type { CredentialCache } from './credential-cache.js';
 import { hashPassword } from './passwords.js';
 import * as repo from './repository.js';
 import type { UserRow } from './rows.js';
@@ -16,7 +17,7 @@ export const INVITATION_DAYS = 7;
 
 /** The people of an organization, managed by its Managers. */
 export class UserService {
-  constructor(private readonly deps: { db: Db; clock: Clock; config: AppConfig; sendMail: SendMail }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; config: AppConfig; sendMail: SendMail; credentials: CredentialCache }) {}
 
   list(orgId: string): Promise<UserRow[]> {
     return repo.listUsers(this.deps.db, orgId);
@@ -74,13 +75,14 @@ export class UserService {
 
   /**
    * Edits a colleague. Nobody demotes or deactivates themselves, and the last active Manager
-   * stays one; deactivating or a temporary password ends the user's sessions.
+   * stays one; deactivating or a temporary password ends the user's sessions. Any edit is
+   * forgotten by the credential caches: a session must not keep an old role (or name).
    */
   async update(caller: Caller, userId: string, input: z.infer<typeof UpdateUserInput>): Promise<UserRow> {
     const { db, clock } = this.deps;
     const temporaryPasswordHash = input.temporaryPassword ? await hashPassword(input.temporaryPassword) : null;
     try {
-      return await db.transaction(async (tx) => {
+      const user = await db.transaction(async (tx) => {
         // Lock the organization's Managers, so two demotions at once cannot leave none.
         const managers = await repo.lockActiveManagers(tx, caller.orgId);
         const target = await repo.findUser(tx, caller.orgId, userId, { forUpdate: true });
@@ -104,6 +106,9 @@ export class UserService {
         if (input.email) await repo.keepInstantOrganization(tx, caller.orgId);
         return updated;
       });
+      this.deps.credentials.evict({ user: user.id });
+      if (input.email) this.deps.credentials.evict({ org: caller.orgId });
+      return user;
     } catch (err) {
       if (isUniqueViolation(err)) throw new HttpError(409, EMAIL_TAKEN);
       throw err;

@@ -34,7 +34,7 @@ const ANNOTATIONS = ['$schema', 'description', 'title', 'examples', 'example', '
 /**
  * The JSON Schema fast-json-stringify compiles for a zod response schema, or why there is none.
  * Every `$ref` the contract's named schemas (`.meta({ id })`) would produce is inlined, so the
- * result stands alone; only a recursive schema keeps `$ref`s, into its own `$defs`.
+ * result stands alone; only a recursive schema keeps `$ref`s, to `#` or its own `definitions`.
  */
 export function toSerializerSchema(schema: z.ZodType): { json: JsonSchema } | { reason: string } {
   let json: JsonSchema;
@@ -43,7 +43,7 @@ export function toSerializerSchema(schema: z.ZodType): { json: JsonSchema } | { 
       io: 'output',
       unrepresentable: 'any',
       target: 'draft-07',
-      // An empty registry: no schema has an id, so nothing is moved into `$defs` except cycles.
+      // An empty registry: no schema has an id, so nothing moves into `definitions` but cycles.
       metadata: z.registry<{ id?: string }>(),
       reused: 'inline',
       cycles: 'ref',
@@ -56,6 +56,11 @@ export function toSerializerSchema(schema: z.ZodType): { json: JsonSchema } | { 
   return { json: normalize(json) as JsonSchema };
 }
 
+/** Keywords whose value maps names to schemas, rather than being a schema. */
+const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions']);
+/** Keywords whose value is data, not a schema. */
+const VALUES = new Set(['const', 'enum', 'default', 'required']);
+
 /** What fast-json-stringify would write differently from zod's output, if anything. */
 function findUnsupported(node: unknown, path = '#'): string | undefined {
   if (Array.isArray(node)) {
@@ -67,14 +72,21 @@ function findUnsupported(node: unknown, path = '#'): string | undefined {
   }
   if (!node || typeof node !== 'object') return undefined;
   const n = node as JsonSchema;
-  // Intersections and conditionals are merged by fast-json-stringify in ways zod does not
-  // (an `allOf` of two objects each stripping the other's keys); none is in the contract today.
-  for (const keyword of ['allOf', 'if', 'not', 'patternProperties', 'dependentSchemas', 'prefixItems', 'items']) {
-    if (keyword === 'items' && !Array.isArray(n.items)) continue;
+  // Intersections zod could not flatten, conditionals and tuples are merged or written by
+  // fast-json-stringify in ways zod does not read them; none is in the contract today.
+  for (const keyword of ['allOf', 'if', 'not', 'patternProperties', 'dependentSchemas', 'prefixItems']) {
     if (keyword in n && !(keyword === 'not' && isEmpty(n.not))) return `${path}: ${keyword} is not compiled`;
   }
+  if (Array.isArray(n.items)) return `${path}: a tuple is not compiled`;
   for (const [key, value] of Object.entries(n)) {
-    if (key === 'const' || key === 'enum' || key === 'default') continue;
+    if (VALUES.has(key)) continue;
+    if (SCHEMA_MAPS.has(key)) {
+      for (const [name, schema] of Object.entries(value as JsonSchema)) {
+        const found = findUnsupported(schema, `${path}/${key}/${name}`);
+        if (found) return found;
+      }
+      continue;
+    }
     const found = findUnsupported(value, `${path}/${key}`);
     if (found) return found;
   }
@@ -98,8 +110,8 @@ function normalize(node: unknown): unknown {
   for (const [key, value] of Object.entries(node as JsonSchema)) {
     if (ANNOTATIONS.includes(key)) continue;
     if (key === 'additionalProperties' && value === false) continue;
-    if (key === 'const' || key === 'enum' || key === 'default') out[key] = value;
-    else if (key === 'properties' || key === '$defs' || key === 'definitions') {
+    if (VALUES.has(key)) out[key] = value;
+    else if (SCHEMA_MAPS.has(key)) {
       out[key] = Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, normalize(v)]));
     } else out[key] = normalize(value);
   }

@@ -61,8 +61,9 @@ function renameRefs<T>(node: T, rename: (name: string) => string): T {
  * `WorkflowInput` labelled the input form of the `Workflow` resource instead (the provider even
  * refuses ids that would collide like that). Here the input form of a schema takes the schema's
  * own id when no response uses its output form, or when both forms are the same; only a schema
- * used both ways with different forms (a field with a default is optional on input) keeps a
- * separate `<id>Input`. Input forms no request uses are left out.
+ * used both ways with different forms (on input an object accepts unknown fields, a field with a
+ * default may be left out) keeps a separate `<id>Input`. Only what the operations use is
+ * documented.
  */
 function renameComponents(document: JsonObject): JsonObject {
   const components = (document.components ?? {}) as JsonObject;
@@ -111,17 +112,9 @@ function renameComponents(document: JsonObject): JsonObject {
     return name;
   }
 
-  // Request forms first: one named like its schema is either the same as the output form or
-  // replaces an output form no response uses.
+  // Two forms under one name are the same schema once their references are renamed.
   const renamed: Record<string, unknown> = {};
-  const entries = Object.entries(schemas);
-  for (const [name, schema] of entries) {
-    if (idOf(name)?.io === 'input' && used.has(name)) renamed[finalName(name)] = renameRefs(schema, finalName);
-  }
-  for (const [name, schema] of entries) {
-    if (idOf(name)?.io === 'input' || finalName(name) in renamed) continue;
-    renamed[finalName(name)] = renameRefs(schema, finalName);
-  }
+  for (const [name, schema] of Object.entries(schemas)) if (used.has(name)) renamed[finalName(name)] = renameRefs(schema, finalName);
   // By name: the order zod registered them in depends on which module was imported first.
   const sorted = Object.fromEntries(Object.entries(renamed).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return {

@@ -34,9 +34,11 @@ const CREDENTIAL_SQL = /\b(sessions|api_keys)\b/;
  */
 function instrumented(db: Db) {
   let credentialQueries = 0;
+  let allQueries = 0;
   let deaf = false;
   const states: ((listening: boolean) => void)[] = [];
   const count = (sql: string) => {
+    allQueries++;
     if (CREDENTIAL_SQL.test(sql)) credentialQueries++;
   };
   const wrap = (q: Queryable): Queryable => ({
@@ -65,6 +67,7 @@ function instrumented(db: Db) {
   return {
     db: wrapped,
     credentialQueries: () => credentialQueries,
+    allQueries: () => allQueries,
     drop() {
       deaf = true;
       for (const s of states) s(false);
@@ -262,6 +265,18 @@ describe(`credential cache on two instances of one ${DRIVER} database`, () => {
       // The cached caller carries the name decisions are recorded under: it must not outlive a rename.
       expect((await queriesOf(a, { method: 'GET', url: PROBE, headers: colleague.headers })).queries).toBeGreaterThan(0);
       await until(async () => (await queriesOf(b, { method: 'GET', url: PROBE, headers: colleague.headers })).queries > 0, 'read again on b', 1_000);
+      // GET /me answers from the cached session: both instances show the new name.
+      for (const i of [a, b]) expect((await i.app.inject({ method: 'GET', url: '/api/me', headers: colleague.headers })).json().name).toBe('Renamed Colleague');
+    });
+
+    it('answers GET /me from the cached session, without a query', async () => {
+      const colleague = await addColleague(a.app, manager);
+      await warm(colleague.headers);
+      const before = a.allQueries();
+      const me = await a.app.inject({ method: 'GET', url: '/api/me', headers: colleague.headers });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ id: colleague.user!.id, email: colleague.user!.email, role: 'Originator', active: true });
+      expect(a.allQueries() - before).toBe(0);
     });
   });
 

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db.js';
 import type { Caller } from './caller.js';
 import type { CredentialCache, CredentialRecord } from './credential-cache.js';
 import { findLiveKey, findLiveSession, touchKey, touchSession } from './repository.js';
+import { toUser } from './rows.js';
 import { splitCredential } from './secrets.js';
 
 export const API_KEY_PREFIX = 'cpk_';
@@ -40,6 +41,7 @@ export async function callerFromApiKey({ db, clock, credentials }: AuthenticateD
         sessionId: null,
         name: key.name,
         authenticatedAs: `${kind}:${key.id}`,
+        user: null,
       },
     };
   };
@@ -69,6 +71,17 @@ export async function callerFromSession({ db, clock, credentials }: Authenticate
         sessionId: s.id,
         name: s.name,
         authenticatedAs: `user:${s.email ?? s.user_id}`,
+        user: toUser({
+          id: s.user_id,
+          org_id: s.org_id,
+          name: s.name,
+          email: s.email,
+          password_hash: null,
+          role: s.role,
+          active: s.active,
+          must_change_password: s.must_change_password,
+          created_at: s.user_created_at,
+        }),
       },
     };
   };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CallerKind, RoleName } from '@portal/shared';
+import type { CallerKind, RoleName, User } from '@portal/shared';
 import { HttpError } from '../http-error.js';
 
 /** Who is making a request, once authenticated. Every service takes its organization from here. */
@@ -15,6 +15,11 @@ export interface Caller {
   name: string;
   /** What the caller proved: `user:<email or id>`, `apiKey:<id>` or `guest:<id>`, recorded as `authenticatedAs`. */
   authenticatedAs: string;
+  /**
+   * The signed-in user as `GET /me` answers it, read with the session (null for keys). It is as
+   * fresh as the credential cache: every edit of a user evicts that user's sessions.
+   */
+  user: User | null;
 }
 
 /**

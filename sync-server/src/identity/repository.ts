@@ -174,12 +174,16 @@ export interface LiveSessionRow {
   name: string;
   email: string | null;
   role: RoleName;
+  active: boolean;
+  must_change_password: boolean;
+  user_created_at: Date;
 }
 
 /** A session still valid at `now`, of an active user of a live organization. */
 export async function findLiveSession(q: Queryable, sessionId: string, now: Date): Promise<LiveSessionRow | undefined> {
   const { rows } = await q.query<LiveSessionRow>(
-    `SELECT s.id, s.org_id, s.user_id, s.secret_hash, s.last_seen_at, s.expires_at, o.expires_at AS org_expires_at, u.name, u.email, u.role
+    `SELECT s.id, s.org_id, s.user_id, s.secret_hash, s.last_seen_at, s.expires_at, o.expires_at AS org_expires_at, u.name, u.email, u.role,
+            u.active, u.must_change_password, u.created_at AS user_created_at
        FROM sessions s
        JOIN users u ON u.id = s.user_id AND u.org_id = s.org_id
        JOIN organizations o ON o.id = s.org_id

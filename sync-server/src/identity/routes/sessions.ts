@@ -99,7 +99,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: User, ...errorResponses(401, 403) },
       },
     },
-    async (request) => toUser(await sessions.me(requireCaller(request))),
+    // From the session the auth hook resolved (cached, evicted by any edit of the user).
+    async (request) => requireCaller(request).user ?? toUser(await sessions.me(requireCaller(request))),
   );
 
   app.post(

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '@portal/sync-server';
+import { loadConfig } from '../../sync-server/src/config.js';
+import type { Db } from '../../sync-server/src/db/db.js';
+import { openPostgres } from '../../sync-server/src/db/postgres-driver.js';
+import { openTestDatabase, signUp, tempDir, TEST_DATABASE_URL, type Session, type TestDatabase } from '../helper.js';
+
+interface Pulled {
+  documents: { id: string; serverRev: number; _deleted: boolean }[];
+  checkpoint: { rev: number; id: string } | null;
+}
+
+/**
+ * Many writers commit in an order of their own while clients pull by checkpoint as fast as they
+ * can: a client that took a checkpoint must never later miss a row below it. Only PostgreSQL
+ * has concurrent writers.
+ */
+describe.skipIf(!TEST_DATABASE_URL)('pulls under many concurrent writers (PostgreSQL)', () => {
+  let t: TestDatabase;
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  const apps: App[] = [];
+  const dbs: Db[] = [];
+  let manager: Session;
+
+  beforeAll(async () => {
+    t = await openTestDatabase();
+    dir = await tempDir();
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0' }), dataDir: dir.path, rendererDir: dir.path };
+    dbs.push(t.db, await openPostgres({ url: TEST_DATABASE_URL!, schema: t.schema!, maxConnections: 10 }));
+    for (const db of dbs) apps.push(await buildApp(config, { db, logger: false, keepDatabaseOpen: true }));
+    manager = await signUp(apps[0]!, { orgName: 'Busy Lending' });
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await dbs[1]?.close();
+    await t?.dispose();
+    await dir?.remove();
+  });
+
+  const call = async (app: App, method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await app.inject({ method, url: `/api${url}`, headers: manager.headers, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.json() as unknown };
+  };
+
+  /** `writers` loops creating bundles and lists through `instances` instances, while `pullers` clients pull by checkpoint; the ids each client missed. */
+  const run = async (round: number, instances: App[], bundles: number, lists: number, writers: number, pullers: number) => {
+    let done = false;
+    let next = 0;
+    const total = bundles + lists;
+    const write = async (w: number) => {
+      for (let i = next++; i < total; i = next++) {
+        const app = instances[(w + i) % instances.length]!;
+        const res =
+          i % Math.ceil(total / Math.max(1, lists)) === 0 && i / Math.ceil(total / Math.max(1, lists)) < lists
+            ? await call(app, 'POST', '/expected-doc-lists', { name: `List ${round}-${i}` })
+            : await call(app, 'POST', '/document-bundles', { name: `Bundle ${round}-${i}`, members: ['passport'] });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      }
+    };
+    const pull = async (p: number) => {
+      const seen = new Map<string, Set<string>>();
+      const checkpoints = new Map<string, number>();
+      for (const collection of ['document-bundles', 'expected-doc-lists']) {
+        seen.set(collection, new Set());
+        checkpoints.set(collection, 0);
+      }
+      let n = 0;
+      for (let finishing = false; ; ) {
+        finishing = done;
+        let empty = true;
+        for (const collection of ['document-bundles', 'expected-doc-lists']) {
+          const app = instances[(p + n++) % instances.length]!;
+          const res = await call(app, 'GET', `/sync/${collection}/pull?rev=${checkpoints.get(collection)}&limit=20`);
+          expect(res.status).toBe(200);
+          const page = res.body as Pulled;
+          for (const d of page.documents) seen.get(collection)!.add(d.id);
+          if (page.documents.length > 0) empty = false;
+          if (page.checkpoint) checkpoints.set(collection, page.checkpoint.rev);
+        }
+        // Once the writers are done, pull to the end, then stop.
+        if (finishing && empty) return seen;
+      }
+    };
+    const pulling = Array.from({ length: pullers }, (_, p) => pull(p));
+    await Promise.all(Array.from({ length: writers }, (_, w) => write(w)));
+    done = true;
+    const seen = await Promise.all(pulling);
+
+    const { rows: bundleRows } = await t.db.query<{ id: string }>('SELECT id FROM document_bundles WHERE org_id = $1', [manager.organizationId]);
+    const { rows: listRows } = await t.db.query<{ id: string }>(
+      `SELECT 'own:' || id || ':' || version AS id FROM library_versions WHERE org_id = $1 AND family_kind = 'expected-doc-list'`,
+      [manager.organizationId],
+    );
+    return seen.map((s) => [
+      ...bundleRows.filter((r) => !s.get('document-bundles')!.has(r.id)).map((r) => `bundle ${r.id}`),
+      ...listRows.filter((r) => !s.get('expected-doc-lists')!.has(r.id)).map((r) => `list ${r.id}`),
+    ]);
+  };
+
+  it('misses no row on one instance', async () => {
+    const missed = await run(1, apps.slice(0, 1), 1_000, 500, 32, 4);
+    expect(missed.flat()).toEqual([]);
+  });
+
+  it('misses no row on two instances sharing the database', async () => {
+    const missed = await run(2, apps, 1_000, 500, 32, 4);
+    expect(missed.flat()).toEqual([]);
+  });
+});

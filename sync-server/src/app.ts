@@ -21,7 +21,6 @@ import services from './plugins/app/services.js';
 import cors from './plugins/external/cors.js';
 import renderer from './plugins/external/renderer.js';
 import swagger from './plugins/external/swagger.js';
-import websocket from './plugins/external/websocket.js';
 import retention from './retention/purge.js';
 
 export interface BuildOptions {
@@ -87,11 +86,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(errorHandler);
     await app.register(
       async (api) => {
-        // Before any area, so they hold for every operation: CORS (which also labels refusals),
-        // the auth hook that enforces each route's `config.access`, and WebSocket upgrades.
-        await api.register(cors);
+        // Before any area, so they hold for every operation: CORS for the configured origins
+        // (which also labels refusals; with none configured there is nothing to allow, and no
+        // per-request cost), and the auth hook that enforces each route's `config.access`.
+        // WebSocket support is the collaboration routes' own (library/plugin.ts).
+        if (config.allowedOrigins.length > 0) await api.register(cors);
         await api.register(auth);
-        await api.register(websocket);
         // ETags and If-None-Match for every route that declares `config.etag`.
         await api.register(conditionalGet);
         // The areas, from the one list in areas.ts, each held to the spec tags it serves.

@@ -31,7 +31,17 @@ export interface ServerLogging {
  * synchronous on Linux), and one line per request.
  */
 export function serverLogging(level: string): ServerLogging {
-  const stream = pino.destination({ dest: 1, sync: false });
+  // Lines are gathered into writes of 8 KiB (a write per line would be a system call per
+  // request), and whatever is gathered goes out at least every 250 ms.
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 8 * 1024 });
+  const tick = setInterval(() => {
+    try {
+      stream.flush();
+    } catch {
+      // Not open yet, or closing: the next tick or the final flush writes it.
+    }
+  }, 250);
+  tick.unref();
   return {
     logger: {
       level,
@@ -40,6 +50,7 @@ export function serverLogging(level: string): ServerLogging {
     },
     logController: new OneLinePerRequest(),
     flush() {
+      clearInterval(tick);
       try {
         stream.flushSync();
       } catch {

@@ -82,6 +82,19 @@ export default fp(
       return site === undefined || site === 'same-origin' || site === 'none';
     };
 
+    // Unsigning the cookie is an HMAC per request; with the key fixed, a cookie always unsigns
+    // the same way, so valid ones are remembered (the session it names is still checked).
+    const unsignedCookies = new Map<string, string>();
+    const sessionTokenOf = (request: FastifyRequest, raw: string): string | undefined => {
+      const known = unsignedCookies.get(raw);
+      if (known !== undefined) return known;
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || !unsigned.value) return undefined;
+      if (unsignedCookies.size >= 10_000) unsignedCookies.clear();
+      unsignedCookies.set(raw, unsigned.value);
+      return unsigned.value;
+    };
+
     const fromBearer = (token: string) =>
       token.startsWith(DEVICE_SESSION_PREFIX) ? callerFromSession(deps, token) : callerFromApiKey(deps, token);
 
@@ -96,8 +109,8 @@ export default fp(
       if (bearer) return fromBearer(bearer);
       if (!sameOrigin(request)) return undefined;
       const raw = request.cookies[SESSION_COOKIE];
-      const unsigned = raw ? request.unsignCookie(raw) : undefined;
-      return unsigned?.valid && unsigned.value ? callerFromSession(deps, unsigned.value) : undefined;
+      const token = raw ? sessionTokenOf(request, raw) : undefined;
+      return token ? callerFromSession(deps, token) : undefined;
     });
 
     app.addHook('onRequest', async (request) => {
@@ -121,8 +134,8 @@ export default fp(
         }
         const raw = request.cookies[SESSION_COOKIE];
         if (raw) {
-          const unsigned = request.unsignCookie(raw);
-          const caller = unsigned.valid && unsigned.value ? await callerFromSession(deps, unsigned.value) : undefined;
+          const token = sessionTokenOf(request, raw);
+          const caller = token ? await callerFromSession(deps, token) : undefined;
           // A stale cookie on a public operation (signing up again, logging in) is simply ignored.
           if (!caller && access !== 'public') throw new HttpError(401, 'Your session has ended; sign in again');
           request.caller = caller ?? null;

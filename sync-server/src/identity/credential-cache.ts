@@ -1,5 +1,6 @@
 import type { Db } from '../db/db.js';
 import type { Caller } from './caller.js';
+import { timingSafeEqual } from 'node:crypto';
 import { secretMatches } from './secrets.js';
 
 /**
@@ -32,6 +33,20 @@ export interface CredentialRecord {
 
 interface Entry extends CredentialRecord {
   loadedAt: number;
+  /**
+   * The secret last proven against `secretHash`: the same secret presented again is compared
+   * with it (constant time) instead of hashed again on every request.
+   */
+  proven?: Buffer;
+}
+
+/** Whether `secret` matches the entry, hashing it only when it is not the one proven before. */
+function matches(entry: Entry, secret: string): boolean {
+  const given = Buffer.from(secret);
+  if (entry.proven && entry.proven.length === given.length && timingSafeEqual(entry.proven, given)) return true;
+  if (!secretMatches(secret, entry.secretHash)) return false;
+  entry.proven = given;
+  return true;
 }
 
 export interface CredentialCacheOptions {
@@ -95,7 +110,7 @@ export class CredentialCache {
       if (t >= hit.expiresAt) return undefined;
       if (t >= hit.loadedAt && t - hit.loadedAt < this.maxAgeMs) {
         this.entries.set(id, hit); // most recently used last
-        return secretMatches(secret, hit.secretHash) ? hit.caller : undefined;
+        return matches(hit, secret) ? hit.caller : undefined;
       }
     }
     const started = !this.loading.has(id);

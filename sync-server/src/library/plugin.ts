@@ -18,6 +18,7 @@ import type { Queryable } from '../db/db.js';
 import bundleRoutes from './bundles/routes.js';
 import collab from './collab/plugin.js';
 import collabRoutes from './collab/routes.js';
+import websocket from '../plugins/external/websocket.js';
 import { BundleService } from './bundles/service.js';
 import { libraryEngines, type LibraryEngines } from './engines.js';
 import catalogRoutes from './kinds/catalogs/routes.js';
@@ -105,9 +106,13 @@ export default fp(
       await routes.register(bundleRoutes);
       await routes.register(savedSectionRoutes);
     });
-    // The live editor of draft lists: it hears of every REST save through `lists`.
+    // The live editor of draft lists: it hears of every REST save through `lists`. WebSocket
+    // support wraps the handlers of the routes registered after it, so only this one gets it.
     await app.register(collab);
-    await app.register(collabRoutes);
+    await app.register(async (editor) => {
+      await editor.register(websocket);
+      await editor.register(collabRoutes);
+    });
   },
   { name: 'library', dependencies: ['services', 'identity'] },
 );

@@ -5,73 +5,92 @@ import { CollabRoom, SERVER_ORIGIN, type RoomHooks } from './collab-room.js';
 
 export const COLLAB_CHANNEL = 'portal_collab';
 
+interface Entry {
+  room: CollabRoom;
+  ready: Promise<void>;
+}
+
 /**
  * The collaborative documents this server holds open. A room lives while it has connections
  * (or a server-side change is being applied) and is dropped after the last one leaves; updates
  * written by other instances arrive through NOTIFY and are read back from the database.
  */
 export class CollabHub {
-  private readonly rooms = new Map<string, Promise<CollabRoom>>();
-  private readonly holds = new Map<string, number>();
+  private readonly rooms = new Map<string, Entry>();
   private stopListening: (() => Promise<void>) | undefined;
-  /** Tells this instance's own awareness notifications apart from the others'. */
-  private readonly instanceId = randomUUID();
 
   constructor(
     private readonly db: Db,
-    private readonly log: { warn(obj: object, msg: string): void },
+    private readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void },
   ) {}
 
   async start(): Promise<void> {
-    this.stopListening = await this.db.listen(COLLAB_CHANNEL, (payload) => {
-      let msg: { org: string; doc: string; awareness?: string; from?: string };
-      try {
-        msg = JSON.parse(payload) as typeof msg;
-      } catch {
-        return;
-      }
-      const room = this.rooms.get(key(msg.org, msg.doc));
-      if (!room) return;
-      // Our own notifications carry nothing this instance lacks: skip reading them back.
-      if (msg.from === this.instanceId) return;
-      if (msg.awareness !== undefined) {
-        void room.then((r) => r.applyRemoteAwareness(Buffer.from(msg.awareness!, 'base64'))).catch(() => {});
-        return;
-      }
-      void room.then((r) => r.refresh()).catch((err: unknown) => this.log.warn({ err }, 'could not read a collaborative update'));
-    });
+    this.stopListening = await this.db.listen(
+      COLLAB_CHANNEL,
+      (payload) => {
+        let msg: { org: string; doc: string; id?: number; awareness?: string; from?: string };
+        try {
+          msg = JSON.parse(payload) as typeof msg;
+        } catch {
+          return;
+        }
+        const entry = this.rooms.get(key(msg.org, msg.doc));
+        // A room's own notifications carry nothing it lacks.
+        if (!entry || msg.from === entry.room.id) return;
+        const { room } = entry;
+        if (msg.awareness !== undefined) {
+          void entry.ready.then(() => room.applyRemoteAwareness(Buffer.from(msg.awareness!, 'base64'))).catch(() => {});
+          return;
+        }
+        if (typeof msg.id === 'number' && room.knows(msg.id)) return;
+        void entry.ready.then(() => room.refresh()).catch((err: unknown) => this.log.warn({ err }, 'could not read a collaborative update'));
+      },
+      (listening) => {
+        // Notifications were lost while the listener was down: catch up from the database.
+        if (!listening) return;
+        for (const { room, ready } of this.rooms.values()) void ready.then(() => room.refresh()).catch(() => {});
+      },
+    );
   }
 
   /** The room of a document, loaded on first use; call `release` when done with it. */
   async acquire(orgId: string, name: string, hooks: RoomHooks): Promise<CollabRoom> {
     const k = key(orgId, name);
-    this.holds.set(k, (this.holds.get(k) ?? 0) + 1);
-    let room = this.rooms.get(k);
-    if (!room) {
-      const created = new CollabRoom(this.db, orgId, name, hooks, this.log, (update) => this.publishAwareness(orgId, name, update), this.instanceId);
-      room = created.load().then(() => created);
-      this.rooms.set(k, room);
-      room.catch(() => this.rooms.delete(k));
+    let entry = this.rooms.get(k);
+    if (!entry) {
+      const room: CollabRoom = new CollabRoom(this.db, orgId, name, hooks, this.log, {
+        id: randomUUID(),
+        publishAwareness: (update) => this.publishAwareness(orgId, name, room.id, update),
+        // A room that could not store a change is not handed out again: the next editor gets
+        // one loaded from the database.
+        onBroken: () => this.forget(k, room),
+      });
+      const created: Entry = { room, ready: room.load() };
+      entry = created;
+      this.rooms.set(k, created);
+      created.ready.catch(() => this.forget(k, room));
     }
+    entry.room.holds++;
     try {
-      return await room;
+      await entry.ready;
     } catch (err) {
-      this.holds.set(k, (this.holds.get(k) ?? 1) - 1);
+      entry.room.holds--;
       throw err;
     }
+    return entry.room;
   }
 
   async release(room: CollabRoom): Promise<void> {
-    const k = key(room.orgId, room.name);
-    const left = (this.holds.get(k) ?? 1) - 1;
-    this.holds.set(k, left);
-    if (left > 0) return;
+    if (--room.holds > 0) return;
     await room.flush();
     // Someone may have joined while we flushed.
-    if ((this.holds.get(k) ?? 0) > 0) return;
-    this.holds.delete(k);
-    this.rooms.delete(k);
+    if (room.holds > 0) return;
+    this.forget(key(room.orgId, room.name), room);
     room.destroy();
+  }
+
+  private forget(k: string, room: CollabRoom): void {
+    if (this.rooms.get(k)?.room === room) this.rooms.delete(k);
   }
 
   /**
@@ -91,8 +110,8 @@ export class CollabHub {
    * Presence goes to the other instances through NOTIFY, never stored. A payload must stay under
    * PostgreSQL's 8000 bytes; awareness states (a name, a colour, a line) are far smaller.
    */
-  private publishAwareness(orgId: string, name: string, update: Uint8Array): void {
-    const payload = JSON.stringify({ org: orgId, doc: name, from: this.instanceId, awareness: Buffer.from(update).toString('base64') });
+  private publishAwareness(orgId: string, name: string, roomId: string, update: Uint8Array): void {
+    const payload = JSON.stringify({ org: orgId, doc: name, from: roomId, awareness: Buffer.from(update).toString('base64') });
     if (payload.length > 7_500) return this.log.warn({ doc: name, bytes: payload.length }, 'awareness update too large to relay');
     void this.db.query('SELECT pg_notify($1, $2)', [COLLAB_CHANNEL, payload]).catch((err: unknown) => this.log.warn({ err }, 'could not relay awareness'));
   }
@@ -105,14 +124,14 @@ export class CollabHub {
 
   async close(): Promise<void> {
     await this.stopListening?.();
-    const rooms = await Promise.allSettled([...this.rooms.values()]);
-    for (const r of rooms) {
-      if (r.status !== 'fulfilled') continue;
-      r.value.closeAll(1012, 'The server is restarting');
-      await r.value.flush();
-      r.value.destroy();
-    }
+    const entries = [...this.rooms.values()];
     this.rooms.clear();
+    for (const { room, ready } of entries) {
+      if (!(await ready.then(() => true).catch(() => false))) continue;
+      room.closeAll(1012, 'The server is restarting');
+      await room.flush();
+      room.destroy();
+    }
   }
 }
 

@@ -12,6 +12,12 @@ export const MESSAGE_AWARENESS = 1;
 export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 export const CLOSE_NOT_FOUND = 4404;
+/**
+ * The room could not store a change: reconnect. y-websocket treats every code outside
+ * 4400-4499 as transient (4500-4599 is its "try again later" range); on reconnect its sync step
+ * sends whatever the freshly loaded room lacks, so the change is stored then.
+ */
+export const CLOSE_TRY_AGAIN = 4503;
 
 export interface CollabSocket {
   send(data: Uint8Array): void;
@@ -38,36 +44,68 @@ export interface RoomHooks {
   materialize(doc: Y.Doc, editor: unknown): Promise<void>;
 }
 
+export interface RoomOptions {
+  /** Names this room in its notifications, so it skips reading back its own. */
+  id: string;
+  /** Sends this room's awareness changes to the other instances holding the document. */
+  publishAwareness?: (update: Uint8Array) => void;
+  /** Called once when the room gives up storing a change: it must not be handed out again. */
+  onBroken?: () => void;
+}
+
 const COMPACT_AFTER = 200;
 const MATERIALIZE_DEBOUNCE_MS = 150;
+/** A failed store is retried after 50, 100, 200, 400, 800 ms (about 1.5 s), then the room gives up. */
+const STORE_RETRIES = 5;
+const STORE_BACKOFF_MS = 50;
+/** A missed notification (a dropped NOTIFY, a listener reconnecting) is caught up within this. */
+const REFRESH_EVERY_MS = 5_000;
 
 /**
  * One collaborative document held in memory while anyone edits it: the y-websocket protocol
- * (sync and awareness) for its connections, every update appended to `collab_updates` before
- * it is relayed, and updates written by other server instances read back on their NOTIFY.
+ * (sync and awareness) for its connections, every update appended to `collab_updates` (retried
+ * until stored, else the editors are sent to reconnect), and updates written by other server
+ * instances read back on their NOTIFY and every few seconds.
  */
 export class CollabRoom {
   readonly doc = new Y.Doc({ gc: true });
   readonly awareness = new awarenessProtocol.Awareness(this.doc);
+  readonly id: string;
+  /** Connections and server-side changes using the room (counted by the hub). */
+  holds = 0;
   private readonly conns = new Map<CollabSocket, Set<number>>();
-  private lastId = 0;
+  /**
+   * The ids of the stored rows this room holds. Rows are compared by id set, not by "after the
+   * last id": ids are taken at insert but become visible at commit, in any order, so a row of
+   * another instance can appear below one already read (and compaction replaces rows).
+   */
+  private known = new Set<number>();
+  private loaded = false;
   private sinceCompaction = 0;
   private materializeTimer: NodeJS.Timeout | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
   private materializing = Promise.resolve();
-  private writes = Promise.resolve();
+  /** Updates made here and not yet stored, oldest first. */
+  private pending: Uint8Array[] = [];
+  private storing: Promise<void> | undefined;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
+  private broken = false;
   private lastEditor: unknown;
+  private readonly publishAwareness: (update: Uint8Array) => void;
+  private readonly onBroken: () => void;
 
   constructor(
     private readonly db: Db,
     readonly orgId: string,
     readonly name: string,
     private readonly hooks: RoomHooks,
-    private readonly log: { warn(obj: object, msg: string): void },
-    /** Sends this instance's awareness changes to the other instances holding the document. */
-    private readonly publishAwareness: (update: Uint8Array) => void = () => {},
-    /** Marks this instance's notifications, which it need not read back. */
-    private readonly instanceId = '',
+    private readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void },
+    options: RoomOptions,
   ) {
+    this.id = options.id;
+    this.publishAwareness = options.publishAwareness ?? (() => {});
+    this.onBroken = options.onBroken ?? (() => {});
     this.awareness.setLocalState(null);
     this.doc.on('update', (update: Uint8Array, origin: unknown) => this.onUpdate(update, origin));
     this.awareness.on('update', ({ added, updated, removed }: Record<string, number[]>, origin: unknown) => {
@@ -95,38 +133,70 @@ export class CollabRoom {
   async load(): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`collab:${this.orgId}:${this.name}`]);
-      const loaded = await this.readStored(tx);
-      if (loaded === 0) {
+      const { rows } = await tx.query<{ id: number; update: Uint8Array }>('SELECT id, update FROM collab_updates WHERE org_id = $1 AND doc = $2 ORDER BY id', [
+        this.orgId,
+        this.name,
+      ]);
+      this.apply(rows);
+      if (rows.length === 0) {
         const init = new Y.Doc();
         this.hooks.initialize(init);
         const update = Y.encodeStateAsUpdate(init);
         Y.applyUpdate(this.doc, update, STORED_ORIGIN);
-        const { rows } = await tx.query<{ id: number }>('INSERT INTO collab_updates (org_id, doc, update) VALUES ($1, $2, $3) RETURNING id', [
-          this.orgId,
-          this.name,
-          update,
-        ]);
-        this.lastId = rows[0]!.id;
+        const ins = await tx.query<{ id: number }>('INSERT INTO collab_updates (org_id, doc, update) VALUES ($1, $2, $3) RETURNING id', [this.orgId, this.name, update]);
+        this.known.add(ins.rows[0]!.id);
       }
     });
+    this.loaded = true;
+    this.refreshTimer = setInterval(() => void this.refresh().catch((err: unknown) => this.log.warn({ err, doc: this.name }, 'could not read collaborative updates')), REFRESH_EVERY_MS);
+    this.refreshTimer.unref();
   }
 
-  /** Applies updates other instances stored since we last looked. */
-  async refresh(): Promise<void> {
-    await this.readStored(this.db);
+  /** Whether the room holds the stored row `id` already. */
+  knows(id: number): boolean {
+    return this.known.has(id);
   }
 
-  private async readStored(q: Queryable): Promise<number> {
-    const { rows } = await q.query<{ id: number; update: Uint8Array }>(
-      'SELECT id, update FROM collab_updates WHERE org_id = $1 AND doc = $2 AND id > $3 ORDER BY id',
-      [this.orgId, this.name, this.lastId],
-    );
-    for (const r of rows) {
-      Y.applyUpdate(this.doc, r.update, STORED_ORIGIN);
-      this.lastId = Math.max(this.lastId, r.id);
+  /**
+   * Applies the rows other instances stored that this room lacks: the ids of the document's rows
+   * first (a small index scan), then only the rows not held yet. Calls made while one runs are
+   * folded into one more run.
+   */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
     }
-    this.sinceCompaction += rows.length;
-    return rows.length;
+    const run = async () => {
+      do {
+        this.refreshAgain = false;
+        const { rows: ids } = await this.db.query<{ id: number }>('SELECT id FROM collab_updates WHERE org_id = $1 AND doc = $2', [this.orgId, this.name]);
+        const present = new Set(ids.map((r) => r.id));
+        const missing = [...present].filter((id) => !this.known.has(id));
+        // Rows compacted away are gone for good; forget them so the set stays the table's size.
+        for (const id of this.known) if (!present.has(id)) this.known.delete(id);
+        if (missing.length === 0 || this.doc.isDestroyed) continue;
+        const { rows } = await this.db.query<{ id: number; update: Uint8Array }>(
+          'SELECT id, update FROM collab_updates WHERE org_id = $1 AND doc = $2 AND id >= $3 ORDER BY id',
+          [this.orgId, this.name, Math.min(...missing)],
+        );
+        const wanted = new Set(missing);
+        if (!this.doc.isDestroyed) this.apply(rows.filter((r) => wanted.has(r.id)));
+      } while (this.refreshAgain);
+    };
+    this.refreshing = run().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private apply(rows: { id: number; update: Uint8Array }[]): void {
+    for (const r of rows) {
+      if (this.known.has(r.id)) continue;
+      Y.applyUpdate(this.doc, r.update, STORED_ORIGIN);
+      this.known.add(r.id);
+      this.sinceCompaction++;
+    }
   }
 
   get size(): number {
@@ -134,6 +204,7 @@ export class CollabRoom {
   }
 
   join(conn: CollabSocket): void {
+    if (this.broken) return conn.close(CLOSE_TRY_AGAIN, 'The document is reloading; reconnect');
     this.conns.set(conn, new Set());
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
@@ -156,6 +227,7 @@ export class CollabRoom {
 
   /** Handles one message from a client; refuses changes to a read-only document. */
   async receive(conn: CollabSocket, message: Uint8Array): Promise<void> {
+    if (this.broken) return;
     const decoder = decoding.createDecoder(message);
     const type = decoding.readVarUint(decoder);
     if (type === MESSAGE_AWARENESS) {
@@ -197,18 +269,68 @@ export class CollabRoom {
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
     syncProtocol.writeUpdate(encoder, update);
     this.broadcast(encoding.toUint8Array(encoder));
-    if (origin === STORED_ORIGIN) return;
-    this.writes = this.writes.then(() => this.store(update)).catch((err: unknown) => this.log.warn({ err, doc: this.name }, 'could not store a collaborative update'));
+    if (origin === STORED_ORIGIN) {
+      // Another instance's change: this one saves too, or a save it made from a state that
+      // lacked the change could be the last to land. Not while loading: the stored state may be
+      // older than the saved draft (a REST save not yet written into it).
+      if (this.loaded) this.scheduleMaterialize();
+      return;
+    }
+    if (this.broken) return;
+    this.pending.push(update);
+    this.storing ??= this.storeAll().finally(() => {
+      this.storing = undefined;
+    });
     if (origin !== SERVER_ORIGIN) this.scheduleMaterialize();
   }
 
+  /**
+   * Stores pending updates, merged into one row, until none are left. A failure is retried with
+   * backoff: the update was relayed to this instance's editors but no other instance has it.
+   * When retries run out, the room gives up on its memory: it closes every connection with a
+   * transient code and is never handed out again, so the editors reconnect to a room loaded from
+   * the database and their sync step sends it what it lacks. The editors hold every change that
+   * reached this room (they made it, or it was relayed to them), so nothing is lost.
+   */
+  private async storeAll(): Promise<void> {
+    for (let failures = 0; this.pending.length > 0 && !this.broken; ) {
+      const batch = this.pending;
+      this.pending = [];
+      const update = batch.length === 1 ? batch[0]! : Y.mergeUpdates(batch);
+      try {
+        await this.store(update);
+        failures = 0;
+      } catch (err) {
+        this.pending = [update, ...this.pending];
+        if (++failures > STORE_RETRIES) return this.giveUp(err);
+        this.log.warn({ err, doc: this.name, failures }, 'could not store a collaborative update; retrying');
+        await new Promise((r) => setTimeout(r, STORE_BACKOFF_MS * 2 ** (failures - 1)));
+      }
+    }
+  }
+
+  private giveUp(err: unknown): void {
+    this.log.error({ err, doc: this.name }, 'could not store a collaborative update; its editors reconnect to resend it');
+    this.broken = true;
+    this.pending = [];
+    clearTimeout(this.materializeTimer);
+    this.onBroken();
+    this.closeAll(CLOSE_TRY_AGAIN, 'Could not save the last change; reconnect to send it again');
+  }
+
   private async store(update: Uint8Array): Promise<void> {
-    const { rows } = await this.db.query<{ id: number }>(
-      `INSERT INTO collab_updates (org_id, doc, update) VALUES ($1, $2, $3) RETURNING id`,
-      [this.orgId, this.name, update],
-    );
-    await this.db.query(`SELECT pg_notify('portal_collab', $1)`, [JSON.stringify({ org: this.orgId, doc: this.name, id: rows[0]!.id, from: this.instanceId })]);
-    if (++this.sinceCompaction >= COMPACT_AFTER) await this.compact();
+    const { rows } = await this.db.query<{ id: number }>(`INSERT INTO collab_updates (org_id, doc, update) VALUES ($1, $2, $3) RETURNING id`, [
+      this.orgId,
+      this.name,
+      update,
+    ]);
+    const id = rows[0]!.id;
+    this.known.add(id);
+    // Stored is what matters: a lost notification is caught up by the others' periodic refresh.
+    await this.db
+      .query(`SELECT pg_notify('portal_collab', $1)`, [JSON.stringify({ org: this.orgId, doc: this.name, id, from: this.id })])
+      .catch((err: unknown) => this.log.warn({ err, doc: this.name }, 'could not announce a collaborative update'));
+    if (++this.sinceCompaction >= COMPACT_AFTER) await this.compact().catch((err: unknown) => this.log.warn({ err, doc: this.name }, 'could not compact a collaborative document'));
   }
 
   /** Replaces the stored updates by one: the merge of them all. */
@@ -221,31 +343,40 @@ export class CollabRoom {
       ]);
       if (rows.length < 2) return;
       const merged = Y.mergeUpdates(rows.map((r) => r.update));
-      await tx.query('DELETE FROM collab_updates WHERE org_id = $1 AND doc = $2 AND id <= $3', [this.orgId, this.name, rows.at(-1)!.id]);
+      // Exactly the rows merged: one another instance commits meanwhile stays, whatever its id.
+      await tx.query('DELETE FROM collab_updates WHERE org_id = $1 AND doc = $2 AND id = ANY(string_to_array($3, \',\')::bigint[])', [
+        this.orgId,
+        this.name,
+        rows.map((r) => r.id).join(','),
+      ]);
       const ins = await tx.query<{ id: number }>('INSERT INTO collab_updates (org_id, doc, update) VALUES ($1, $2, $3) RETURNING id', [this.orgId, this.name, merged]);
-      this.lastId = Math.max(this.lastId, ins.rows[0]!.id);
+      // The merged row holds nothing new for this room unless it lacked one of the rows merged.
+      if (rows.every((r) => this.known.has(r.id))) this.known.add(ins.rows[0]!.id);
     });
     this.sinceCompaction = 0;
   }
 
   private scheduleMaterialize(): void {
+    if (this.broken) return;
     clearTimeout(this.materializeTimer);
     this.materializeTimer = setTimeout(() => {
+      this.materializeTimer = undefined;
       this.materializing = this.materializing
-        .then(() => this.hooks.materialize(this.doc, this.lastEditor))
+        .then(() => (this.broken ? undefined : this.hooks.materialize(this.doc, this.lastEditor)))
         .catch((err: unknown) => this.log.warn({ err, doc: this.name }, 'could not save the collaborative document'));
     }, MATERIALIZE_DEBOUNCE_MS);
   }
 
-  /** Waits for pending writes and saves, then stops. */
+  /** Waits for pending saves and writes (a save writes the status), then stops. */
   async flush(): Promise<void> {
+    clearInterval(this.refreshTimer);
     if (this.materializeTimer) {
       clearTimeout(this.materializeTimer);
       this.materializeTimer = undefined;
-      this.materializing = this.materializing.then(() => this.hooks.materialize(this.doc, this.lastEditor)).catch(() => {});
+      this.materializing = this.materializing.then(() => (this.broken ? undefined : this.hooks.materialize(this.doc, this.lastEditor))).catch(() => {});
     }
-    await this.writes;
     await this.materializing;
+    while (this.storing) await this.storing;
   }
 
   private broadcast(message: Uint8Array): void {
@@ -257,7 +388,9 @@ export class CollabRoom {
   }
 
   destroy(): void {
+    if (this.doc.isDestroyed) return;
     clearTimeout(this.materializeTimer);
+    clearInterval(this.refreshTimer);
     this.awareness.destroy();
     this.doc.destroy();
   }

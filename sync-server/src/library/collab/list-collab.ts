@@ -1,4 +1,3 @@
-import * as Y from 'yjs';
 import {
   collabDocName,
   readListContent,
@@ -76,26 +75,38 @@ export class ListCollab {
     // Asked for every incoming change, never cached: an activation must stop edits at once. One
     // indexed row, not the whole list.
     const isDraft = async () => (await this.lists.statusOf(this.db, owner.orgId, list.id, list.version)) === 'draft';
+    /** The content this room last saved and wrote back: saving it again would change nothing. */
+    let lastSaved: string | undefined;
     return {
       writable: isDraft,
       initialize: (doc) => writeListContent(doc, editableContent(list)),
       materialize: async (doc, lastEditor) => {
         const editor = (lastEditor as Caller | undefined) ?? owner;
-        const before = Y.encodeStateVector(doc);
-        const parsed = ExpectedDocListEdit.safeParse(readListContent(doc));
+        const content = readListContent(doc);
+        const read = JSON.stringify(content);
+        // Every instance holding the document saves after each change (see CollabRoom.onUpdate);
+        // one that has nothing new to save, only another instance's status, stops here.
+        if (read === lastSaved && readListStatus(doc)?.state === 'saved') return;
+        const parsed = ExpectedDocListEdit.safeParse(content);
         if (!parsed.success) {
           const errors = parsed.error.issues.slice(0, 20).map((i) => `${i.path.join('.')}: ${i.message}`);
           writeListStatus(doc, { state: 'invalid', errors, savedAt: null }, SERVER_ORIGIN);
           return;
         }
+        lastSaved = undefined;
         try {
           const saved = await this.lists.saveFromCollaboration(editor, list.id, list.version, parsed.data);
+          // The service fills defaults (names, kinds, counts from the catalogue) and editors get
+          // them too, but only onto the very content that was saved: written onto a content
+          // changed meanwhile, the saved one would undo the change (a line deleted during the
+          // save would come back, as a delete moves no state vector). The change scheduled
+          // another save, which brings the defaults.
+          const unchanged = JSON.stringify(readListContent(doc)) === read;
           doc.transact(() => {
-            // The service fills defaults (names, kinds, counts from the catalogue); editors get
-            // them too, unless someone typed meanwhile (then the next save brings them).
-            if (equal(before, Y.encodeStateVector(doc))) writeListContent(doc, editableContent(saved), SERVER_ORIGIN);
+            if (unchanged) writeListContent(doc, editableContent(saved), SERVER_ORIGIN);
             writeListStatus(doc, { state: 'saved', errors: [], savedAt: this.clock().toISOString() }, SERVER_ORIGIN);
           }, SERVER_ORIGIN);
+          if (unchanged) lastSaved = JSON.stringify(readListContent(doc));
         } catch (err) {
           if (!(err instanceof HttpError) || err.status >= 500) throw err;
           writeListStatus(doc, { state: 'invalid', errors: err.message.split('; '), savedAt: null }, SERVER_ORIGIN);
@@ -122,8 +133,4 @@ export class ListCollab {
       }, origin);
     });
   }
-}
-
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
 }

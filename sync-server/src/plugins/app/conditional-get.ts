@@ -8,7 +8,7 @@
  * landing in between makes the next request answer 200 again, never a stale 304.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONDITIONAL_GET, notModifiedResponse } from '@portal/shared';
 import { SERVER_VERSION } from '../../version.js';
@@ -41,30 +41,31 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 export default fp(
   async function conditionalGet(app: FastifyInstance) {
-    // Declared once per route (`config.etag`), documented here for every such route alike.
+    // Declared once per route (`config.etag`); documented, and hooked, on those routes only.
     app.addHook('onRoute', (route) => {
-      if (!route.config?.etag || !route.schema) return;
-      const schema = route.schema as { description?: string; response?: Record<string | number, unknown> };
-      schema.description = schema.description ? `${schema.description} ${CONDITIONAL_GET}` : CONDITIONAL_GET;
-      schema.response = { ...schema.response, ...notModifiedResponse };
-    });
-    app.addHook('preHandler', async (request, reply) => {
-      const fingerprintOf = request.routeOptions.config.etag;
-      if (!fingerprintOf || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-      const scope = request.caller?.orgId ?? '';
-      const etag = weakEtag(`${scope}\0${request.url}`, await fingerprintOf(request));
-      // Private: the answer depends on who asks. no-cache: keep it, but ask every time.
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-        return reply.code(304).send();
+      const fingerprintOf = route.config?.etag;
+      if (!fingerprintOf) return;
+      if (route.schema) {
+        const schema = route.schema as { description?: string; response?: Record<string | number, unknown> };
+        schema.description = schema.description ? `${schema.description} ${CONDITIONAL_GET}` : CONDITIONAL_GET;
+        schema.response = { ...schema.response, ...notModifiedResponse };
       }
-    });
-    // The tag names the successful answer; an error (404, 400, …) is not what it describes.
-    app.addHook('onSend', async (request, reply) => {
-      if (request.routeOptions.config.etag && reply.statusCode !== 200 && reply.statusCode !== 304) {
-        reply.removeHeader('etag');
-        reply.removeHeader('cache-control');
-      }
+      const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return;
+        const etag = weakEtag(`${request.caller?.orgId ?? ''}\0${request.url}`, await fingerprintOf(request));
+        // Private: the answer depends on who asks. no-cache: keep it, but ask every time.
+        reply.header('etag', etag).header('cache-control', 'private, no-cache');
+        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      };
+      // The tag names the successful answer; an error (404, 400, …) is not what it describes.
+      const onSend: onSendHookHandler = async (_request, reply) => {
+        if (reply.statusCode !== 200 && reply.statusCode !== 304) {
+          reply.removeHeader('etag');
+          reply.removeHeader('cache-control');
+        }
+      };
+      route.preHandler = [...[route.preHandler ?? []].flat(), preHandler];
+      route.onSend = [...[route.onSend ?? []].flat(), onSend];
     });
   },
   { name: 'conditional-get' },

@@ -91,7 +91,12 @@ export function failingDb(db: Db, fail: (sql: string) => boolean): Db {
   });
 }
 
-export function deferred<T = void>(): { promise: Promise<T>; resolve(value: T): void } {
+export interface Deferred<T = void> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+}
+
+export function deferred<T = void>(): Deferred<T> {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };

@@ -74,6 +74,21 @@ describe(`conditional GETs on ${DRIVER}`, () => {
     expect((await get(alpha, '/expected-doc-lists', changedListing.headers.etag as string)).statusCode).toBe(304);
   });
 
+  it('answers a repeated GET with the same bytes while its tag holds, and the new body after a change', async () => {
+    const { id } = (await send(beta, 'POST', '/expected-doc-lists', { name: 'Repeated list' })).json();
+    const first = await get(beta, '/expected-doc-lists');
+    const second = await get(beta, '/expected-doc-lists');
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect((await send(beta, 'POST', `/expected-doc-lists/${id}/1/duplicate`, { name: 'Repeated copy' })).statusCode).toBe(201);
+    const third = await get(beta, '/expected-doc-lists');
+    expect(third.headers.etag).not.toBe(first.headers.etag);
+    expect(third.json().map((r: { id: string }) => r.id)).toContain('repeated-copy');
+    expect(first.json().map((r: { id: string }) => r.id)).not.toContain('repeated-copy');
+  });
+
   it('changes the document-type tag when the organization marks another catalogue or coins a type', async () => {
     const before = await get(alpha, '/document-types');
     expect((await send(alpha, 'POST', '/doc-types', { name: 'Boat licence', kind: 'identity' })).statusCode).toBe(201);

@@ -46,6 +46,7 @@
 import { refuseActivate, refuseNewVersion, refuseSave, supersededBy, type LibraryStatusName, type LifecyclePolicy } from '@portal/shared';
 import { isUniqueViolation, type Queryable } from '../db/db.js';
 import { conflict, HttpError, notFound } from '../http-error.js';
+import { libraryFingerprint } from './fingerprints.js';
 
 export interface FamilyContext {
   q: Queryable;
@@ -442,23 +443,9 @@ export class FamilyEngine<C, I = C> {
     return rows.map((r) => ({ ...toFamilyVersion<undefined>(r), summary: r.summary, isDefault: r.is_default }));
   }
 
-  /**
-   * A fingerprint of everything of this kind a caller may see: the count and sum of the revs of
-   * its own and the official organization's versions and families, and its default. Every write
-   * bumps a row's rev, so any change changes it, including a transaction that commits after a
-   * later one (a max would miss that). For ETags; an index-only scan per organization.
-   */
-  async fingerprint(q: Queryable, viewerOrgId: string, officialOrgId: string): Promise<string> {
-    const { rows } = await q.query<{ f: string }>(
-      `SELECT concat_ws(':',
-         (SELECT count(*) || '.' || coalesce(sum(rev), 0) FROM library_versions WHERE family_kind = $1 AND org_id = $2),
-         (SELECT count(*) || '.' || coalesce(sum(rev), 0) FROM library_versions WHERE family_kind = $1 AND org_id = $3),
-         (SELECT count(*) || '.' || coalesce(sum(rev), 0) FROM library_families WHERE family_kind = $1 AND org_id = $2),
-         (SELECT count(*) || '.' || coalesce(sum(rev), 0) FROM library_families WHERE family_kind = $1 AND org_id = $3),
-         (SELECT coalesce(max(rev), 0) FROM library_defaults WHERE org_id = $2 AND family_kind = $1)) AS f`,
-      [this.def.kind, viewerOrgId, officialOrgId],
-    );
-    return `${this.def.kind}=${rows[0]!.f}`;
+  /** A fingerprint of everything of this kind a caller may see, for ETags (see `libraryFingerprint`). */
+  fingerprint(q: Queryable, viewerOrgId: string, officialOrgId: string): Promise<string> {
+    return libraryFingerprint(q, { kinds: [this.def.kind], viewerOrgId, officialOrgId });
   }
 
   /**

@@ -39,8 +39,37 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return header.split(',').some((t) => opaque(t) === wanted);
 }
 
+/**
+ * Bodies already sent, by their ETag. A tag names one answer (its organization, URL, server
+ * version and the fingerprint of the rows it is made of), so while the tag stays current the
+ * body is the same bytes: a poller without `If-None-Match` is answered without building it again.
+ * Bounded by size; oldest first out.
+ */
+export class TaggedBodies {
+  private readonly bodies = new Map<string, string>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+
+  get(etag: string): string | undefined {
+    return this.bodies.get(etag);
+  }
+
+  set(etag: string, body: string): void {
+    if (body.length > this.maxBytes / 16 || this.bodies.has(etag)) return;
+    this.bodies.set(etag, body);
+    this.bytes += body.length;
+    for (const [tag, old] of this.bodies) {
+      if (this.bytes <= this.maxBytes) break;
+      this.bodies.delete(tag);
+      this.bytes -= old.length;
+    }
+  }
+}
+
 export default fp(
   async function conditionalGet(app: FastifyInstance) {
+    const sent = new TaggedBodies();
     // Declared once per route (`config.etag`); documented, and hooked, on those routes only.
     app.addHook('onRoute', (route) => {
       const fingerprintOf = route.config?.etag;
@@ -56,12 +85,17 @@ export default fp(
         // Private: the answer depends on who asks. no-cache: keep it, but ask every time.
         reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+        const body = request.method === 'GET' ? sent.get(etag) : undefined;
+        if (body !== undefined) return reply.header('content-type', 'application/json; charset=utf-8').send(body);
       };
       // The tag names the successful answer; an error (404, 400, …) is not what it describes.
-      const onSend: onSendHookHandler = async (_request, reply) => {
+      const onSend: onSendHookHandler = async (request, reply, payload) => {
         if (reply.statusCode !== 200 && reply.statusCode !== 304) {
           reply.removeHeader('etag');
           reply.removeHeader('cache-control');
+        } else if (reply.statusCode === 200 && request.method === 'GET' && typeof payload === 'string') {
+          const etag = reply.getHeader('etag');
+          if (typeof etag === 'string') sent.set(etag, payload);
         }
       };
       route.preHandler = [...[route.preHandler ?? []].flat(), preHandler];

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '@portal/sync-server';
 import { loadConfig } from '../../sync-server/src/config.js';
-import { DRIVER, openTestDatabase, signUp, tempDir, TEST_DATABASE_URL, type Session, type TestDatabase } from '../helper.js';
+import { DRIVER, openTestDatabase, signUp, tempDir, TEST_DATABASE_URL, until, type Session, type TestDatabase } from '../helper.js';
 import { activeList, client, lines } from './library-helpers.js';
 
 /**
@@ -115,6 +115,33 @@ describe(`conditional GETs on ${DRIVER}`, () => {
     expect((await app.inject({ method: 'GET', url: '/api/expected-doc-lists', headers: { 'if-none-match': '*' } })).statusCode).toBe(401);
   });
 
+  it('ends the 304 on a second instance on the same database within a second of a change', async () => {
+    const dir2 = await tempDir();
+    const other = await buildApp(
+      { ...loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0' }), dataDir: dir2.path, rendererDir: dir2.path },
+      { db: await t.connect(), logger: false },
+    );
+    try {
+      const { id } = (await send(alpha, 'POST', '/expected-doc-lists', { name: 'Two instances' })).json();
+      const seen = await other.inject({ method: 'GET', url: '/api/expected-doc-lists', headers: alpha.headers });
+      const etag = seen.headers.etag as string;
+      expect((await other.inject({ method: 'GET', url: '/api/expected-doc-lists', headers: { ...alpha.headers, 'if-none-match': etag } })).statusCode).toBe(304);
+      expect((await send(alpha, 'PUT', `/expected-doc-lists/${id}/1`, { sections: [{ name: 'Identity', lines: lines('passport') }] })).statusCode).toBe(200);
+      const changedAt = Date.now();
+      await until(
+        async () => (await other.inject({ method: 'GET', url: '/api/expected-doc-lists', headers: { ...alpha.headers, 'if-none-match': etag } })).statusCode === 200,
+        'the other instance answers 200',
+        1_000,
+      );
+      expect(Date.now() - changedAt).toBeLessThan(1_000);
+      const fresh = await other.inject({ method: 'GET', url: '/api/expected-doc-lists', headers: alpha.headers });
+      expect(fresh.json().find((r: { id: string }) => r.id === id).lineCount).toBe(1);
+    } finally {
+      await other.close();
+      await dir2.remove();
+    }
+  });
+
   // A transaction that took its rev before another one but commits after it: a tag built from
   // the highest rev would not move, and the client would keep a stale body for good.
   it.skipIf(!TEST_DATABASE_URL)('changes the tag when a write commits after a later one (PostgreSQL)', async () => {
@@ -128,9 +155,9 @@ describe(`conditional GETs on ${DRIVER}`, () => {
       const seen = await get(alpha, '/document-bundles');
       expect(seen.json().map((b: { name: string }) => b.name)).not.toContain('Slow');
       await slow.query('COMMIT');
-      const after = await get(alpha, '/document-bundles', seen.headers.etag as string);
-      expect(after.statusCode).toBe(200);
-      expect(after.json().map((b: { name: string }) => b.name)).toContain('Slow');
+      // A write made outside this instance is heard of by NOTIFY, within a second.
+      await until(async () => (await get(alpha, '/document-bundles', seen.headers.etag as string)).statusCode === 200, 'the late commit changes the tag', 1_000);
+      expect((await get(alpha, '/document-bundles')).json().map((b: { name: string }) => b.name)).toContain('Slow');
     } finally {
       await slow.end();
     }

@@ -14,13 +14,35 @@ export interface Queryable {
 }
 
 /**
+ * How a transaction sees concurrent commits. The default, read committed, takes a new snapshot
+ * per statement; `repeatable read` reads every statement from the snapshot of its first, so
+ * several queries agree with each other (sync reads a page of changes that way).
+ */
+export interface TransactionOptions {
+  isolation?: 'read committed' | 'repeatable read' | 'serializable';
+  /** Refuses writes: a read that must not change anything says so. */
+  readOnly?: boolean;
+}
+
+/** The `SET TRANSACTION` / `BEGIN` modes of `options`, checked against the allowed values. */
+export function transactionModes(options: TransactionOptions = {}): string {
+  const modes: string[] = [];
+  if (options.isolation) {
+    if (!['read committed', 'repeatable read', 'serializable'].includes(options.isolation)) throw new Error(`Unknown isolation level ${options.isolation}`);
+    modes.push(`ISOLATION LEVEL ${options.isolation.toUpperCase()}`);
+  }
+  if (options.readOnly) modes.push('READ ONLY');
+  return modes.join(', ');
+}
+
+/**
  * The one storage interface of the server. Both drivers speak PostgreSQL's dialect, so every
  * query in the code base is written once and runs on either.
  */
 export interface Db extends Queryable {
   readonly driver: DatabaseDriver;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any connection, after
    * its transaction commits. Resolves once listening; the returned function stops it.

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DatabaseClosedError, INT8_OID, parseInt8, type Db, type Queryable, type QueryResult } from './db.js';
+import { DatabaseClosedError, INT8_OID, parseInt8, transactionModes, type Db, type Queryable, type QueryResult, type TransactionOptions } from './db.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 
 function toResult<T>(res: { rows: unknown[]; affectedRows?: number }): QueryResult<T> {
@@ -50,17 +50,20 @@ export async function openPglite(options: { dataDir?: string; template?: Blob } 
       guard();
       await pg.exec(sql);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) {
       guard();
-      return pg.transaction(async (tx) =>
-        fn({
+      const modes = transactionModes(options);
+      return pg.transaction(async (tx) => {
+        // PGlite has begun the transaction; its modes are set before its first query.
+        if (modes) await tx.exec(`SET TRANSACTION ${modes}`);
+        return fn({
           query: async <R>(sql: string, params?: readonly unknown[]) =>
             toResult<R>(await tx.query(sql, params as unknown[] | undefined)),
           exec: async (sql: string) => {
             await tx.exec(sql);
           },
-        }),
-      );
+        });
+      });
     },
     async listen(channel: string, onMessage: (payload: string) => void) {
       guard();

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DatabaseClosedError, INT8_OID, parseInt8, type Db, type Queryable } from './db.js';
+import { DatabaseClosedError, INT8_OID, parseInt8, transactionModes, type Db, type Queryable, type TransactionOptions } from './db.js';
 
 export interface PostgresOptions {
   url: string;
@@ -47,12 +47,13 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       guard();
       await pool.query(sql);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) {
       guard();
+      const modes = transactionModes(options);
       const client = await pool.connect();
       let result: T;
       try {
-        await client.query('BEGIN');
+        await client.query(modes ? `BEGIN ${modes}` : 'BEGIN');
         result = await fn({
           query: async <R>(sql: string, params?: readonly unknown[]) => {
             const res = await client.query(sql, params as unknown[] | undefined);

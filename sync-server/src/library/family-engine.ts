@@ -46,7 +46,6 @@
 import { refuseActivate, refuseNewVersion, refuseSave, supersededBy, type LibraryStatusName, type LifecyclePolicy } from '@portal/shared';
 import { isUniqueViolation, type Queryable } from '../db/db.js';
 import { conflict, HttpError, notFound } from '../http-error.js';
-import { libraryFingerprint } from './fingerprints.js';
 
 export interface FamilyContext {
   q: Queryable;
@@ -441,11 +440,6 @@ export class FamilyEngine<C, I = C> {
       [this.def.kind, viewerOrgId, officialOrgId],
     );
     return rows.map((r) => ({ ...toFamilyVersion<undefined>(r), summary: r.summary, isDefault: r.is_default }));
-  }
-
-  /** A fingerprint of everything of this kind a caller may see, for ETags (see `libraryFingerprint`). */
-  fingerprint(q: Queryable, viewerOrgId: string, officialOrgId: string): Promise<string> {
-    return libraryFingerprint(q, { kinds: [this.def.kind], viewerOrgId, officialOrgId });
   }
 
   /**

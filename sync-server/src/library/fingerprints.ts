@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.js';
+import type { Db, Queryable } from '../db/db.js';
 
 /**
  * What a caller sees of some kinds of library items, in one query: per kind, the count and rev
@@ -30,4 +30,101 @@ export async function libraryFingerprint(
 export async function tableFingerprint(q: Queryable, table: 'document_bundles' | 'saved_sections', orgId: string): Promise<string> {
   const { rows } = await q.query<{ f: string }>(`SELECT count(*) || '.' || coalesce(sum(rev), 0) AS f FROM ${table} WHERE org_id = $1`, [orgId]);
   return `${table}=${rows[0]!.f}`;
+}
+
+interface Memoized {
+  value: string;
+  at: number;
+}
+
+/**
+ * Fingerprints remembered until something they are made of changes, so a conditional GET costs
+ * no query at all while nothing changed. Every committed write announces its organization on
+ * `portal_changes` (the rev trigger), which forgets that organization's fingerprints on every
+ * instance — the official organization's, everyone's — and a write through this instance forgets
+ * them before its answer is sent, so a caller reads its own writes here at once.
+ *
+ * It only ever forgets early: a fingerprint computed while a change arrived is not kept, nothing
+ * is kept while the listener is down (a missed notification must not keep a tag alive), and
+ * nothing is kept longer than `maxAgeMs`.
+ */
+export class FingerprintMemo {
+  private readonly byOrg = new Map<string, Map<string, Memoized>>();
+  private readonly generations = new Map<string, number>();
+  private generation = 0;
+  private listening = false;
+  private stopListening: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly officialOrgId: string,
+    private readonly o: { maxAgeMs?: number; maxOrgs?: number; now?: () => number } = {},
+  ) {}
+
+  async start(db: Db): Promise<void> {
+    this.stopListening = await db.listen(
+      'portal_changes',
+      (payload) => {
+        const org = (JSON.parse(payload) as { org?: string | null }).org;
+        this.forget(org ?? undefined);
+      },
+      (listening) => this.setListening(listening),
+    );
+    this.setListening(true);
+  }
+
+  async stop(): Promise<void> {
+    this.setListening(false);
+    await this.stopListening?.();
+  }
+
+  private setListening(listening: boolean): void {
+    this.listening = listening;
+    this.forget(undefined);
+  }
+
+  /** Forgets an organization's fingerprints (all of them for the official one, or none given). */
+  forget(orgId: string | undefined): void {
+    if (orgId === undefined || orgId === this.officialOrgId) {
+      this.generation++;
+      this.byOrg.clear();
+      return;
+    }
+    this.generations.set(orgId, (this.generations.get(orgId) ?? 0) + 1);
+    this.byOrg.delete(orgId);
+  }
+
+  async get(orgId: string, what: string, compute: () => Promise<string>): Promise<string> {
+    const now = this.o.now?.() ?? Date.now();
+    const hit = this.byOrg.get(orgId)?.get(what);
+    if (hit && now - hit.at < (this.o.maxAgeMs ?? 60_000)) return hit.value;
+    const generation = this.generation;
+    const own = this.generations.get(orgId) ?? 0;
+    const value = await compute();
+    if (this.listening && generation === this.generation && own === (this.generations.get(orgId) ?? 0)) {
+      if (!this.byOrg.has(orgId) && this.byOrg.size >= (this.o.maxOrgs ?? 10_000)) this.byOrg.clear();
+      const memo = this.byOrg.get(orgId) ?? new Map<string, Memoized>();
+      memo.set(what, { value, at: now });
+      this.byOrg.set(orgId, memo);
+    }
+    return value;
+  }
+}
+
+/** The fingerprints of the library's conditional GETs, remembered by a `FingerprintMemo`. */
+export class LibraryFingerprints {
+  constructor(
+    private readonly db: Db,
+    private readonly officialOrgId: string,
+    readonly memo: FingerprintMemo,
+  ) {}
+
+  /** Some kinds of library items as the caller sees them (and its organization row, with `organization`). */
+  kinds(orgId: string, kinds: readonly string[], o: { organization?: boolean } = {}): Promise<string> {
+    const what = `${kinds.join('+')}${o.organization ? '+organization' : ''}`;
+    return this.memo.get(orgId, what, () => libraryFingerprint(this.db, { kinds, viewerOrgId: orgId, officialOrgId: this.officialOrgId, ...o }));
+  }
+
+  table(orgId: string, table: 'document_bundles' | 'saved_sections'): Promise<string> {
+    return this.memo.get(orgId, table, () => tableFingerprint(this.db, table, orgId));
+  }
 }

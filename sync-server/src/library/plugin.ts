@@ -21,6 +21,7 @@ import collabRoutes from './collab/routes.js';
 import websocket from '../plugins/external/websocket.js';
 import { BundleService } from './bundles/service.js';
 import { libraryEngines, type LibraryEngines } from './engines.js';
+import { FingerprintMemo, LibraryFingerprints } from './fingerprints.js';
 import catalogRoutes from './kinds/catalogs/routes.js';
 import { CatalogService } from './kinds/catalogs/service.js';
 import intelTemplateRoutes from './kinds/intel-templates/routes.js';
@@ -49,6 +50,8 @@ export interface Library {
   savedSections: SavedSectionService;
   /** The official document catalogues with an active version: what an organization may mark. */
   officialCatalogIds(q: Queryable): Promise<string[]>;
+  /** What conditional GETs tag their answers with, remembered until a change. */
+  fingerprints: LibraryFingerprints;
 }
 
 declare module 'fastify' {
@@ -76,6 +79,14 @@ export default fp(
     const { orgId: officialOrgId } = await seedOfficialContent(app.db);
     const db = app.db;
     const engines = libraryEngines(officialOrgId);
+    const memo = new FingerprintMemo(officialOrgId);
+    await memo.start(db);
+    app.addHook('onClose', async () => memo.stop());
+    // A caller's own write is seen by its next read on this instance at once; other instances
+    // hear of it on `portal_changes`.
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.caller) memo.forget(request.caller.orgId);
+    });
     const lists = new ListService(db, engines.lists, officialOrgId);
     const catalogs = new CatalogService(db, engines.lists, engines.chains, engines.schemas, officialOrgId);
     const workflows = new WorkflowLibrary({ db, engine: engines.workflows, tools: engines.workflowTools, officialOrgId });
@@ -90,6 +101,7 @@ export default fp(
       bundles: new BundleService(db, catalogs, lists),
       savedSections: new SavedSectionService(db, lists, engines.chains, officialOrgId),
       officialCatalogIds: (q) => catalogs.officialCatalogIds(q),
+      fingerprints: new LibraryFingerprints(db, officialOrgId, memo),
     };
     app.decorate('library', library);
     app.decorate('officialOrgId', officialOrgId);

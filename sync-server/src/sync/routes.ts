@@ -160,8 +160,12 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
       async (request) => {
         const scope = scopeOf(app, request);
         const { rev = 0, id, limit } = request.query;
-        const changes = await collection.changes(app.db, scope, rev, await syncHorizon(app.db), limit);
+        const t0 = process.hrtime.bigint();
+        const h = await syncHorizon(app.db);
+        const t1 = process.hrtime.bigint();
+        const changes = await collection.changes(app.db, scope, rev, h, limit);
         const last = changes.at(-1);
+        ((globalThis as any).__pulls ??= []).push({ c: collection.name, rev, h, last: last?.rev, gap: Number(process.hrtime.bigint() - t1) / 1e6, hq: Number(t1 - t0) / 1e6 });
         return {
           documents: changes.map(toSyncDocument),
           checkpoint: last ? { rev: last.rev, id: last.doc.id } : request.query.rev !== undefined ? { rev, id: id ?? '' } : null,

@@ -12,7 +12,7 @@ const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/document-bundles',
     {
-      config: { access: 'library.read', etag: (request) => bundles.fingerprint(requireCaller(request).orgId) },
+      config: { access: 'library.read', etag: (request) => app.library.fingerprints.table(requireCaller(request).orgId, 'document_bundles') },
       schema: { tags: TAGS, summary: 'Your document bundles, by name', response: { 200: z.array(DocumentBundle), ...errorResponses(401, 403) } },
     },
     async (request) => bundles.list(requireCaller(request).orgId),

@@ -2,7 +2,6 @@ import { newId, type DocumentBundle, type ExpectedDocList } from '@portal/shared
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db.js';
 import { badRequest, conflict, notFound } from '../../http-error.js';
 import type { LibraryActor } from '../family-service.js';
-import { tableFingerprint } from '../fingerprints.js';
 import type { CatalogService } from '../kinds/catalogs/service.js';
 import { freshContainerId, type ListService } from '../kinds/lists/service.js';
 
@@ -33,10 +32,6 @@ export class BundleService {
     private readonly catalogs: CatalogService,
     private readonly lists: ListService,
   ) {}
-
-  fingerprint(orgId: string): Promise<string> {
-    return tableFingerprint(this.db, 'document_bundles', orgId);
-  }
 
   async list(orgId: string): Promise<DocumentBundle[]> {
     const { rows } = await this.db.query<BundleRow>('SELECT * FROM document_bundles WHERE org_id = $1 AND NOT deleted ORDER BY lower(name), id', [orgId]);

@@ -2,7 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { hasRight } from '@portal/shared';
 import { HttpError } from '../../http-error.js';
-import { CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED, type CollabSocket } from './collab-room.js';
+import { CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_TRY_AGAIN, CLOSE_UNAUTHENTICATED, type CollabSocket } from './collab-room.js';
+
+/** The endpoint in the OpenAPI document: a WebSocket has no responses but its upgrade, so its protocol is told here. */
+const DESCRIPTION = [
+  'Upgrade (`GET` with `Connection: Upgrade`, `Upgrade: websocket`) to a WebSocket speaking the y-websocket protocol: Yjs sync and awareness, binary frames, as the stock `y-websocket` `WebsocketProvider` speaks it (server URL `…/collab/expected-doc-lists/{expectedDocListId}`, room name `{version}`). A plain `GET` is answered 404.',
+  '',
+  '**Authentication**: the session cookie, when the upgrade comes from the server’s own origin or one of `ALLOWED_ORIGINS` (checked on `Origin`, as for any cookie-authenticated change); or a bearer (an API key or a device session) in `Authorization: Bearer <token>`, or, for a browser, which cannot set that header on a WebSocket, as the subprotocol `bearer.<token>`. Offer the subprotocol `portal` (browsers require the server to pick one): `Sec-WebSocket-Protocol: portal, bearer.<token>`; the server answers `portal` and never echoes the token. Needs the right `library.read`; changing the document needs `library.edit`, on your own list, in a `draft` version. Active and superseded versions are served read-only.',
+  '',
+  '**Messages** (each a varUint message type, then its body, lib0 encoding): `0` sync — `0` step 1 (a state vector), `1` step 2 (the updates the other side lacks), `2` update; `1` awareness (presence: who is editing where). On open both sides send step 1 and answer the other’s with step 2; after that every change is an update. The server stores each update before other instances see it, and relays it to every editor of the version.',
+  '',
+  '**The document**: the map `content` holds `description` and `sections`, in the shape of a save (`ExpectedDocListEdit`); the map `status` is written by the server after each change: `state` `saved` (the draft now holds this content, with the defaults the catalogue fills in) or `invalid` with `errors` (kept in the document, not saved), and `savedAt`.',
+  '',
+  `**Close codes**: ${CLOSE_UNAUTHENTICATED} not signed in; ${CLOSE_FORBIDDEN} no right to read, or a change to a version you may not edit (not a draft, or not yours); ${CLOSE_NOT_FOUND} no such list version (or another organization’s). Codes 4400–4499 are final: y-websocket stops reconnecting. ${CLOSE_TRY_AGAIN} the server could not store a change after retrying: reconnect (y-websocket does), and the sync step sends it again. 1012 the server is restarting: reconnect. 1003 a message that could not be read.`,
+].join('\n');
 
 /**
  * `/collab/expected-doc-lists/{id}/{version}`: a y-websocket endpoint per list version. The
@@ -22,9 +35,11 @@ const collabRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['expected-doc-list-editor'],
         summary: 'Edit a draft list together (y-websocket)',
-        description:
-          'Upgrade to a WebSocket speaking the y-websocket protocol (Yjs sync and awareness). The document holds `content` (`description`, `sections`, as in a save) and `status`, written by the server after each change: `saved`, or `invalid` with the validation errors. Authenticate with the session cookie, `Authorization: Bearer`, or the subprotocols `portal` and `bearer.<token>`. Active and superseded versions are served read-only. Close codes: 4401 not signed in, 4403 not allowed or not a draft, 4404 no such list.',
+        description: DESCRIPTION,
         params: z.object({ expectedDocListId: z.string().min(1).max(80), version: z.coerce.number().int().min(1) }),
+        response: {
+          101: z.undefined().describe('Switching Protocols: the WebSocket is open, subprotocol `portal`. Authentication is checked next; a refusal closes it with 4401, 4403 or 4404.'),
+        },
       },
     },
     async (socket, request) => {

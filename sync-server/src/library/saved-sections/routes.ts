@@ -11,7 +11,7 @@ const savedSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/saved-sections',
     {
-      config: { access: 'library.read', etag: (request) => sections.fingerprint(requireCaller(request).orgId) },
+      config: { access: 'library.read', etag: (request) => app.library.fingerprints.table(requireCaller(request).orgId, 'saved_sections') },
       schema: { tags: TAGS, summary: 'Your saved sections, by name', response: { 200: z.array(SavedSection), ...errorResponses(401, 403) } },
     },
     async (request) => sections.list(requireCaller(request).orgId),

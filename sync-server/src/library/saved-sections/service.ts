@@ -5,7 +5,6 @@ import type { Db, Queryable } from '../../db/db.js';
 import { notFound } from '../../http-error.js';
 import { sourceOf } from '../family-engine.js';
 import type { LibraryActor } from '../family-service.js';
-import { tableFingerprint } from '../fingerprints.js';
 import { problemsError } from '../problems.js';
 import type { MarkedChains } from '../kinds/catalogs/chain.js';
 import { freshContainerId, type ListService } from '../kinds/lists/service.js';
@@ -57,10 +56,6 @@ export class SavedSectionService {
     private readonly chains: MarkedChains,
     private readonly officialOrgId: string,
   ) {}
-
-  fingerprint(orgId: string): Promise<string> {
-    return tableFingerprint(this.db, 'saved_sections', orgId);
-  }
 
   async list(orgId: string): Promise<SavedSection[]> {
     const { rows } = await this.db.query<SavedSectionRow>('SELECT * FROM saved_sections WHERE org_id = $1 AND NOT deleted ORDER BY lower(name), id', [orgId]);

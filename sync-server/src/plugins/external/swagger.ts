@@ -33,9 +33,12 @@ export default fp(
       },
       transform(args) {
         if (!args.url.startsWith(`${API_BASE_PATH}/`)) return { schema: { ...args.schema, hide: true }, url: args.url };
-        const out = named.transform(args);
+        // @fastify/websocket hides its routes; ours (collaboration) are part of the API. They
+        // authenticate inside the socket, so they are `public` to the auth hook but not here.
+        const isWebSocket = (args.route as { websocket?: boolean }).websocket === true;
+        const out = named.transform(isWebSocket ? { ...args, schema: { ...args.schema, hide: false } } : args);
         // Public operations are declared once, in the route's `config.access`; the document follows.
-        const isPublic = (args.route.config as { access?: string } | undefined)?.access === 'public';
+        const isPublic = !isWebSocket && (args.route.config as { access?: string } | undefined)?.access === 'public';
         // @fastify/swagger then strips the server URL (`/api`) from the path (stripBasePath).
         return { schema: isPublic ? { ...out.schema, security: [] } : out.schema, url: out.url };
       },

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CoinDocTypeInput, DocumentTypeListing, errorResponses, ExpectedDoc, MarkedDocTypeCatalog } from '@portal/shared';
 import { requireCaller } from '../../../identity/caller.js';
+import { LIST_FAMILY } from '../lists/kind.js';
+import { SCHEMA_FAMILY } from '../schemas/kind.js';
 import type { CatalogService } from './service.js';
 
 const TAGS = ['doc-type-extraction-schemas'];
@@ -15,7 +17,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ catalogs: CatalogService }> = async
   app.get(
     '/doc-type-catalog/marked',
     {
-      config: { access: 'library.read', etag: (request) => catalogs.fingerprint(requireCaller(request).orgId, { withSchemas: false }) },
+      config: { access: 'library.read', etag: (request) => app.library.fingerprints.kinds(requireCaller(request).orgId, [LIST_FAMILY], { organization: true }) },
       schema: {
         tags: TAGS,
         summary: 'Your marked document catalogue, merged down to generic',
@@ -51,7 +53,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ catalogs: CatalogService }> = async
   app.get(
     '/document-types',
     {
-      config: { access: 'library.read', etag: (request) => catalogs.fingerprint(requireCaller(request).orgId, { withSchemas: true }) },
+      config: { access: 'library.read', etag: (request) => app.library.fingerprints.kinds(requireCaller(request).orgId, [LIST_FAMILY, SCHEMA_FAMILY], { organization: true }) },
       schema: {
         tags: TAGS,
         summary: 'The document types of your marked chain, with their schema versions',

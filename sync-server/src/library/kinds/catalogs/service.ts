@@ -19,7 +19,6 @@ import type { Db, Queryable } from '../../../db/db.js';
 type DocumentTypeListingRow = z.infer<typeof DocumentTypeListing>;
 import { badRequest, conflict } from '../../../http-error.js';
 import type { FamilyEngine } from '../../family-engine.js';
-import { libraryFingerprint } from '../../fingerprints.js';
 import { problemsError } from '../../problems.js';
 import type { ListContent, ListEngine } from '../lists/kind.js';
 import type { ChainEntry, MarkedChain, MarkedChains } from './chain.js';
@@ -67,18 +66,9 @@ export class CatalogService {
     readonly lists: ListEngine,
     readonly chains: MarkedChains,
     /** The extraction schema engine, for the schema versions of each document type. */
-    private readonly schemas: Pick<FamilyEngine<unknown, unknown>, 'visibleById' | 'def'>,
+    private readonly schemas: Pick<FamilyEngine<unknown, unknown>, 'visibleById'>,
     private readonly officialOrgId: string,
   ) {}
-
-  /**
-   * What an organization's chain is made of, for ETags: the catalogues (list versions), which
-   * one it marked, and (for the document-type listing) the schema versions.
-   */
-  fingerprint(orgId: string, o: { withSchemas: boolean }): Promise<string> {
-    const kinds = o.withSchemas ? [this.lists.def.kind, this.schemas.def.kind] : [this.lists.def.kind];
-    return libraryFingerprint(this.db, { kinds, viewerOrgId: orgId, officialOrgId: this.officialOrgId, organization: true });
-  }
 
   /** The organization's marked chain, custom-documents included. */
   chain(q: Queryable, orgId: string): Promise<MarkedChain> {

@@ -10,6 +10,7 @@ import {
 } from '@portal/shared';
 import { requireCaller } from '../../../identity/caller.js';
 import { familyRoutes } from '../../family-routes.js';
+import { INTEL_TEMPLATE_FAMILY_KIND } from './kind.js';
 import type { IntelTemplateLibrary } from './service.js';
 
 const tags = ['intel-library'];
@@ -20,7 +21,7 @@ const intelTemplateRoutes: FastifyPluginAsyncZod<{ templates: IntelTemplateLibra
   app.get(
     '/intel-templates',
     {
-      config: { access: 'library.read', etag: (request) => templates.fingerprint(requireCaller(request).orgId) },
+      config: { access: 'library.read', etag: (request) => app.library.fingerprints.kinds(requireCaller(request).orgId, [INTEL_TEMPLATE_FAMILY_KIND]) },
       schema: {
         tags,
         summary: 'Your intel templates and the official ones',
@@ -63,7 +64,7 @@ const intelTemplateRoutes: FastifyPluginAsyncZod<{ templates: IntelTemplateLibra
           'One-way. The previously active version becomes superseded in the same write. Not complete enough: it has no questions; a draft older than a version already activated cannot be activated.',
       },
       operations: templates,
-      fingerprint: (orgId) => templates.fingerprint(orgId),
+      fingerprint: (orgId) => app.library.fingerprints.kinds(orgId, [INTEL_TEMPLATE_FAMILY_KIND]),
     }),
   );
 };

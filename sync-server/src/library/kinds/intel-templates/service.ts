@@ -28,11 +28,6 @@ export class IntelTemplateLibrary {
     return this.deps.officialOrgId;
   }
 
-  /** What the caller's intel templates are made of, for ETags. */
-  fingerprint(orgId: string): Promise<string> {
-    return this.engine.fingerprint(this.deps.db, orgId, this.official);
-  }
-
   toTemplate(v: FamilyVersion<IntelTemplateContent>): IntelTemplate {
     return {
       id: v.id,

@@ -15,6 +15,7 @@ import {
 } from '@portal/shared';
 import { requireCaller } from '../../../identity/caller.js';
 import { familyRoutes } from '../../family-routes.js';
+import { LIST_FAMILY } from './kind.js';
 import type { ListService } from './service.js';
 
 const LIBRARY = ['expected-doc-list-library'];
@@ -27,14 +28,14 @@ const ListParams = z.object({
 
 /** Spec "expected-doc-list-library" and "expected-doc-list-editor": lists and document catalogues. */
 const expectedDocListRoutes: FastifyPluginAsyncZod<{ lists: ListService }> = async (app, { lists }) => {
-  const { bundles, savedSections } = app.library;
+  const { bundles, savedSections, fingerprints } = app.library;
   const read = { access: 'library.read' } as const;
   const edit = { access: 'library.edit' } as const;
 
   app.get(
     '/expected-doc-lists',
     {
-      config: { ...read, etag: (request) => lists.fingerprint(requireCaller(request).orgId) },
+      config: { ...read, etag: (request) => fingerprints.kinds(requireCaller(request).orgId, [LIST_FAMILY]) },
       schema: {
         tags: LIBRARY,
         summary: 'Your library of expected document lists: one row per version',
@@ -76,7 +77,7 @@ const expectedDocListRoutes: FastifyPluginAsyncZod<{ lists: ListService }> = asy
         activate: 'Answers the updated listing row. The active version it replaces becomes superseded in the same write. Not complete enough: no lines, or lines whose document types no longer resolve; a draft older than an active version cannot be activated.',
       },
       operations: lists,
-      fingerprint: (orgId) => lists.fingerprint(orgId),
+      fingerprint: (orgId) => fingerprints.kinds(orgId, [LIST_FAMILY]),
     }),
   );
 

@@ -69,11 +69,6 @@ export class ListService {
     });
   }
 
-  /** What the caller's versions of this kind are made of, for ETags. */
-  fingerprint(orgId: string): Promise<string> {
-    return this.engine.fingerprint(this.db, orgId, this.officialOrgId);
-  }
-
   /** Collaboration registers here; REST saves then reach the live documents. */
   onSave(listener: ListSaveListener): void {
     this.listener = listener;

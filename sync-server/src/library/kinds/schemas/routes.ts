@@ -10,6 +10,7 @@ import {
 } from '@portal/shared';
 import { requireCaller } from '../../../identity/caller.js';
 import { familyRoutes } from '../../family-routes.js';
+import { SCHEMA_FAMILY } from './kind.js';
 import type { SchemaService } from './service.js';
 
 const TAGS = ['doc-type-extraction-schemas'];
@@ -74,7 +75,7 @@ const extractionSchemaRoutes: FastifyPluginAsyncZod<{ service: SchemaService }> 
         activate: 'Extraction reads it from now on; the active version it replaces becomes superseded in the same write. Not complete enough: no fields, or an enum field without options.',
       },
       operations: service,
-      fingerprint: (orgId) => service.fingerprint(orgId),
+      fingerprint: (orgId) => app.library.fingerprints.kinds(orgId, [SCHEMA_FAMILY]),
     }),
   );
 };

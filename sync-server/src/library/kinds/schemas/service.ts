@@ -43,11 +43,6 @@ export class SchemaService {
     });
   }
 
-  /** What the caller's versions of this kind are made of, for ETags. */
-  fingerprint(orgId: string): Promise<string> {
-    return this.engine.fingerprint(this.db, orgId, this.officialOrgId);
-  }
-
   toRef(v: FamilyVersion<SchemaContent>): DocTypeExtractionSchemaRef {
     return { docType: v.id, version: v.version, name: v.name, status: v.status, source: sourceOf(v.orgId, this.officialOrgId) };
   }

@@ -12,6 +12,7 @@ import {
 } from '@portal/shared';
 import { requireCaller } from '../../../identity/caller.js';
 import { familyRoutes } from '../../family-routes.js';
+import { WORKFLOW_FAMILY_KIND } from './kind.js';
 import type { WorkflowLibrary } from './service.js';
 
 const WorkflowIdParam = z.string().min(1).max(64).describe('Workflow id.');
@@ -38,7 +39,7 @@ const workflowRoutes: FastifyPluginAsyncZod<{ workflows: WorkflowLibrary }> = as
   app.get(
     '/workflows',
     {
-      config: { access: 'library.read', etag: (request) => workflows.fingerprint(requireCaller(request).orgId) },
+      config: { access: 'library.read', etag: (request) => app.library.fingerprints.kinds(requireCaller(request).orgId, [WORKFLOW_FAMILY_KIND]) },
       schema: {
         tags,
         summary: 'Your workflows and the official ones',
@@ -82,7 +83,7 @@ const workflowRoutes: FastifyPluginAsyncZod<{ workflows: WorkflowLibrary }> = as
           'One-way, and it replaces nothing: earlier active versions stay active, and runs take the highest active version unless they pin one. Not complete enough: the message lists the problems.',
       },
       operations: workflows,
-      fingerprint: (orgId) => workflows.fingerprint(orgId),
+      fingerprint: (orgId) => app.library.fingerprints.kinds(orgId, [WORKFLOW_FAMILY_KIND]),
     }),
   );
 

@@ -56,11 +56,6 @@ export class WorkflowLibrary {
     return this.deps.officialOrgId;
   }
 
-  /** What the caller's workflows are made of, for ETags. */
-  fingerprint(orgId: string): Promise<string> {
-    return this.engine.fingerprint(this.deps.db, orgId, this.official);
-  }
-
   toWorkflow(v: FamilyVersion<WorkflowContent>, isDefault: boolean): Workflow {
     return {
       id: v.id,

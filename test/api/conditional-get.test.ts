@@ -37,7 +37,7 @@ describe(`conditional GETs on ${DRIVER}`, () => {
 
   it('tags listings and items weakly, and answers a matching If-None-Match with 304 and no body', async () => {
     await activeList(client(app, alpha), 'Tagged list');
-    for (const url of ['/expected-doc-lists', '/expected-doc-lists/tagged-list/1', '/document-types', '/doc-type-catalog/marked', '/workflows', '/intel-templates', '/document-bundles', '/saved-sections', '/workflows/standard-intake/1']) {
+    for (const url of ['/me', '/expected-doc-lists', '/expected-doc-lists/tagged-list/1', '/document-types', '/doc-type-catalog/marked', '/workflows', '/intel-templates', '/document-bundles', '/saved-sections', '/workflows/standard-intake/1']) {
       const first = await get(alpha, url);
       expect(first.statusCode, url).toBe(200);
       const etag = first.headers.etag as string;

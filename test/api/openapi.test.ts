@@ -45,6 +45,17 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('documents the collaboration WebSocket: its upgrade, authentication, subprotocol and close codes', () => {
+    const op = doc.paths['/collab/expected-doc-lists/{expectedDocListId}/{version}']?.get;
+    expect(op, 'the collaboration route').toBeDefined();
+    expect(op.tags).toEqual(['expected-doc-list-editor']);
+    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:expectedDocListId', 'path:version']);
+    expect(Object.keys(op.responses)).toEqual(['101']);
+    // Authenticated inside the socket, but authenticated: the document's default security holds.
+    expect(op.security).toBeUndefined();
+    for (const text of ['y-websocket', '`portal`', 'bearer.<token>', 'session cookie', '4401', '4403', '4404', '4503', '1012']) expect(op.description).toContain(text);
+  });
+
   it('is served without credentials', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: {} });
     expect(res.statusCode).toBe(200);

@@ -98,6 +98,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
     });
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     const end = () => {
+      console.log('END called', Date.now(), raw.writableEnded, request.raw.socket?.destroyed);
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(pending);
@@ -106,6 +107,8 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
     };
     open.add(end);
     request.raw.on('close', end);
+    request.raw.socket.on('close', () => console.log('SOCKET close', Date.now()));
+    raw.on('close', () => console.log('RES close', Date.now()));
   };
 
   const names = collections.map((c) => c.name);

@@ -91,7 +91,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      config: { access: 'authenticated' },
+      // The user as read with the session: its fields are the whole answer, and any edit of
+      // the user evicts the session from the credential cache.
+      config: { access: 'authenticated', etag: async (request) => JSON.stringify(requireCaller(request).user) },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',

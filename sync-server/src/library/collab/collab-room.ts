@@ -3,7 +3,7 @@ import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import type { Db, Queryable } from '../../db/db.js';
+import type { Db } from '../../db/db.js';
 
 export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
@@ -369,7 +369,6 @@ export class CollabRoom {
 
   /** Waits for pending saves and writes (a save writes the status), then stops. */
   async flush(): Promise<void> {
-    clearInterval(this.refreshTimer);
     if (this.materializeTimer) {
       clearTimeout(this.materializeTimer);
       this.materializeTimer = undefined;

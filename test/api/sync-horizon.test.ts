@@ -1,16 +1,19 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '@portal/sync-server';
+import { loadConfig } from '../../sync-server/src/config.js';
 import { migrate } from '../../sync-server/src/db/migrate.js';
 import { bundlesCollection } from '../../sync-server/src/sync/collections/index.js';
-import { syncHorizon } from '../../sync-server/src/sync/horizon.js';
-import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../helper.js';
+import { readBelowBound, syncBound } from '../../sync-server/src/sync/horizon.js';
+import { readEventStream } from '@portal/shared/client';
+import { openTestDatabase, signUp, tempDir, TEST_DATABASE_URL, until, type Session, type TestDatabase } from '../helper.js';
 
 /**
  * Revs are taken when a row is written but become visible when its transaction commits, in any
  * order. A pull must never hand out a later rev while an earlier one is still in flight, or the
  * client's checkpoint would jump past it for good. Only PostgreSQL has concurrent writers.
  */
-describe.skipIf(!TEST_DATABASE_URL)('sync horizon with concurrent writers (PostgreSQL)', () => {
+describe.skipIf(!TEST_DATABASE_URL)('sync bound with concurrent writers (PostgreSQL)', () => {
   let t: TestDatabase;
   const clients: pg.Client[] = [];
   beforeAll(async () => {
@@ -22,8 +25,8 @@ describe.skipIf(!TEST_DATABASE_URL)('sync horizon with concurrent writers (Postg
     await Promise.all(clients.map((c) => c.end()));
     await t?.dispose();
   });
-  const connect = async () => {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${t.schema}` });
+  const connect = async (schema = t.schema) => {
+    const c = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
     await c.connect();
     clients.push(c);
     return c;
@@ -31,9 +34,10 @@ describe.skipIf(!TEST_DATABASE_URL)('sync horizon with concurrent writers (Postg
   const insert = (c: pg.Client, id: string) =>
     c.query(`INSERT INTO document_bundles (id, org_id, name, members) VALUES ($1, 'org_h', $1, '["passport"]') RETURNING rev`, [id]);
   const pull = async (after: number) => {
-    const changes = await bundlesCollection.changes(t.db, { orgId: 'org_h', officialOrgId: null }, after, await syncHorizon(t.db), 100);
+    const changes = await readBelowBound(t.db, (q, below) => bundlesCollection.changes(q, { orgId: 'org_h', officialOrgId: null }, after, below, 100));
     return changes.map((c) => c.doc.id);
   };
+  const lastRev = async () => Number((await t.db.query<{ last: number }>('SELECT last_value AS last FROM rev_seq')).rows[0]!.last);
 
   it('holds back a committed later rev until the earlier transaction ends, then hands out both', async () => {
     const slow = await connect();
@@ -43,38 +47,195 @@ describe.skipIf(!TEST_DATABASE_URL)('sync horizon with concurrent writers (Postg
     const late = Number((await insert(fast, 'late')).rows[0].rev);
     expect(late).toBeGreaterThan(early);
 
-    expect(await syncHorizon(t.db)).toBe(early);
+    expect(await syncBound(t.db)).toBeLessThanOrEqual(early);
     expect(await pull(0)).toEqual([]);
 
     await slow.query('COMMIT');
-    expect(await syncHorizon(t.db)).toBeNull();
+    expect(await syncBound(t.db)).toBe(late + 1);
     expect(await pull(0)).toEqual(['early', 'late']);
+  });
+
+  it('is bounded by the last rev taken when nothing is in flight, so a transaction starting right after is not skipped', async () => {
+    const bound = await syncBound(t.db);
+    expect(bound).toBe((await lastRev()) + 1);
+    // Taken after the bound was read: at or above it, so not handed out by a read below it.
+    const slow = await connect();
+    await slow.query('BEGIN');
+    const rev = Number((await insert(slow, 'after-bound')).rows[0].rev);
+    expect(rev).toBeGreaterThanOrEqual(bound);
+    await insert(await connect(), 'after-that');
+    const changes = await bundlesCollection.changes(t.db, { orgId: 'org_h', officialOrgId: null }, 0, bound, 100);
+    expect(changes.map((c) => c.doc.id)).not.toContain('after-that');
+    await slow.query('ROLLBACK');
+  });
+
+  it('never steps back: a transaction that starts after a read does not lower the bound it answered', async () => {
+    // A stream starts at the bound; the client's pull after it must reach at least as far.
+    const before = await syncBound(t.db);
+    const a = await connect();
+    await a.query('BEGIN');
+    const rev = Number((await insert(a, 'starts-after')).rows[0].rev);
+    expect(rev).toBeGreaterThanOrEqual(before);
+    expect(await syncBound(t.db)).toBe(before);
+    await a.query('ROLLBACK');
   });
 
   it('is not held back by a transaction of another schema in the same database', async () => {
     const other = await openTestDatabase();
     try {
       await migrate(other.db);
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${other.schema}` });
-      await c.connect();
-      clients.push(c);
+      const c = await connect(other.schema);
       await c.query(`INSERT INTO organizations (id, name) VALUES ('org_o', 'Other')`);
       await c.query('BEGIN');
       await c.query(`INSERT INTO document_bundles (id, org_id, name, members) VALUES ('theirs', 'org_o', 'theirs', '["passport"]')`);
-      expect(await syncHorizon(other.db)).not.toBeNull();
-      expect(await syncHorizon(t.db)).toBeNull();
+      expect(await syncBound(other.db)).toBeLessThanOrEqual(Number((await other.db.query<{ l: number }>('SELECT last_value AS l FROM rev_seq')).rows[0]!.l));
+      expect(await syncBound(t.db)).toBe((await lastRev()) + 1);
       await c.query('ROLLBACK');
     } finally {
       await other.dispose();
     }
   });
 
-  it('lets a rolled-back transaction release the horizon', async () => {
+  it('lets a rolled-back transaction release the bound', async () => {
     const a = await connect();
     await a.query('BEGIN');
-    await insert(a, 'never');
-    expect(await syncHorizon(t.db)).not.toBeNull();
+    const rev = Number((await insert(a, 'never')).rows[0].rev);
+    expect(await syncBound(t.db)).toBeLessThanOrEqual(rev);
     await a.query('ROLLBACK');
-    expect(await syncHorizon(t.db)).toBeNull();
+    expect(await syncBound(t.db)).toBe((await lastRev()) + 1);
+  });
+});
+
+interface Pulled {
+  documents: { id: string }[];
+  checkpoint: { rev: number; id: string } | null;
+}
+
+/**
+ * Many writers commit in an order of their own while clients pull by checkpoint as fast as they
+ * can, through one instance and through two sharing the database: every client ends with every
+ * row. Writes come in waves of parallel requests, lists (a transaction of several statements)
+ * among bundles (one statement): between two waves nothing is in flight, the moment a pull
+ * used to take a checkpoint past a transaction that began just after it looked.
+ */
+describe.skipIf(!TEST_DATABASE_URL)('pulls under many concurrent writers (PostgreSQL)', () => {
+  const COLLECTIONS = ['document-bundles', 'expected-doc-lists'] as const;
+  let t: TestDatabase;
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  const apps: App[] = [];
+  let manager: Session;
+
+  beforeAll(async () => {
+    t = await openTestDatabase();
+    dir = await tempDir();
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0' }), dataDir: dir.path, rendererDir: dir.path };
+    // Small pools (5 each): pulls wait for a connection between reading the bound and the rows.
+    for (const db of [t.db, await t.connect()]) apps.push(await buildApp(config, { db, logger: false, keepDatabaseOpen: true }));
+    manager = await signUp(apps[0]!, { orgName: 'Busy Lending' });
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await t?.dispose();
+    await dir?.remove();
+  });
+
+  const call = async (app: App, method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await app.inject({ method, url: `/api${url}`, headers: manager.headers, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBe(method === 'POST' ? 201 : 200);
+    return res.json() as unknown;
+  };
+
+  /** `total` creations in waves of `wave` through `instances`, while `pullers` clients pull; the rows each client missed. */
+  const run = async (round: string, instances: App[], total: number, wave: number, pullers: number) => {
+    const { rows } = await t.db.query<{ last: number }>('SELECT last_value AS last FROM rev_seq');
+    const start = Number(rows[0]!.last);
+    let done = false;
+
+    const create = (i: number) => {
+      const app = instances[i % instances.length]!;
+      return i % 3 === 0
+        ? call(app, 'POST', '/expected-doc-lists', { name: `List ${round}-${i}` })
+        : call(app, 'POST', '/document-bundles', { name: `Bundle ${round}-${i}`, members: ['passport'] });
+    };
+    const write = async () => {
+      for (let i = 0; i < total; i += wave) {
+        await Promise.all(Array.from({ length: Math.min(wave, total - i) }, (_, k) => create(i + k)));
+        await new Promise((r) => setTimeout(r, i % 2));
+      }
+    };
+    const pull = async (p: number) => {
+      const seen = new Map(COLLECTIONS.map((c) => [c, new Set<string>()]));
+      const checkpoints = new Map(COLLECTIONS.map((c) => [c, start]));
+      for (let n = 0; ; ) {
+        const finishing = done;
+        let empty = true;
+        for (const collection of COLLECTIONS) {
+          const page = (await call(instances[(p + n++) % instances.length]!, 'GET', `/sync/${collection}/pull?rev=${checkpoints.get(collection)}&limit=50`)) as Pulled;
+          for (const d of page.documents) seen.get(collection)!.add(d.id);
+          if (page.documents.length > 0) empty = false;
+          if (page.checkpoint) checkpoints.set(collection, page.checkpoint.rev);
+        }
+        // Once the writers are done: to the end, then stop.
+        if (finishing && empty) return seen;
+      }
+    };
+    const pulling = Array.from({ length: pullers }, (_, p) => pull(p));
+    await write().finally(() => (done = true));
+    const seen = await Promise.all(pulling);
+
+    const expected = {
+      'document-bundles': (await t.db.query<{ id: string }>('SELECT id FROM document_bundles WHERE org_id = $1 AND rev > $2', [manager.organizationId, start])).rows,
+      'expected-doc-lists': (
+        await t.db.query<{ id: string }>(
+          `SELECT 'own:' || id || ':' || version AS id FROM library_versions WHERE org_id = $1 AND family_kind = 'expected-doc-list' AND rev > $2`,
+          [manager.organizationId, start],
+        )
+      ).rows,
+    };
+    expect(expected['document-bundles'].length + expected['expected-doc-lists'].length).toBe(total);
+    return seen.flatMap((s) => COLLECTIONS.flatMap((c) => expected[c].filter((r) => !s.get(c)!.has(r.id)).map((r) => `${c} ${r.id}`)));
+  };
+
+  it('streams a change held back by an earlier transaction once that one rolls back', async () => {
+    const app = apps[0]!;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const events: { documents?: { name: string }[] }[] = [];
+    const stop = new AbortController();
+    void readEventStream({
+      url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/sync/document-bundles/stream`,
+      fetch,
+      headers: () => manager.headers,
+      signal: stop.signal,
+      onData: (d) => events.push(d as never),
+    });
+    const early = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${t.schema}` });
+    await early.connect();
+    try {
+      await until(() => events.length > 0, 'the stream opens');
+      await early.query('BEGIN');
+      await early.query(`INSERT INTO document_bundles (id, org_id, name, members) VALUES ('bdl_early', $1, 'Never', '["passport"]')`, [manager.organizationId]);
+      await call(app, 'POST', '/document-bundles', { name: 'Held back', members: ['passport'] });
+      await new Promise((r) => setTimeout(r, 200));
+      const arrived = () => events.some((e) => e.documents?.some((d) => d.name === 'Held back'));
+      expect(arrived()).toBe(false);
+      // A rollback announces nothing; the stream looks again by itself.
+      await early.query('ROLLBACK');
+      await until(arrived, 'the held-back change arrives', 1_000);
+    } finally {
+      stop.abort();
+      await early.end();
+    }
+  });
+
+  it('misses no row on one instance', async () => {
+    const missed: string[] = [];
+    for (const round of ['a', 'b', 'c']) missed.push(...(await run(`one-${round}`, apps.slice(0, 1), 600, 12, 4)));
+    expect(missed).toEqual([]);
+  });
+
+  it('misses no row on two instances sharing the database', async () => {
+    const missed: string[] = [];
+    for (const round of ['a', 'b', 'c']) missed.push(...(await run(`two-${round}`, apps, 600, 12, 4)));
+    expect(missed).toEqual([]);
   });
 });

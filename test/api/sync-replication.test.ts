@@ -152,4 +152,38 @@ describe(`RxDB replication from a live server on ${DRIVER}`, () => {
     const res = await app.inject({ method: 'GET', url: '/api/document-bundles', headers: manager.headers });
     expect(res.json().map((b: { name: string }) => b.name)).toContain('Identity pack');
   });
+
+  it('answers a push 200 with the conflicts array, a document it does not know as deleted', async () => {
+    const known = (await bundles.find().exec()).find((d) => d.name === 'Identity pack')!.toJSON();
+    const unknown = { id: 'made-offline', name: 'Made offline', members: ['passport'], createdAt: known.createdAt, updatedAt: known.updatedAt, serverRev: 0, _deleted: false };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sync/document-bundles/push',
+      headers: manager.headers,
+      payload: [
+        { newDocumentState: { ...known, name: 'Tampered', _deleted: false }, assumedMasterState: { ...known, _deleted: false } },
+        { newDocumentState: unknown, assumedMasterState: null },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const conflicts = res.json() as { id: string; name: string; _deleted: boolean; serverRev: number }[];
+    expect(conflicts.map((c) => [c.id, c.name, c._deleted])).toEqual([
+      [known.id, 'Identity pack', false],
+      ['made-offline', 'Made offline', true],
+    ]);
+    expect(conflicts[0]!.serverRev).toBe(known.serverRev);
+    // Another organization's document is unknown to this caller, and comes back deleted too.
+    const theirs = await app.inject({ method: 'GET', url: '/api/sync/document-bundles/pull', headers: stranger.headers });
+    const secret = theirs.json().documents[0];
+    const leaked = await app.inject({ method: 'POST', url: '/api/sync/document-bundles/push', headers: manager.headers, payload: [{ newDocumentState: { id: secret.id } }] });
+    expect(leaked.json()).toEqual([{ id: secret.id, _deleted: true }]);
+  });
+
+  it('drops a document the server does not know once a stock RxDB push handler pushed it', async () => {
+    const { createdAt, updatedAt } = (await bundles.find().exec())[0]!;
+    await bundles.insert({ id: 'made-offline', name: 'Made offline', members: ['passport'], createdAt, updatedAt, serverRev: 0 });
+    await until(async () => (await bundles.findOne('made-offline').exec()) === null, 'the unknown document is dropped', 3_000);
+    await replication.awaitInSync();
+    expect(await names()).not.toContain('Made offline');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Server-sent events over `fetch`, so a desktop client can send its bearer credential (the
  * browser's EventSource cannot set headers). Calls `onData` with each event's parsed `data`,
- * reconnecting after `retryMs` until `signal` aborts; `onOpen` runs on every (re)connect.
+ * reconnecting after `retryMs` until `signal` aborts (which also ends the returned promise at once,
+ * waiting or not); `onOpen` runs on every (re)connect.
  */
 export async function readEventStream(options: {
   url: string;
@@ -46,6 +47,15 @@ export async function readEventStream(options: {
       options.onError?.(err);
     }
     if (options.signal.aborted) return;
-    await new Promise((r) => setTimeout(r, retry));
+    // Waits before reconnecting; stopping ends the wait at once.
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        options.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, retry);
+      options.signal.addEventListener('abort', done);
+    });
   }
 }

@@ -52,7 +52,8 @@ export function openSyncStream(transport: SyncTransport, names: readonly string[
 /**
  * Replicates one collection with the server's `/sync/<name>` operations: pull by checkpoint,
  * live changes from the event stream (RESYNC on every reconnect), and push, which the server
- * answers with the master state of each document it refuses.
+ * answers with the master state of each document it refuses (every one: the collections are
+ * read-only over sync; one it does not know comes back deleted, so the client drops it).
  */
 export function replicateWithServer<D extends { id: string }>(
   collection: RxCollection<D>,
@@ -105,8 +106,8 @@ export function replicateWithServer<D extends { id: string }>(
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(rows),
         });
-        if (res.status === 409) return ((await res.json()) as { conflicts: D[] }).conflicts as never;
         if (!res.ok) throw new Error(`push of ${name} answered ${res.status}`);
+        // RxDB's protocol: the master states of the documents that conflicted.
         return (await res.json()) as never;
       },
     },

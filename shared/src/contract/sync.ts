@@ -30,11 +30,25 @@ export const SyncPushRow = z.object({
   assumedMasterState: z.record(z.string(), z.unknown()).nullish(),
 });
 
-export const SyncPushRefused = z
-  .object({
-    error: z.string(),
-    conflicts: z.array(z.record(z.string(), z.unknown())).describe('The server’s state of every pushed document, which the client keeps.'),
+/**
+ * A pushed document the server has no row of: sent back as it was pushed, deleted, so the
+ * client drops it instead of pushing it again forever.
+ */
+export const SyncGoneDocument = z
+  .looseObject({
+    id: z.string(),
+    _deleted: z.literal(true),
   })
-  .meta({ id: 'SyncPushRefused', description: 'A push to a collection that is read-only over sync: nothing was written; the master states come back as conflicts.' });
+  .meta({ id: 'SyncGoneDocument', description: 'A pushed document the server does not know: as pushed, with `_deleted: true`, so the client drops it.' });
+
+/**
+ * The answer to a push in RxDB's replication protocol: 200 with the master state of every pushed
+ * document that conflicted (an empty array when all were written). `document` is the
+ * collection's replicated document.
+ */
+export const syncPushConflicts = (document: z.ZodObject) =>
+  z
+    .array(z.union([document, SyncGoneDocument]))
+    .describe('The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted.');
 
 export const SYNC_RESYNC = 'RESYNC' as const;

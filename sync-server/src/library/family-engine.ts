@@ -463,12 +463,13 @@ export class FamilyEngine<C, I = C> {
   }
 
   /**
-   * What changed for a caller after `after` (and below `below`, the sync horizon), oldest first:
+   * What changed for a caller after `after` (and below `below`, the sync bound), oldest first:
    * each version with the rev of its latest change, and `gone` when it is no longer visible by
    * the rule of `listVisible` (deleted, an official draft, or an official family the caller now
    * has its own of: creating that copy changes the official versions' visibility, so they are
    * sent again as gone). Rows sharing a rev (one family change touching all its versions) are
-   * never split across two answers, so a checkpoint at a rev is complete.
+   * never split across two answers, so a checkpoint at a rev is complete. Two queries when a page
+   * is full: sync runs them in one repeatable-read snapshot (`readBelowBound`), so they agree.
    */
   async visibleChanges(q: Queryable, viewerOrgId: string, officialOrgId: string, after: number, below: number | null, limit: number): Promise<VisibleChange<C>[]> {
     const rows = await this.changeRows(q, viewerOrgId, officialOrgId, 'changed', { after, below, limit });

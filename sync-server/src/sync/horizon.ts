@@ -19,7 +19,3 @@ export async function readBelowBound<T>(db: Db, read: (q: Queryable, below: numb
   const below = await syncBound(db);
   return db.transaction((tx) => read(tx, below), { isolation: 'repeatable read', readOnly: true });
 }
-export async function syncHorizon(q: Queryable): Promise<number | null> {
-  const { rows } = await q.query<{ horizon: number | null }>('SELECT sync_horizon() AS horizon');
-  return rows[0]?.horizon ?? null;
-}

@@ -1,16 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, SyncCheckpoint, SyncPullQuery, SyncPushRefused, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
+import { errorResponses, SyncCheckpoint, SyncPullQuery, syncPushConflicts, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
-import { HttpError } from '../http-error.js';
 import type { ChangeFeed } from './change-feed.js';
 import { toSyncDocument, type SyncCollection, type SyncScope } from './collection.js';
-import { syncHorizon } from './horizon.js';
+import { readBelowBound, syncBound } from './horizon.js';
 
 const HEARTBEAT_MS = 25_000;
 /** Changes arriving within this window go out as one batch. */
 const COALESCE_MS = 25;
+/**
+ * A change announced while an earlier transaction is still in flight stays below the bound until
+ * that one ends; a commit announces itself, a rollback does not, so a stream holding announced
+ * changes back looks again this often.
+ */
+const HELD_BACK_RETRY_MS = 100;
+const PAGE = 500;
 
 export interface SyncRoutesOptions {
   collections: readonly SyncCollection[];
@@ -37,15 +43,17 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
   /**
    * A server-sent event stream of some collections' changes. The first event, and the first after
    * every reconnect, is "RESYNC"; then each event carries one collection's new documents and
-   * checkpoint (with its name when several collections share the stream).
+   * checkpoint (with its name when several collections share the stream). Every document comes
+   * from below the sync bound, so an event's checkpoint never passes a row still to commit.
    */
   const openStream = async (request: FastifyRequest, reply: FastifyReply, streamed: readonly SyncCollection[], named: boolean) => {
     const scope = scopeOf(app, request);
-    const horizon = await syncHorizon(app.db);
-    const { rows } = await app.db.query<{ last: number }>('SELECT last_value AS last FROM rev_seq');
-    // Everything at or below the start has committed; the client's RESYNC pull covers it.
-    const start = horizon !== null ? horizon - 1 : Number(rows[0]?.last ?? 0);
+    // Everything below the bound is final, and the client's RESYNC pull covers it; the stream
+    // sends what comes after.
+    const start = (await syncBound(app.db)) - 1;
     const cursors = new Map(streamed.map((c) => [c, start]));
+    /** The latest rev announced per collection: what the stream owes the client. */
+    const announced = new Map(streamed.map((c) => [c, start]));
 
     reply.hijack();
     const raw = reply.raw;
@@ -59,12 +67,20 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
         ? { 'access-control-allow-origin': request.headers.origin, vary: 'Origin' }
         : {}),
     });
-    const send = (data: unknown) => raw.write(`data: ${JSON.stringify(data)}\n\n`);
+    let ended = false;
+    // A read in flight when the client left must not write to a closed response.
+    const write = (text: string) => {
+      if (!ended && !raw.writableEnded && !raw.destroyed) raw.write(text);
+    };
+    const send = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`);
     send(SYNC_RESYNC);
 
     const dirty = new Set<SyncCollection>();
     let pending: NodeJS.Timeout | undefined;
     let flushing = Promise.resolve();
+    const schedule = (ms: number) => {
+      if (!ended) pending ??= setTimeout(flush, ms);
+    };
     const flush = () => {
       pending = undefined;
       const due = [...dirty];
@@ -73,32 +89,46 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
         .then(async () => {
           for (const collection of due) {
             for (;;) {
-              const changes = await collection.changes(app.db, scope, cursors.get(collection)!, await syncHorizon(app.db), 500);
+              if (ended) return;
+              const { changes, below } = await readBelowBound(app.db, async (q, below) => ({
+                changes: await collection.changes(q, scope, cursors.get(collection)!, below, PAGE),
+                below,
+              }));
               const last = changes.at(-1);
-              if (!last) break;
-              cursors.set(collection, last.rev);
-              send({
-                ...(named ? { collection: collection.name } : {}),
-                documents: changes.map(toSyncDocument),
-                checkpoint: { rev: last.rev, id: last.doc.id },
-              });
-              if (changes.length < 500) break;
+              if (last) {
+                cursors.set(collection, last.rev);
+                send({
+                  ...(named ? { collection: collection.name } : {}),
+                  documents: changes.map(toSyncDocument),
+                  checkpoint: { rev: last.rev, id: last.doc.id },
+                });
+              }
+              if (changes.length >= PAGE) continue;
+              if (below <= announced.get(collection)!) dirty.add(collection);
+              break;
             }
           }
+          if (dirty.size > 0) schedule(HELD_BACK_RETRY_MS);
         })
         .catch((err: unknown) => {
+          if (ended) return;
           request.log.warn({ err }, 'sync stream could not read changes; asking the client to resync');
           send(SYNC_RESYNC);
         });
     };
     const unsubscribe = feed.subscribe((c) => {
       if (c.org !== scope.orgId && c.org !== scope.officialOrgId) return;
-      for (const collection of streamed) if (collection.tables.includes(c.table)) dirty.add(collection);
-      if (dirty.size > 0) pending ??= setTimeout(flush, COALESCE_MS);
+      for (const collection of streamed) {
+        if (!collection.tables.includes(c.table)) continue;
+        dirty.add(collection);
+        announced.set(collection, Math.max(announced.get(collection)!, c.rev));
+      }
+      if (dirty.size > 0) schedule(COALESCE_MS);
     });
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
     const end = () => {
-      console.log('END called', Date.now(), raw.writableEnded, request.raw.socket?.destroyed);
+      if (ended) return;
+      ended = true;
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(pending);
@@ -106,9 +136,10 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
       if (!raw.writableEnded) raw.end();
     };
     open.add(end);
+    // The client leaving, or the connection failing, ends the stream as a shutdown does.
     request.raw.on('close', end);
-    request.raw.socket.on('close', () => console.log('SOCKET close', Date.now()));
-    raw.on('close', () => console.log('RES close', Date.now()));
+    raw.on('close', end);
+    raw.on('error', end);
   };
 
   const names = collections.map((c) => c.name);
@@ -152,7 +183,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
         schema: {
           tags: [tag],
           summary: `Pull ${collection.name} changed after a checkpoint`,
-          description: `${collection.description} Documents come in server order (\`serverRev\`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.`,
+          description: `${collection.description} Documents come in server order (\`serverRev\`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.`,
           querystring: SyncPullQuery,
           response: {
             200: z.object({ documents: z.array(Document), checkpoint: SyncCheckpoint.nullable() }),
@@ -163,12 +194,8 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
       async (request) => {
         const scope = scopeOf(app, request);
         const { rev = 0, id, limit } = request.query;
-        const t0 = process.hrtime.bigint();
-        const h = await syncHorizon(app.db);
-        const t1 = process.hrtime.bigint();
-        const changes = await collection.changes(app.db, scope, rev, h, limit);
+        const changes = await readBelowBound(app.db, (q, below) => collection.changes(q, scope, rev, below, limit));
         const last = changes.at(-1);
-        ((globalThis as any).__pulls ??= []).push({ c: collection.name, rev, h, last: last?.rev, gap: Number(process.hrtime.bigint() - t1) / 1e6, hq: Number(t1 - t0) / 1e6 });
         return {
           documents: changes.map(toSyncDocument),
           checkpoint: last ? { rev: last.rev, id: last.doc.id } : request.query.rev !== undefined ? { rev, id: id ?? '' } : null,
@@ -182,19 +209,21 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
         config: { access: right },
         schema: {
           tags: [tag],
-          summary: `Push ${collection.name} (refused: read-only over sync)`,
-          description: `${collection.readOnlyReason} The answer is always 409 with the server state of each pushed document as \`conflicts\`; RxDB keeps those.`,
+          summary: `Push ${collection.name} (read-only over sync: every document comes back as a conflict)`,
+          description: `RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. ${collection.name} is read-only over sync (${collection.readOnlyReason}), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with \`_deleted: true\`, so the client drops it.`,
           body: z.array(SyncPushRow).max(500),
-          response: { 409: SyncPushRefused, ...errorResponses(400, 401, 403) },
+          response: { 200: syncPushConflicts(Document), ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => {
         const scope = scopeOf(app, request);
-        const ids = [...new Set(request.body.map((r) => String(r.newDocumentState.id ?? '')).filter(Boolean))];
-        const master = await collection.byIds(app.db, scope, ids);
-        throw new HttpError(409, `${collection.name} cannot be changed through sync: ${collection.readOnlyReason}`, {
-          conflicts: master.map(toSyncDocument),
-        });
+        const pushed = new Map<string, Record<string, unknown>>();
+        for (const row of request.body) {
+          const id = row.newDocumentState.id;
+          if (typeof id === 'string' && id !== '') pushed.set(id, row.newDocumentState);
+        }
+        const master = new Map((await collection.byIds(app.db, scope, [...pushed.keys()])).map((c) => [c.doc.id, toSyncDocument(c)]));
+        return [...pushed].map(([id, state]) => master.get(id) ?? { ...state, id, _deleted: true as const });
       },
     );
 

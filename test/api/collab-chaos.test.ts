@@ -240,7 +240,7 @@ describe(`collaboration chaos: ${CLIENTS} editors, two instances, restarts and f
     clients[0]!.doc.on('update', count);
     await sleep(500);
     clients[0]!.doc.off('update', count);
-    await waitFor(converged, `still converged (${seeded})`, 2_000, divergence);
+    await waitFor(converged, `still converged (${seeded})`, 10_000, divergence);
     expect(readListContent(clients[0]!.doc)).toEqual(settled);
     expect(writes, 'updates after convergence').toBeLessThanOrEqual(2);
 

@@ -60,7 +60,10 @@ async function buildServer(outdir) {
   }
   return build({
     absWorkingDir: SERVER_DIR,
-    entryPoints: [resolve(SERVER_DIR, 'src/main.ts')],
+    // The analyzer's worker threads load a module of their own: it is built beside main.js, and the
+    // pool finds it through __ANALYZER_WORKER__ (its path from the package's folder).
+    entryPoints: { main: resolve(SERVER_DIR, 'src/main.ts'), 'analyzer-worker': resolve(SERVER_DIR, 'src/analyzer/pool/worker.ts') },
+    define: { __ANALYZER_WORKER__: JSON.stringify(relative(SERVER_DIR, join(outdir, 'analyzer-worker.js')).split(sep).join('/')) },
     outdir,
     bundle: true,
     platform: 'node',

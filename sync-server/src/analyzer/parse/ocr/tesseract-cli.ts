@@ -1,0 +1,88 @@
+/**
+ * Debian's `tesseract` binary, one process per page, the image on stdin and TSV on stdout. One
+ * OpenMP thread per process: the pool already keeps the cores busy with files.
+ */
+import { spawn } from 'node:child_process';
+import type { GreyImage } from '../../pdf/pixels.js';
+import type { OcrEngine, OcrLine } from './engine.js';
+import { encodePgm } from './pgm.js';
+
+export interface TesseractCliOptions {
+  /** Defaults to `tesseract` on the PATH. */
+  binary?: string;
+  /** A page that takes longer is given up (its lines come back empty through the error). */
+  timeoutMs?: number;
+}
+
+function run(binary: string, args: string[], input: Buffer | null, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, {
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
+    });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else reject(new Error(`${binary} ${signal ? `was killed (${signal})` : `exited with ${code}`}: ${err.trim()}`));
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(input ?? undefined);
+  });
+}
+
+/** Whether the binary runs at all (and so whether it can be offered). */
+export async function tesseractCliAvailable(binary = 'tesseract'): Promise<boolean> {
+  try {
+    await run(binary, ['--version'], null, 10_000);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** TSV rows of level 5 (words) grouped by their line; a line's box is its level-4 row. */
+export function linesFromTsv(tsv: string): OcrLine[] {
+  const lines = new Map<string, { box: OcrLine['box']; words: string[]; confs: number[] }>();
+  for (const row of tsv.split('\n').slice(1)) {
+    const cols = row.split('\t');
+    if (cols.length < 12) continue;
+    const [level, , block, par, line, , left, top, width, height, conf] = cols.map(Number) as number[];
+    const key = `${block}/${par}/${line}`;
+    if (level === 4) lines.set(key, { box: { x: left!, y: top!, w: width!, h: height! }, words: [], confs: [] });
+    else if (level === 5) {
+      const text = cols.slice(11).join('\t').trim();
+      const l = lines.get(key);
+      if (!l || !text) continue;
+      l.words.push(text);
+      if (conf! >= 0) l.confs.push(conf!);
+    }
+  }
+  const out: OcrLine[] = [];
+  for (const l of lines.values()) {
+    const text = l.words.join(' ').trim();
+    if (!text) continue;
+    const conf = l.confs.length ? l.confs.reduce((a, b) => a + b, 0) / l.confs.length : 0;
+    out.push({ text, box: l.box, confidence: Math.max(0, Math.min(1, conf / 100)) });
+  }
+  return out;
+}
+
+export function createTesseractCli(options: TesseractCliOptions = {}): OcrEngine {
+  const binary = options.binary ?? 'tesseract';
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  return {
+    name: 'tesseract-cli',
+    async recognize(image: GreyImage, ppi: number): Promise<OcrLine[]> {
+      const dpi = String(Math.round(Math.min(1200, Math.max(70, ppi))));
+      const tsv = await run(binary, ['stdin', 'stdout', '-l', 'eng', '--psm', '3', '--dpi', dpi, 'tsv'], encodePgm(image), timeoutMs);
+      return linesFromTsv(tsv);
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * Reads a packet page by page: text lines from the text layer, OCR for pages that have none, and
+ * the evidence pre-flight decides on. One page's pixels at a time are held; a page that fails is
+ * kept as a failed page rather than failing the packet.
+ */
+import { createHash } from 'node:crypto';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { decodedPixels, readPageContent, type PageContent, type PageImage } from '../pdf/page-content.js';
+import { openPacket, type OpenPacketOptions } from '../pdf/open-packet.js';
+import { orient, resize, shrink, toGrey, type GreyImage } from '../pdf/pixels.js';
+import { renderGrey } from '../pdf/render.js';
+import type { PageEvidence } from '../preflight/evidence.js';
+import { pageScan } from '../preflight/page-flags.js';
+import { clearlyBlank, inkStats, possiblyBlank } from '../preflight/scan-ink.js';
+import { pageDigits, pageWords } from '../preflight/tokens.js';
+import { visualHash } from '../preflight/visual-hash.js';
+import { boundsOf, compose, type Matrix } from '../pdf/matrix.js';
+import type { ParsedPage, TextLine } from '../types.js';
+import type { OcrEngine, OcrLine } from './ocr/engine.js';
+import { itemsToLines } from './text-lines.js';
+
+export interface ReadPacketOptions extends OpenPacketOptions {
+  /** The OCR engine for pages without a text layer; null reads no scans (their pages come back with source 'none'). */
+  ocr: OcrEngine | null;
+  /** Render pages that need it (vector-only pages without text, pages of several images). Default true. */
+  render?: boolean;
+}
+
+export interface ReadingStats {
+  pages: number;
+  ocrPages: number;
+  ocrMs: number;
+  totalMs: number;
+}
+
+export interface PacketReading {
+  pages: ParsedPage[];
+  evidence: PageEvidence[];
+  stats: ReadingStats;
+}
+
+/** A page with fewer text-layer characters than this, painted as an image, is read by OCR too. */
+const TEXT_LAYER_MIN_CHARS = 20;
+/** Pre-flight looks at pixels at about this resolution: enough for ink and hashes, cheap to scan. */
+const ANALYSIS_PPI = 100;
+/** Scans below 150 ppi are enlarged to about this for OCR, which reads small print better so. */
+const OCR_TARGET_PPI = 200;
+/** An OCR line counts as writing when it is this confident and has letters or digits. */
+const CONFIDENT_LINE = 0.5;
+
+const sha1 = (data: string | Uint8Array) => createHash('sha1').update(data).digest('hex');
+const round = (n: number) => Math.round(n * 2) / 2;
+
+function describe(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  return m.length > 200 ? `${m.slice(0, 200)}…` : m;
+}
+
+/** OCR lines in the pixels of an image → page points, through the image's placement. */
+function toPage(lines: OcrLine[], toPageMatrix: Matrix): TextLine[] {
+  return lines.map((l) => ({
+    text: l.text,
+    box: boundsOf(toPageMatrix, l.box.x, l.box.y, l.box.x + l.box.w, l.box.y + l.box.h),
+    confidence: l.confidence,
+  }));
+}
+
+function confidentLines(lines: TextLine[]): number {
+  return lines.filter((l) => l.confidence >= CONFIDENT_LINE && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3).length;
+}
+
+function failedPage(n: number, failure: string): { parsed: ParsedPage; evidence: PageEvidence } {
+  return {
+    parsed: { page: n, width: 0, height: 0, source: 'none', lines: [], images: [] },
+    evidence: {
+      page: n,
+      width: 0,
+      height: 0,
+      images: [],
+      textChars: 0,
+      textKey: '',
+      vectorMarks: 0,
+      ink: null,
+      ocrTried: false,
+      ocrLines: 0,
+      exactKey: `failed:${n}`,
+      visual: null,
+      digits: [],
+      words: [],
+      droppedImages: 0,
+      failure,
+    },
+  };
+}
+
+interface Pixels {
+  /** Upright, at the resolution read. */
+  full: GreyImage;
+  fullPpi: number;
+  /** A point of those pixels → the page, in points. */
+  toPage: Matrix;
+}
+
+/** The page's pixels as one upright grey image: its scan's own pixels, or a rendering. */
+async function pagePixels(page: PDFPageProxy, content: PageContent, scan: PageImage | null, allowRender: boolean, ppi: number): Promise<Pixels | null> {
+  if (scan) {
+    const decoded = decodedPixels(page, scan);
+    if (decoded) {
+      const { image, toPage } = orient(toGrey(decoded), scan.matrix);
+      return { full: image, fullPpi: scan.ppi, toPage };
+    }
+  }
+  if (!allowRender) return null;
+  const rendered = await renderGrey(page, ppi);
+  if (!rendered) return null;
+  const { width, height } = rendered.image;
+  return { full: rendered.image, fullPpi: rendered.ppi, toPage: [content.width / width, 0, 0, content.height / height, 0, 0] };
+}
+
+async function readOnePage(
+  page: PDFPageProxy,
+  n: number,
+  pdfjs: Parameters<typeof readPageContent>[0],
+  options: ReadPacketOptions,
+  ocrCache: Map<string, OcrLine[]>,
+  stats: ReadingStats,
+): Promise<{ parsed: ParsedPage; evidence: PageEvidence }> {
+  const content = await readPageContent(pdfjs, page, n);
+  const textLines = itemsToLines(content.items);
+  const textChars = content.items.reduce((s, i) => s + i.str.replace(/\s/g, '').length, 0);
+  const scan = pageScan(content.images) as PageImage | null;
+  const imageCoverage = content.images.reduce((s, i) => s + i.coverage, 0);
+  const wantsPixels = textChars < TEXT_LAYER_MIN_CHARS && (scan !== null || imageCoverage >= 0.15 || (textChars === 0 && content.vectorMarks > 0));
+
+  let ink: PageEvidence['ink'] = null;
+  let visual: PageEvidence['visual'] = null;
+  let pixelKey = '';
+  let ocrLines: TextLine[] = [];
+  let ocrTried = false;
+  if (wantsPixels) {
+    // Several images or vector drawings are composed by rendering; one scan is read as decoded.
+    const single = scan && imageCoverage - scan.coverage < 0.05 ? scan : null;
+    const pixels = await pagePixels(page, content, single, options.render !== false, single ? 0 : OCR_TARGET_PPI);
+    if (pixels) {
+      const factor = Math.max(1, Math.floor(pixels.fullPpi / ANALYSIS_PPI));
+      const analysis = shrink(pixels.full, factor);
+      const analysisPpi = pixels.fullPpi / factor;
+      ink = inkStats(analysis, analysisPpi);
+      visual = visualHash(analysis, ink.content);
+      pixelKey = sha1(analysis.data);
+      if (options.ocr && !clearlyBlank(ink)) {
+        ocrTried = true;
+        let image = pixels.full;
+        let ppi = pixels.fullPpi;
+        let toPageMatrix = pixels.toPage;
+        if (ppi > 0 && ppi < 150) {
+          const k = Math.min(3, OCR_TARGET_PPI / ppi);
+          image = resize(image, Math.round(image.width * k), Math.round(image.height * k));
+          toPageMatrix = compose(toPageMatrix, [pixels.full.width / image.width, 0, 0, pixels.full.height / image.height, 0, 0]);
+          ppi *= k;
+        }
+        let read = ocrCache.get(pixelKey);
+        if (!read) {
+          const started = performance.now();
+          try {
+            read = await options.ocr.recognize(image, ppi || 200);
+          } catch (e) {
+            content.warnings.push(`OCR failed: ${describe(e)}`);
+            read = [];
+          }
+          stats.ocrMs += performance.now() - started;
+          stats.ocrPages++;
+          ocrCache.set(pixelKey, read);
+        }
+        ocrLines = toPage(read, toPageMatrix);
+      }
+    }
+  }
+
+  const blankByInk = ink !== null && (clearlyBlank(ink) || (ocrTried && possiblyBlank(ink) && confidentLines(ocrLines) === 0));
+  const merged = textLines.length && ocrLines.length
+    ? [...textLines, ...ocrLines].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)
+    : ocrLines.length ? ocrLines : textLines;
+  // Lines OCR found on a sheet about to be called blank are noise read as letters.
+  const finalLines = blankByInk && textChars === 0 ? [] : merged;
+  const texts = finalLines.map((l) => l.text);
+  const exactKey = sha1(
+    JSON.stringify([
+      round(content.width),
+      round(content.height),
+      content.items.map((i) => [i.str, round(i.x), round(i.y)]),
+      content.images.map((i) => [i.pixelWidth, i.pixelHeight, round(i.box.x), round(i.box.y), round(i.box.w), round(i.box.h)]),
+      content.vectorMarks,
+      pixelKey,
+    ]),
+  );
+  const evidence: PageEvidence = {
+    page: n,
+    width: content.width,
+    height: content.height,
+    images: content.images.map(({ pixelWidth, pixelHeight, box, ppi, coverage }) => ({ pixelWidth, pixelHeight, box, ppi, coverage })),
+    textChars,
+    textKey: content.items.map((i) => i.str).join('').replace(/\s+/g, ''),
+    vectorMarks: content.vectorMarks,
+    ink,
+    ocrTried,
+    ocrLines: blankByInk ? 0 : confidentLines(ocrLines),
+    exactKey,
+    visual,
+    digits: pageDigits(texts),
+    words: pageWords(texts),
+    droppedImages: content.droppedImages,
+    failure: null,
+  };
+  const parsed: ParsedPage = {
+    page: n,
+    width: content.width,
+    height: content.height,
+    source: finalLines.length === 0 ? 'none' : ocrLines.length ? 'ocr' : 'text',
+    lines: finalLines,
+    images: evidence.images,
+  };
+  return { parsed, evidence };
+}
+
+export async function readPacket(bytes: Uint8Array, options: ReadPacketOptions): Promise<PacketReading> {
+  const started = performance.now();
+  const packet = await openPacket(bytes, options);
+  const stats: ReadingStats = { pages: packet.pageCount, ocrPages: 0, ocrMs: 0, totalMs: 0 };
+  const pages: ParsedPage[] = [];
+  const evidence: PageEvidence[] = [];
+  // OCR lines in the pixels' own coordinates, by pixel hash: a page painted again is not read again.
+  const ocrCache = new Map<string, OcrLine[]>();
+  try {
+    for (let n = 1; n <= packet.pageCount; n++) {
+      let result: { parsed: ParsedPage; evidence: PageEvidence };
+      let page: PDFPageProxy | null = null;
+      try {
+        page = await packet.getPage(n);
+        result = await readOnePage(page, n, packet.pdfjs, options, ocrCache, stats);
+      } catch (e) {
+        result = failedPage(n, describe(e));
+      } finally {
+        // Decoded images stay in the page's object store until cleaned up.
+        page?.cleanup();
+      }
+      pages.push(result.parsed);
+      evidence.push(result.evidence);
+    }
+  } finally {
+    await packet.destroy().catch(() => {});
+  }
+  stats.totalMs = performance.now() - started;
+  return { pages, evidence, stats };
+}

@@ -1,0 +1,24 @@
+import type { PacketReadErrorCode } from '../pdf/errors.js';
+import type { OcrEngineName } from '../parse/ocr/engine.js';
+import type { ReadingStats } from '../parse/read-packet.js';
+import type { ParsedPage, PreflightFlag } from '../types.js';
+
+/** What the pool hands a worker: one file. */
+export interface ReadTask {
+  bytes: Uint8Array;
+  /** 'none' reads no scans. */
+  ocrEngine: OcrEngineName | 'none';
+  maxPages?: number;
+  maxImagePixels?: number;
+}
+
+export interface PacketReadingResult {
+  pages: ParsedPage[];
+  flags: PreflightFlag[];
+  stats: ReadingStats;
+  /** Said once per worker: e.g. that the configured OCR engine was not found and tesseract.js read instead. */
+  notes: string[];
+}
+
+/** Errors cross the thread boundary as data: a class does not survive structured cloning. */
+export type ReadTaskResult = ({ ok: true } & PacketReadingResult) | { ok: false; code: PacketReadErrorCode; note: string };

@@ -1,0 +1,59 @@
+/**
+ * The pool's worker: reads one file (parse and pre-flight) per task. Its OCR engine is made on the
+ * first scan and kept for the thread's life: starting tesseract.js costs about 0.3 s.
+ */
+import { isPacketReadError } from '../pdf/errors.js';
+import { createOcrEngine } from '../parse/ocr/create-engine.js';
+import type { OcrEngine, OcrEngineName } from '../parse/ocr/engine.js';
+import { readPacket } from '../parse/read-packet.js';
+import { preflight } from '../preflight/index.js';
+import type { ReadTask, ReadTaskResult } from './task.js';
+
+// pdf.js writes what it survives to console.warn. Page readers catch it for their page
+// (pdf/warnings.ts); outside them it is only noise in the server's output.
+const warn = console.warn;
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].startsWith('Warning: ')) return;
+  warn.apply(console, args);
+};
+
+// Per thread, by design: each worker owns one engine, reused across the files it reads.
+const engines = new Map<OcrEngineName, Promise<{ engine: OcrEngine; fellBack: boolean }>>();
+
+function lazyEngine(name: OcrEngineName, notes: string[]): OcrEngine {
+  const get = () => {
+    let made = engines.get(name);
+    if (!made) {
+      made = createOcrEngine(name);
+      made.catch(() => engines.delete(name));
+      engines.set(name, made);
+    }
+    return made;
+  };
+  return {
+    name,
+    async recognize(image, ppi) {
+      const { engine, fellBack } = await get();
+      if (fellBack && !notes.some((n) => n.startsWith('OCR_ENGINE'))) {
+        notes.push('OCR_ENGINE=tesseract-cli, but no tesseract binary is on the PATH: tesseract.js read the scans.');
+      }
+      return engine.recognize(image, ppi);
+    },
+    async close() {},
+  };
+}
+
+export default async function readTask(task: ReadTask): Promise<ReadTaskResult> {
+  const notes: string[] = [];
+  try {
+    const reading = await readPacket(task.bytes, {
+      ocr: task.ocrEngine === 'none' ? null : lazyEngine(task.ocrEngine, notes),
+      maxPages: task.maxPages,
+      maxImagePixels: task.maxImagePixels,
+    });
+    return { ok: true, pages: reading.pages, flags: preflight(reading.evidence), stats: reading.stats, notes };
+  } catch (e) {
+    if (isPacketReadError(e)) return { ok: false, code: e.code, note: e.note };
+    return { ok: false, code: 'unreadable', note: `The file could not be read: ${e instanceof Error ? e.message : String(e)}.` };
+  }
+}

@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument, degrees } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OcrEngine } from '../../src/analyzer/parse/ocr/engine.js';
+import { ocrEngineFromEnv } from '../../src/analyzer/parse/ocr/engine.js';
+import { createTesseractCli, linesFromTsv, tesseractCliAvailable } from '../../src/analyzer/parse/ocr/tesseract-cli.js';
+import { englishDataPath } from '../../src/analyzer/parse/ocr/tesseract-js.js';
+import { itemsToLines } from '../../src/analyzer/parse/text-lines.js';
+import type { PageTextItem } from '../../src/analyzer/pdf/page-content.js';
+import { apply } from '../../src/analyzer/pdf/matrix.js';
+import { orient } from '../../src/analyzer/pdf/pixels.js';
+import type { ParsedPage } from '../../src/analyzer/types.js';
+import { A5, makePdf, payslipLines, scanPage, type PageSpec } from './fixtures/pages.js';
+import { readAndCheck, tesseractJs } from './fixtures/read.js';
+
+const item = (str: string, x: number, y: number, size = 10, w = str.length * size * 0.5): PageTextItem => ({ str, x, y, w, h: size, size, quarter: 0 });
+const lineAt = (page: ParsedPage, re: RegExp) => page.lines.find((l) => re.test(l.text));
+
+describe('text lines from the text layer', () => {
+  it('merges items on one baseline, keeps table cells apart and orders rows top to bottom', () => {
+    const lines = itemsToLines([
+      item('£2,190.11', 300, 120),
+      item('Net', 72, 120),
+      item('pay', 90, 120.6),
+      item('Payslip', 72, 80, 16),
+      item(' ', 110, 80, 16),
+      item('March 2025', 72, 100),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['Payslip', 'March 2025', 'Net pay', '£2,190.11']);
+    const net = lines[2]!;
+    expect(net.box.x).toBe(72);
+    expect(net.box.y).toBe(120);
+    expect(net.box.w).toBeCloseTo(105 - 72, 5);
+    expect(net.confidence).toBe(1);
+  });
+
+  it('places lines where a reviewer sees them: points from the top-left corner, on turned pages too', async () => {
+    const spec: PageSpec = { kind: 'text', lines: [{ text: 'Total due £1,234.56', x: 100, y: 200, size: 12 }] };
+    const doc = await PDFDocument.load(await makePdf([spec, spec]));
+    doc.getPage(1).setRotation(degrees(90));
+    const r = await readAndCheck(await doc.save(), null);
+    const [upright, turned] = r.pages as [ParsedPage, ParsedPage];
+    expect(upright.source).toBe('text');
+    const l = lineAt(upright, /Total due/)!;
+    expect(l.text).toBe('Total due £1,234.56');
+    expect(l.box.x).toBeCloseTo(100, 0);
+    expect(l.box.y + l.box.h).toBeGreaterThan(205);
+    expect(l.box.y).toBeLessThan(215);
+    // Turned a quarter clockwise, the A4 page is landscape and the line runs down its right side.
+    expect(turned.width).toBeCloseTo(841.89, 1);
+    const t = lineAt(turned, /Total due/)!;
+    expect(t.box.h).toBeGreaterThan(t.box.w);
+    expect(t.box.x).toBeGreaterThan(600);
+  });
+});
+
+describe('pixels', () => {
+  it('turns an image the way it is painted', () => {
+    // 2 × 3 pixels, values = index; painted turned a quarter clockwise onto the page.
+    const img = { width: 2, height: 3, data: Uint8Array.from([0, 1, 2, 3, 4, 5]) };
+    // Upright (row 0 at the top of the page): unchanged, pixel (x, y) at page point (x, y).
+    const up = orient(img, [2, 0, 0, -3, 0, 3]);
+    expect(up.image).toBe(img);
+    expect(apply(up.toPage, 1, 2)).toEqual([1, 2]);
+    // Upside down: rows and columns reversed.
+    expect([...orient(img, [-2, 0, 0, 3, 2, 0]).image.data]).toEqual([5, 4, 3, 2, 1, 0]);
+    // Turned a quarter, its columns running down the page and its first row on the right: the
+    // first column becomes the top row (last row leftmost), and the turned pixels lie on the page
+    // just as they are painted.
+    const q = orient(img, [0, 2, 3, 0, 0, 0]);
+    expect([q.image.width, q.image.height]).toEqual([3, 2]);
+    expect([...q.image.data]).toEqual([4, 2, 0, 5, 3, 1]);
+    expect(apply(q.toPage, 0, 0)).toEqual([0, 0]);
+    expect(apply(q.toPage, 3, 2)).toEqual([3, 2]);
+    expect(apply(q.toPage, 1, 0)).toEqual([1, 0]);
+  });
+});
+
+describe('OCR', () => {
+  it('reads its English data from node_modules, never from the network', () => {
+    expect(existsSync(join(englishDataPath(), 'eng.traineddata.gz'))).toBe(true);
+    expect(ocrEngineFromEnv({})).toBe('tesseract-js');
+    expect(ocrEngineFromEnv({ OCR_ENGINE: 'tesseract-cli' })).toBe('tesseract-cli');
+  });
+
+  it('turns tesseract TSV into lines with boxes and confidence', () => {
+    const tsv = [
+      'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+      '4\t1\t1\t1\t1\t0\t10\t20\t300\t24\t-1\t',
+      '5\t1\t1\t1\t1\t1\t10\t20\t80\t24\t96.5\tNet',
+      '5\t1\t1\t1\t1\t2\t100\t20\t60\t24\t91.5\tpay',
+      '4\t1\t2\t1\t1\t0\t10\t60\t50\t20\t-1\t',
+      '5\t1\t2\t1\t1\t1\t10\t60\t50\t20\t-1\t ',
+    ].join('\n');
+    expect(linesFromTsv(tsv)).toEqual([{ text: 'Net pay', box: { x: 10, y: 20, w: 300, h: 24 }, confidence: 0.94 }]);
+  });
+
+  const march = { period: 'March 2025', paid: '28/03/2025', gross: '£2,916.67', tax: '£374.20', net: '£2,190.11', ytd: '£32,083.37' };
+  const engines: [string, () => Promise<OcrEngine | null>][] = [
+    ['tesseract.js', () => tesseractJs()],
+    ['Debian tesseract', async () => ((await tesseractCliAvailable()) ? createTesseractCli() : null)],
+  ];
+
+  describe.each(engines)('%s', (_name, make) => {
+    let ocr: OcrEngine | null;
+    beforeAll(async () => {
+      ocr = await make();
+    }, 60_000);
+    afterAll(() => ocr?.close());
+
+    it('reads a scan from its own pixels, lines placed on the page, automatic segmentation keeping columns apart', async (ctx) => {
+      if (!ocr) return ctx.skip();
+      const good = await scanPage(A5, 200, payslipLines(march), 41);
+      // 100 ppi, enlarged before OCR; and painted turned a quarter on a landscape page.
+      const poor = (await scanPage(A5, 100, payslipLines(march), 42)) as Extract<PageSpec, { kind: 'image' }>;
+      const doc = await PDFDocument.load(await makePdf([good, poor]));
+      const img = await doc.embedJpg(poor.bytes);
+      doc.addPage([A5[1], A5[0]]).drawImage(img, { x: 0, y: A5[0], width: A5[0], height: A5[1], rotate: degrees(-90) });
+      const r = await readAndCheck(await doc.save(), ocr);
+      for (const page of r.pages) {
+        expect(page.source).toBe('ocr');
+        const text = page.lines.map((l) => l.text).join('\n');
+        expect(text).toMatch(/PAYSLIP/);
+        expect(text).toMatch(/2,190\.11/);
+        expect(text).toMatch(/28\/03\/2025/);
+        for (const l of page.lines) expect(l.confidence).toBeGreaterThanOrEqual(0), expect(l.confidence).toBeLessThanOrEqual(1);
+      }
+      // "Net pay" was drawn 0.6 in (43 pt) from the left, 3.5 in (252 pt) from the top of the sheet.
+      const net = lineAt(r.pages[0]!, /^Net pay/)!;
+      expect(net.confidence).toBeGreaterThan(0.7);
+      expect(net.box.x).toBeGreaterThan(35);
+      expect(net.box.x).toBeLessThan(52);
+      expect(net.box.y).toBeGreaterThan(245);
+      expect(net.box.y).toBeLessThan(265);
+      // Label and amount sit in two columns: they are not merged into one line by a single-block read.
+      expect(r.pages[0]!.lines.some((l) => /^£?2,190\.11$/.test(l.text) || /Net pay\s+£?2,190\.11/.test(l.text))).toBe(true);
+      // The sheet turned clockwise onto a landscape page: its left margin is the page's top, its
+      // top the page's right, and its lines stand upright as tall boxes.
+      const turned = lineAt(r.pages[2]!, /Hartwell/)!;
+      expect(turned.box.y).toBeGreaterThan(35);
+      expect(turned.box.y).toBeLessThan(52);
+      expect(turned.box.x).toBeGreaterThan(A5[1] - 80);
+      expect(turned.box.h).toBeGreaterThan(turned.box.w);
+    }, 60_000);
+  });
+});

@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PacketReadError } from '../../src/analyzer/pdf/errors.js';
+import { createReadingPool, type ReadingPool } from '../../src/analyzer/pool/reading-pool.js';
+import { hostileCases } from './fixtures/hostile.js';
+import { A5, makePdf, payslipLines, scanPage } from './fixtures/pages.js';
+
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+async function packet(): Promise<Uint8Array> {
+  return makePdf([
+    { kind: 'text', lines: [{ text: 'Employment letter', x: 72, y: 72, size: 14 }, { text: 'Start date 01/02/2021', x: 72, y: 100 }] },
+    await scanPage(A5, 200, payslipLines({ period: 'May 2025', paid: '30/05/2025', gross: '£3,100.00', tax: '£410.40', net: '£2,301.55', ytd: '£6,200.00' }), 51),
+    { kind: 'blank' },
+  ]);
+}
+
+async function rejection(p: Promise<unknown>): Promise<PacketReadError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(PacketReadError);
+  return e as PacketReadError;
+}
+
+async function expectPacketRead(pool: ReadingPool) {
+  const r = await pool.analyzePacketReading(await packet());
+  expect(r.pages.map((p) => p.source)).toEqual(['text', 'ocr', 'none']);
+  expect(r.pages[1]!.lines.map((l) => l.text).join('\n')).toMatch(/2,301\.55/);
+  expect(r.flags.map((f) => `${f.code}@${f.page}`)).toEqual(['blank_page@3']);
+  expect(r.stats.ocrPages).toBe(1);
+}
+
+describe('the reading pool (workers from the TypeScript sources)', () => {
+  let pool: ReadingPool;
+  beforeAll(() => {
+    pool = createReadingPool({ threads: 1, timeoutMs: 60_000 });
+  });
+  afterAll(() => pool.close());
+
+  it('parses and pre-flights a packet in a worker thread, OCR included', async () => {
+    await expectPacketRead(pool);
+  }, 90_000);
+
+  it('refuses what cannot be read with a typed error carrying a reviewer\'s note and flag', async () => {
+    const cases = await hostileCases();
+    const bytes = (name: string) => cases.find((c) => c.name === name)!.bytes;
+    const enc = await rejection(pool.analyzePacketReading(bytes('encrypted AES-128')));
+    expect(enc.code).toBe('encrypted');
+    expect(enc.toFlag()).toEqual({ page: 1, code: 'encrypted', note: expect.stringMatching(/password/) });
+    expect((await rejection(pool.analyzePacketReading(bytes('not a PDF: PNG')))).code).toBe('unreadable');
+    expect((await rejection(pool.analyzePacketReading(bytes('empty file')))).code).toBe('unreadable');
+    expect((await rejection(pool.analyzePacketReading(bytes('page tree with no kids')))).toFlag().code).toBe('unreadable');
+    const many = await rejection(pool.analyzePacketReading(bytes('2500 real pages')));
+    expect(many.code).toBe('too_many_pages');
+    expect(many.note).toMatch(/2,500 pages/);
+  }, 60_000);
+
+  it('stops a file at its time limit, and the next file is read by a fresh worker', async () => {
+    const cases = await hostileCases();
+    const bomb = cases.find((c) => c.name === 'content stream bomb 512 MB of spaces')!.bytes;
+    const started = performance.now();
+    const e = await rejection(pool.analyzePacketReading(bomb, { timeoutMs: 1500 }));
+    expect(e.code).toBe('timeout');
+    expect(performance.now() - started).toBeLessThan(6000);
+    await expectPacketRead(pool);
+  }, 90_000);
+
+  it('stops a file that outgrows its heap', async () => {
+    const small = createReadingPool({ threads: 1, memoryMb: 48, timeoutMs: 60_000, ocrEngine: 'none' });
+    try {
+      const cases = await hostileCases();
+      const e = await rejection(small.analyzePacketReading(cases.find((c) => c.name === 'a million tiny text runs')!.bytes));
+      expect(e.code).toBe('memory_limit');
+    } finally {
+      await small.close();
+    }
+  }, 90_000);
+
+  it('stops the file reading longest when the process outgrows its memory budget', async () => {
+    const tight = createReadingPool({ threads: 1, maxRssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) + 300, timeoutMs: 60_000, ocrEngine: 'none' });
+    try {
+      const cases = await hostileCases();
+      const e = await rejection(tight.analyzePacketReading(cases.find((c) => c.name === 'content stream bomb 512 MB of spaces')!.bytes));
+      expect(e.code).toBe('memory_limit');
+    } finally {
+      await tight.close();
+    }
+  }, 90_000);
+});
+
+describe('the reading pool in the compiled server (npm start)', () => {
+  const buildDir = join(SERVER_DIR, 'dist', `test-analyzer-${randomBytes(4).toString('hex')}`);
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--outdir', buildDir], { cwd: SERVER_DIR });
+  }, 120_000);
+  afterAll(() => rm(buildDir, { recursive: true, force: true }));
+
+  it('builds the worker beside main.js and reads with it', async () => {
+    const worker = join(buildDir, 'analyzer-worker.js');
+    expect(existsSync(worker)).toBe(true);
+    const pool = createReadingPool({ threads: 1, workerFile: worker, timeoutMs: 60_000 });
+    try {
+      await expectPacketRead(pool);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+});

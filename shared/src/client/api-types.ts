@@ -355,7 +355,7 @@ export interface paths {
         };
         /**
          * The signed-in user
-         * @description Needs a session; an API key has no user and gets 403.
+         * @description Needs a session; an API key has no user and gets 403. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
          */
         get: {
             parameters: {
@@ -374,6 +374,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["User"];
                     };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -4747,6 +4754,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/collab/expected-doc-lists/{expectedDocListId}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Edit a draft list together (y-websocket)
+         * @description Upgrade (`GET` with `Connection: Upgrade`, `Upgrade: websocket`) to a WebSocket speaking the y-websocket protocol: Yjs sync and awareness, binary frames, as the stock `y-websocket` `WebsocketProvider` speaks it (server URL `…/collab/expected-doc-lists/{expectedDocListId}`, room name `{version}`). A plain `GET` is answered 404.
+         *
+         *     **Authentication**: the session cookie, when the upgrade comes from the server’s own origin or one of `ALLOWED_ORIGINS` (checked on `Origin`, as for any cookie-authenticated change); or a bearer (an API key or a device session) in `Authorization: Bearer <token>`, or, for a browser, which cannot set that header on a WebSocket, as the subprotocol `bearer.<token>`. Offer the subprotocol `portal` (browsers require the server to pick one): `Sec-WebSocket-Protocol: portal, bearer.<token>`; the server answers `portal` and never echoes the token. Needs the right `library.read`; changing the document needs `library.edit`, on your own list, in a `draft` version. Active and superseded versions are served read-only.
+         *
+         *     **Messages** (each a varUint message type, then its body, lib0 encoding): `0` sync — `0` step 1 (a state vector), `1` step 2 (the updates the other side lacks), `2` update; `1` awareness (presence: who is editing where). On open both sides send step 1 and answer the other’s with step 2; after that every change is an update. The server stores each update before other instances see it, and relays it to every editor of the version.
+         *
+         *     **The document**: the map `content` holds `description` and `sections`, in the shape of a save (`ExpectedDocListEdit`); the map `status` is written by the server after each change: `state` `saved` (the draft now holds this content, with the defaults the catalogue fills in) or `invalid` with `errors` (kept in the document, not saved), and `savedAt`.
+         *
+         *     **Close codes**: 4401 not signed in; 4403 no right to read, or a change to a version you may not edit (not a draft, or not yours); 4404 no such list version (or another organization’s). Codes 4400–4499 are final: y-websocket stops reconnecting. 4503 the server could not store a change after retrying: reconnect (y-websocket does), and the sync step sends it again. 1012 the server is restarting: reconnect. 1003 a message that could not be read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    expectedDocListId: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket is open, subprotocol `portal`. Authentication is checked next; a refusal closes it with 4401, 4403 or 4404. */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sync/stream": {
         parameters: {
             query?: never;
@@ -4825,7 +4880,7 @@ export interface paths {
         };
         /**
          * Pull expected-doc-lists changed after a checkpoint
-         * @description Expected document list versions and document catalogues: your own (every status) and the official ones (published versions, except those you have your own list of the same id of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Expected document list versions and document catalogues: your own (every status) and the official ones (published versions, except those you have your own list of the same id of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -4908,8 +4963,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Push expected-doc-lists (refused: read-only over sync)
-         * @description library items change through their REST operations, and draft lists through the collaborative editor. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         * Push expected-doc-lists (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. expected-doc-lists is read-only over sync (library items change through their REST operations, and draft lists through the collaborative editor.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
          */
         post: {
             parameters: {
@@ -4931,6 +4986,21 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
+                            id: string;
+                            list: components["schemas"]["ExpectedDocList"];
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
                     headers: {
@@ -4956,15 +5026,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SyncPushRefused"];
                     };
                 };
             };
@@ -5041,7 +5102,7 @@ export interface paths {
         };
         /**
          * Pull workflows changed after a checkpoint
-         * @description Workflow versions: your own and the official ones (except those you have your own copy of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Workflow versions: your own and the official ones (except those you have your own copy of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -5124,8 +5185,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Push workflows (refused: read-only over sync)
-         * @description library items change through their REST operations, and draft lists through the collaborative editor. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         * Push workflows (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. workflows is read-only over sync (library items change through their REST operations, and draft lists through the collaborative editor.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
          */
         post: {
             parameters: {
@@ -5147,6 +5208,21 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
+                            id: string;
+                            workflow: components["schemas"]["Workflow"];
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
                     headers: {
@@ -5172,15 +5248,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SyncPushRefused"];
                     };
                 };
             };
@@ -5257,7 +5324,7 @@ export interface paths {
         };
         /**
          * Pull intel-templates changed after a checkpoint
-         * @description Intel template versions: your own and the official ones (except those you have your own copy of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Intel template versions: your own and the official ones (except those you have your own copy of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -5340,8 +5407,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Push intel-templates (refused: read-only over sync)
-         * @description library items change through their REST operations, and draft lists through the collaborative editor. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         * Push intel-templates (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. intel-templates is read-only over sync (library items change through their REST operations, and draft lists through the collaborative editor.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
          */
         post: {
             parameters: {
@@ -5363,6 +5430,21 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
+                            id: string;
+                            template: components["schemas"]["IntelTemplate"];
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
                     headers: {
@@ -5388,15 +5470,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SyncPushRefused"];
                     };
                 };
             };
@@ -5473,7 +5546,7 @@ export interface paths {
         };
         /**
          * Pull document-bundles changed after a checkpoint
-         * @description Your organization’s document bundles. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Your organization’s document bundles. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -5559,8 +5632,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Push document-bundles (refused: read-only over sync)
-         * @description bundles are changed with PUT /document-bundles/{bundleId}. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         * Push document-bundles (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. document-bundles is read-only over sync (bundles are changed with PUT /document-bundles/{bundleId}.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
          */
         post: {
             parameters: {
@@ -5582,6 +5655,24 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: string;
+                            name: string;
+                            /** @description The member document types, in the order given. */
+                            members: string[];
+                            createdAt: string;
+                            updatedAt: string;
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
                     headers: {
@@ -5607,15 +5698,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SyncPushRefused"];
                     };
                 };
             };
@@ -5692,7 +5774,7 @@ export interface paths {
         };
         /**
          * Pull saved-sections changed after a checkpoint
-         * @description Your organization’s saved sections. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Your organization’s saved sections. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -5785,8 +5867,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Push saved-sections (refused: read-only over sync)
-         * @description saved sections are made with POST /saved-sections. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         * Push saved-sections (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. saved-sections is read-only over sync (saved sections are made with POST /saved-sections.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
          */
         post: {
             parameters: {
@@ -5808,6 +5890,31 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: string;
+                            name: string;
+                            note: string;
+                            lines: components["schemas"]["ExpectedDoc"][];
+                            subsections: components["schemas"]["ExpectedDocListSubsection"][];
+                            /** @description The list section it was copied from, if it was. */
+                            derivedFrom: {
+                                expectedDocListId: string;
+                                version: number;
+                                sectionId: string;
+                                source: components["schemas"]["LibrarySource"];
+                            } | null;
+                            createdAt: string;
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
                     headers: {
@@ -5833,15 +5940,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SyncPushRefused"];
                     };
                 };
             };
@@ -5918,7 +6016,7 @@ export interface paths {
         };
         /**
          * Pull library-defaults changed after a checkpoint
-         * @description Your organization’s default per kind of library item: `id` is the kind (`expected-doc-list`, `workflow`). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Your organization’s default per kind of library item: `id` is the kind (`expected-doc-list`, `workflow`). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -6001,8 +6099,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Push library-defaults (refused: read-only over sync)
-         * @description defaults are set with the set-default operations. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         * Push library-defaults (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. library-defaults is read-only over sync (defaults are set with the set-default operations.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
          */
         post: {
             parameters: {
@@ -6024,6 +6122,21 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: string;
+                            targetId: string;
+                            targetSource: components["schemas"]["LibrarySource"];
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
                     headers: {
@@ -6049,15 +6162,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SyncPushRefused"];
                     };
                 };
             };
@@ -6134,7 +6238,7 @@ export interface paths {
         };
         /**
          * Pull organization changed after a checkpoint
-         * @description Your organization (one document): its name and marked document catalogue. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date.
+         * @description Your organization (one document): its name and marked document catalogue. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -6228,8 +6332,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Push organization (refused: read-only over sync)
-         * @description the organization is changed with PATCH /organization. The answer is always 409 with the server state of each pushed document as `conflicts`; RxDB keeps those.
+         * Push organization (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. organization is read-only over sync (the organization is changed with PATCH /organization.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
          */
         post: {
             parameters: {
@@ -6251,6 +6355,32 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            /** @description Never changes, also when the organization is renamed. */
+                            id: string;
+                            name: string;
+                            /** @description The official document catalogue this organization works from; `generic` unless set. */
+                            markedDocTypeCatalog: string;
+                            /** @description True only for the organization that publishes the official content. */
+                            isOfficial: boolean;
+                            /** @description An instant account: created without an email; purged at `expiresAt` unless an email is added. */
+                            instant: boolean;
+                            /** @description A guest sandbox opened by POST /guest. */
+                            sandbox: boolean;
+                            /** @description When an instant account or a sandbox is deleted with everything it owns; null when kept. */
+                            expiresAt: string | null;
+                            createdAt: string;
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
                     headers: {
@@ -6276,15 +6406,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SyncPushRefused"];
                     };
                 };
             };
@@ -7133,13 +7254,13 @@ export interface components {
             /** @description Its id; with rev, an RxDB checkpoint. */
             id: string;
         };
-        /** @description A push to a collection that is read-only over sync: nothing was written; the master states come back as conflicts. */
-        SyncPushRefused: {
-            error: string;
-            /** @description The server’s state of every pushed document, which the client keeps. */
-            conflicts: {
-                [key: string]: unknown;
-            }[];
+        /** @description A pushed document the server does not know: as pushed, with `_deleted: true`, so the client drops it. */
+        SyncGoneDocument: {
+            id: string;
+            /** @constant */
+            _deleted: true;
+        } & {
+            [key: string]: unknown;
         };
         UpdateUserInput: {
             name?: string;

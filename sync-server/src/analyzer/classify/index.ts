@@ -1,0 +1,110 @@
+/**
+ * Classifying a document into a type of the organization's catalogue: the trained model's
+ * probabilities (over the official types it knows) restricted to the catalogue, the catalogue's
+ * coined types by how close the document's words are to their names and descriptions, and rules
+ * where they are certain (a machine-readable zone is a passport or an identity card).
+ */
+import { readFileSync } from 'node:fs';
+import { findMrz } from '../extract/mrz.js';
+import type { CatalogueType, Classification, ParsedPage, TypeGuess } from '../types.js';
+import { featurize } from './features.js';
+import { type ModelJson, TypeModel } from './model.js';
+
+export { TypeModel } from './model.js';
+
+let cached: TypeModel | undefined;
+
+/** The model built by scripts/build-analyzer-model.ts (read once: it is immutable data). */
+export function loadTypeModel(): TypeModel {
+  cached ??= new TypeModel(JSON.parse(readFileSync(new URL('./model/model.json', import.meta.url), 'utf8')) as ModelJson);
+  return cached;
+}
+
+const FALLBACK = 'fallback';
+
+function cosine(a: ReturnType<typeof featurize>, b: ReturnType<typeof featurize>): number {
+  const m = new Map<number, number>();
+  for (let i = 0; i < a.idx.length; i++) m.set(a.idx[i]!, a.val[i]!);
+  let s = 0;
+  for (let i = 0; i < b.idx.length; i++) s += (m.get(b.idx[i]!) ?? 0) * b.val[i]!;
+  return s;
+}
+
+export interface ClassifierOptions {
+  model?: TypeModel;
+  /** Extra words per type (schema labels), for coined types. */
+  typeWords?: Record<string, string>;
+}
+
+export class DocumentClassifier {
+  private readonly model: TypeModel;
+  private readonly types: CatalogueType[];
+  /** Every catalogue type's own words (name, description, labels), for coined types to be found by. */
+  private readonly words: Map<string, ReturnType<typeof featurize>>;
+  private readonly coined: string[];
+
+  constructor(catalogue: CatalogueType[], opts: ClassifierOptions = {}) {
+    this.model = opts.model ?? loadTypeModel();
+    this.types = catalogue;
+    const known = new Set(this.model.classes);
+    this.words = new Map(catalogue.map((t) => [t.docType, featurize(`${t.name}\n${t.name}\n${t.description}\n${opts.typeWords?.[t.docType] ?? ''}`)]));
+    this.coined = catalogue.filter((t) => !known.has(t.docType) && t.docType !== FALLBACK).map((t) => t.docType);
+  }
+
+  /** Probabilities over the catalogue's types (plus fallback) for a text. */
+  probabilities(text: string): Record<string, number> {
+    const p = this.model.predict(text);
+    const inCatalogue = new Set(this.types.map((t) => t.docType));
+    const out: Record<string, number> = {};
+    let fallback = 0;
+    this.model.classes.forEach((c, i) => {
+      // An official type the organization's chain does not offer is "anything else" to it.
+      if (c === FALLBACK || !inCatalogue.has(c)) fallback += p[i]!;
+      else out[c] = p[i]!;
+    });
+    out[FALLBACK] = fallback;
+    if (this.coined.length && text.trim()) {
+      // A coined type wins what the model proposes when the document shares clearly more of the
+      // coined type's words than of the proposed type's own description.
+      const v = featurize(text);
+      const sim = (t: string) => (this.words.has(t) ? cosine(v, this.words.get(t)!) : 0);
+      const best = this.coined.map((t) => ({ t, s: sim(t) })).sort((a, b) => b.s - a.s)[0]!;
+      const [top] = Object.entries(out).sort((a, b) => b[1] - a[1])[0]!;
+      const simTop = top === FALLBACK ? 0.08 : sim(top);
+      if (best.s >= 0.1 && best.s > simTop) {
+        const share = Math.min(0.95, ((best.s - simTop) / best.s) * 1.5);
+        for (const k of Object.keys(out)) out[k]! *= 1 - share;
+        out[best.t] = share;
+      }
+    }
+    return out;
+  }
+
+  pageTypes(page: ParsedPage): Record<string, number> {
+    return this.probabilities(page.lines.map((l) => l.text).join('\n'));
+  }
+
+  classify(pages: ParsedPage[]): Classification {
+    const text = pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
+    const probs = this.probabilities(text);
+    const offered = new Set(this.types.map((t) => t.docType));
+    // Certain rules: a machine-readable zone with validating check digits is a passport or an ID card.
+    for (const p of pages) {
+      const mrz = findMrz(p.lines);
+      if (!mrz) continue;
+      const ok = Object.values(mrz.checks).filter(Boolean).length;
+      const rule = mrz.format === 'TD3' ? 'passport' : 'national-id-card';
+      if (ok >= 2 && offered.has(rule)) {
+        probs[rule] = Math.max(probs[rule] ?? 0, 0.97);
+        const sum = Object.values(probs).reduce((a, b) => a + b, 0);
+        for (const k of Object.keys(probs)) probs[k]! /= sum;
+      }
+      break;
+    }
+    const ranked: TypeGuess[] = Object.entries(probs)
+      .map(([docType, confidence]) => ({ docType, confidence: +confidence.toFixed(4) }))
+      .sort((a, b) => b.confidence - a.confidence);
+    const [best, ...rest] = ranked;
+    return { ...(best ?? { docType: FALLBACK, confidence: 0 }), runnersUp: rest.slice(0, 3) };
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * Label/value extraction: find a field's label (most specific wording first), then its value
+ * where documents put it — after the label on its line, in the next cell of its row, or on the
+ * line below — read by the field's parser. Plus the helpers several types share: the letterhead
+ * (who issued it), the addressee block, and value parsers for dates, money, names and addresses.
+ */
+import type { ExtractedField } from '../types.js';
+import { type YearHint, findDates } from './dates.js';
+import { type DocView, type LabelHit, type XLine, fold } from './doc.js';
+import { type Money, findMoney } from './money.js';
+import { looksLikeName, normaliseName } from './names.js';
+
+export type Where = 'after' | 'right' | 'below';
+
+export interface Candidate<T> {
+  value: T;
+  confidence: number;
+  page: number;
+  line: number;
+}
+
+export type Parser<T> = (text: string, line: XLine) => T | null;
+
+export interface LookupSpec<T> {
+  labels: RegExp[];
+  parse: Parser<T>;
+  where?: Where[];
+  /** Skip label hits this rejects (a label inside a sentence, a year-to-date column). */
+  accept?: (hit: LabelHit, doc: DocView) => boolean;
+  /** How many cells to the right to try. */
+  rightCells?: number;
+  belowLines?: number;
+  /** Read the value from the label's line plus the lines that continue it (wrapped values). */
+  wrap?: boolean;
+}
+
+export function toField<T>(c: Candidate<T> | null | undefined): ExtractedField | undefined {
+  return c ? { value: c.value, confidence: +c.confidence.toFixed(3), page: c.page, line: c.line } : undefined;
+}
+
+export function candidate<T>(value: T, line: XLine, confidence: number): Candidate<T> {
+  return { value, confidence: Math.max(0, Math.min(1, confidence * (line.conf < 1 ? 0.5 + line.conf / 2 : 1))), page: line.page, line: line.index };
+}
+
+/** The best value for a field: earlier label wordings win, then after > right > below. */
+export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | null {
+  const where = spec.where ?? ['after', 'right', 'below'];
+  let best: (Candidate<T> & { score: number }) | null = null;
+  const consider = (value: T | null, line: XLine, score: number) => {
+    if (value === null || value === undefined || (typeof value === 'string' && !value)) return;
+    if (!best || score > best.score) best = { ...candidate(value, line, score), score };
+  };
+  for (const hit of doc.findLabels(spec.labels)) {
+    if (spec.accept && !spec.accept(hit, doc)) continue;
+    const base = 1 - hit.pattern * 0.04 - doc.pageIndex(hit.line.page) * 0.03 - Math.min(hit.line.rank, 60) * 0.0003;
+    if (best && (best as { score: number }).score >= base) break;
+    // A label inside prose ("The Landlord lets …", "The Landlord's obligations") is no label.
+    if (continuesSentence(doc.after(hit)) || /^(?:['’]s\b|\s*\/\s*\p{L})/u.test(hit.line.text.slice(hit.end))) continue;
+    if (where.includes('after')) {
+      const rest = doc.after(hit);
+      const text = spec.wrap ? [rest, ...doc.block(hit.line).slice(1).map((l) => l.text)].join(' ') : rest;
+      if (rest) consider(spec.parse(text, hit.line), hit.line, base);
+    }
+    // A header row (`Employee | Employee ID | SSN | Filing Status`) has its values below, not beside.
+    const row = doc.rightOf(hit);
+    const header =
+      row.length >= 2 && !/\d/.test(hit.line.text) && row.every((l) => !/\d/.test(l.text) && l.text.length < 30) && row.some((l) => /\b(id|no\.?|number|status|department|dept|date|code|type|rate|hours|amount|ssn|period|description|title|position|reference|ref)\b/i.test(l.text));
+    if (where.includes('right') && !header) {
+      row.slice(0, spec.rightCells ?? 2).forEach((l, k) => {
+        const text = spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
+        consider(spec.parse(text, l), l, base - 0.05 - k * 0.05);
+      });
+    }
+    if (where.includes('below')) {
+      doc.below(hit, spec.belowLines ?? 2).forEach((l, k) => {
+        const text = spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
+        consider(spec.parse(text, l), l, base - 0.12 - k * 0.06);
+      });
+    }
+  }
+  return best;
+}
+
+/**
+ * A label followed by a lower-case word is prose ("Net pay distribution: …", "The Landlord will
+ * redecorate …", "Employer pension"), not a label and its value — unless the word only leads to
+ * the value ("Balance outstanding on 31.12.2024 €101.125,67").
+ */
+export function continuesSentence(rest: string): boolean {
+  const m = /^([a-zà-ÿ][a-zà-ÿ'’]*)/.exec(rest);
+  if (!m) return false;
+  return !/^(on|at|as|of|for|per|from|to|am|au|du|le|la|del|al|in|this|by|due|dated|no|nr|n)$/.test(m[1]!);
+}
+
+// ---------- value parsers ----------
+
+export const dateParser =
+  (doc: DocView, yearHint: YearHint = 'any'): Parser<string> =>
+  (text) =>
+    findDates(text, { region: doc.region, yearHint })[0]?.iso ?? null;
+
+export function defaultCurrency(doc: DocView): string {
+  return doc.currency ?? (doc.region === 'US' ? 'USD' : doc.region === 'EU' ? 'EUR' : 'GBP');
+}
+
+export const moneyParser =
+  (doc: DocView, opts: { index?: number; allowBare?: boolean } = {}): Parser<Money> =>
+  (text) => {
+    const all = findMoney(text, { currency: defaultCurrency(doc) }).filter((m) => m.strong || (opts.allowBare && /^\d{2,}$/.test(m.raw)));
+    const m = all[opts.index ?? 0];
+    return m ? { amount: m.amount, currency: m.currency } : null;
+  };
+
+/** Cut a cell at the next label or a wide gap: `Lena Hoffmann Personnel no.` → `Lena Hoffmann`. */
+export function cutAtLabel(text: string): string {
+  return text
+    .split(/\s{2,}| [·|•] | — (?=[A-Z])|_{3,}/)[0]!
+    .replace(/\s+(?:account|acct|sort code|employee|payroll|personnel|staff|customer|member|policy|plan|reference|ref|date|no\.?|number|period|tax|nino?|ni number|iban|bic|page)\b.*$/i, '')
+    .trim();
+}
+
+export const nameParser: Parser<string> = (text) => {
+  const t = cutAtLabel(text)
+    .replace(/\(.*?\)/g, ' ')
+    .replace(/[,;:]\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const n = normaliseName(t);
+  return looksLikeName(n) ? n : null;
+};
+
+export const textParser: Parser<string> = (text) => {
+  const t = cutAtLabel(text).replace(/[,;:]\s*$/, '').trim();
+  return t.length >= 2 ? t : null;
+};
+
+/** An organization's name without the address printed after it: `Cedar Analytics LLP, 3 Queens Road, Derby`. */
+export function orgName(text: string): string {
+  const parts = text.split(/,\s+/);
+  let out = parts[0]!;
+  for (const p of parts.slice(1)) {
+    if (/\d/.test(p) || /\b(street|road|avenue|lane|house|cottage|court|drive|way|place|square|park|po box|floor|suite|unit)\b/i.test(p)) break;
+    out += `, ${p}`;
+  }
+  return out.trim();
+}
+
+const EIRCODE = /\b[AC-FHKNPRTV-Y]\d{2}\s?[AC-FHKNPRTV-Y0-9]{4}\b/;
+const STREET_WORD = /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|close|crescent|terrace|square|gardens|grove|hill|walk|row|green|parade|quay|wharf|mews|rue|avenue|boulevard|place|calle|avenida|paseo|via|viale|corso|piazza|straße|strasse|str|weg|allee|platz|gasse|laan|straat|gracht|plein|ul|rua|apt|flat|unit|suite|apartment)\b\.?/i;
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/;
+const US_ZIP = /\b[A-Z]{2},? \d{5}(?:-\d{4})?\b/;
+
+/** An address read as printed, cut after its postcode when a label follows on the same line. */
+const EU_POSTCODE_CITY = /\b(?:\d{4}\s?[A-Z]{2}|[A-Z]?\d{4,5}|[A-Z]\d{2}\s?[A-Z0-9]{4}|\d{2}-\d{3})\s+\p{Lu}[\p{L}'\-]+(?:[ \-](?:am|an|der|sur|en|de|del|di|la|le|im)[ \-]\p{Lu}[\p{L}\-]+)?/u;
+
+export function cleanAddress(text: string): string {
+  let t = text.replace(/\s+/g, ' ').trim();
+  // A sentence after the address ends it: `69003 Lyon. Prepared on …`.
+  t = t.replace(/\.\s+\p{Lu}\p{Ll}+ (?:on|in|at|by|the|of|to|for|with|and)\b.*$/u, '');
+  for (const re of [UK_POSTCODE, US_ZIP, EIRCODE, EU_POSTCODE_CITY]) {
+    const m = re.exec(t);
+    if (m) {
+      t = t.slice(0, m.index + m[0].length);
+      break;
+    }
+  }
+  return t.replace(/^[\s,:;.\-–—]+|[\s,;:\-–—]+$/g, '');
+}
+
+const STREET = /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|close|crescent|terrace|square|parkway|highway|hwy|circle|trail)\.?\s*$/i;
+
+export function isPostcodeLine(text: string): boolean {
+  if (UK_POSTCODE.test(text) || US_ZIP.test(text) || /\b[A-Z]\d{2} ?[A-Z0-9]{4}\b/.test(text)) return true;
+  // `10115 Berlin`, `1016 DZ Amsterdam`, `00-950 Warszawa` — but not a street line, `1290 Clarkson Street`.
+  return /(?:^|,\s*)(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{2}-\d{3})(?:\s?[A-Z]{2})?\s+\p{Lu}[\p{L}\-']+(?:[ \-][\p{L}\-']+){0,2}$/u.test(text.trim()) && !STREET.test(text);
+}
+
+export const addressParser: Parser<string> = (text) => {
+  const t = cleanAddress(cutAtLabel(text));
+  if (!/\d/.test(t) || !/[A-Za-z]{3}/.test(t) || t.length < 8 || t.split(/\s+/).length > 16) return null;
+  // An address has a postcode or a street, not the shape of a sentence.
+  const placeLike = UK_POSTCODE.test(t) || US_ZIP.test(t) || EIRCODE.test(t) || EU_POSTCODE_CITY.test(t) || STREET_WORD.test(t);
+  return placeLike && !/\b(shall|will|may|must|agree|agrees|party|parties)\b/i.test(t) ? t : null;
+};
+
+// ---------- letterhead and addressee ----------
+
+const ORG_STRONG =
+  /\b(ltd|limited|plc|llp|l\.?l\.?c|l\.?p|inc|corp|corporation|gmbh|ag|kg|sas|sarl|s\.?a\.?|b\.?v\.?|n\.?v\.?|s\.r\.l|s\.p\.a|dac|bank|banque|banco|building society|credit union|council|trust|group|company|co\.)(?![a-z])/i;
+const ORG_DOMAIN =
+  /\b(energy|energie|electric|electricity|power|water|gas|broadband|fibre|telecom|pensions?|retirement|mortgages?|hypotheken|home loans|insurance|card services|card company|revenue|hmrc|partners|services|studio|solutions|holdings|associates|consulting|healthcare|university|school|academy|church|lettings|estates|property)\b/i;
+const TITLE_WORDS =
+  /\b(statement|payslip|pay slip|pay advice|earnings|invoice|rechnung|facture|factura|fattura|factuur|bill|certificate|agreement|lease|page \d|private|confidential|summary|notice|return|calculation|passport|licen[cs]e|identity|salary|your|dear|re:)\b/i;
+
+export interface Letterhead {
+  text: string;
+  line: XLine;
+  score: number;
+}
+
+/** The issuer as printed at the top of the first page: an organization name, not a title or an address. */
+export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number } = {}): Letterhead | null {
+  const page = opts.page ?? doc.pages[0]?.page ?? 1;
+  const lines = doc.plain(page).filter((l) => l.rank < (opts.maxRank ?? 10));
+  const height = doc.pages.find((p) => p.page === page)?.height ?? 842;
+  const hs = lines.map((l) => l.box.h).sort((a, b) => a - b);
+  const medianH = hs[Math.floor(hs.length / 2)] ?? 10;
+  let best: Letterhead | null = null;
+  let order = 0;
+  for (const l of lines) {
+    if (l.box.y > height * 0.3) continue;
+    let text = l.text.split(/\s{2,}| [·|•] | - (?=[A-Z0-9])/)[0]!.trim();
+    // A title or a label sharing the line: `Copperline Marketing LLC INVOICE`, `… Plan number: 123`.
+    text = text
+      .replace(/\s+(?:(?:[A-Z][a-z]+\s+)?(?:number|no\.?|ref(?:erence)?|date|account)\b).*$/i, '')
+      .replace(/\s+(?:tax invoice|invoice|rechnung|facture|factura|fattura|factuur|statement|payslip)\b.*$/i, '')
+      .replace(/[,;:]+$/, '')
+      .trim();
+    if (text.length < 3 || /^\d/.test(text) || /\d{3,}/.test(text) || /^[a-z]/.test(text)) continue;
+    if (/^(mr|mrs|ms|miss|dr)\b/i.test(text) || /\b(page|sheet|seite|blatt)\s*\d/i.test(text) || /^[-–\s]*\d+\s*(of|\/)?\s*\d*[-–\s]*$/.test(text)) continue;
+    let score = 0;
+    const strong = ORG_STRONG.test(text);
+    if (strong) score += 2.5;
+    else if (ORG_DOMAIN.test(text)) score += 1;
+    if (TITLE_WORDS.test(text) && !strong) score -= 2.5;
+    score += order === 0 ? 1.5 : order === 1 ? 0.5 : 0;
+    order++;
+    if (l.box.h > medianH * 1.15) score += 0.7;
+    if (text.split(/\s+/).length > 7) score -= 1.5;
+    if (/[.!?]$/.test(text) && !/\b(co|inc|ltd|corp|s\.r\.l|s\.a|b\.v|n\.v)\.$/i.test(text)) score -= 1;
+    if (!best || score > best.score) best = { text, line: l, score };
+  }
+  if (!best || best.score <= 0) return null;
+  // A name broken over two lines (`Kestrel Facilities` / `Management Ltd`): join the part above.
+  const b = best.line;
+  const above = lines.find((l) => l !== b && Math.abs(l.box.x - b.box.x) < 6 && l.box.y < b.box.y && b.box.y - (l.box.y + l.box.h) < b.box.h * 0.8 && !/\d/.test(l.text) && !TITLE_WORDS.test(l.text) && !ORG_STRONG.test(l.text));
+  if (above && ORG_STRONG.test(best.text) && best.text.split(/\s+/).length <= 2) return { ...best, text: `${above.text.trim()} ${best.text}`, line: above };
+  return best;
+}
+
+/** The addressee block: a name line followed by address lines, near the top left of the first page. */
+export function addressee(doc: DocView, page?: number): { name: string; nameLine: XLine; address: string[]; lines: XLine[] } | null {
+  const p = page ?? doc.pages[0]?.page ?? 1;
+  const lines = doc.plain(p).filter((l) => l.rank < 25);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    // One person, or two sharing the address (`Bram Visser and Sanne de Vries`).
+    const joint = l.text.split(/\s+(?:and|&)\s+/);
+    const name = nameParser(l.text, l) ?? (joint.length === 2 && joint.every((j) => nameParser(j, l)) ? joint.map((j) => nameParser(j, l)).join(' and ') : null);
+    if (!name) continue;
+    const below = lines.filter((o) => Math.abs(o.box.x - l.box.x) < 6 && o.box.y > l.box.y && o.box.y - l.box.y < l.box.h * 6).sort((a, b) => a.box.y - b.box.y);
+    const addr: XLine[] = [];
+    let prev = l;
+    for (const o of below) {
+      if (o.box.y - (prev.box.y + prev.box.h) > prev.box.h * 1.3) break;
+      addr.push(o);
+      prev = o;
+      if (isPostcodeLine(o.text) || addr.length >= 5) break;
+    }
+    if (addr.length >= 2 && addr.some((a) => /\d/.test(a.text)) && addr.some((a) => isPostcodeLine(a.text))) {
+      return { name, nameLine: l, address: addr.map((a) => cutAtLabel(a.text)), lines: addr };
+    }
+  }
+  return null;
+}
+
+/** Whether a label hit stands at the start of its cell (not in the middle of a sentence). */
+export function atCellStart(hit: LabelHit): boolean {
+  const before = hit.line.norm.slice(0, hit.start);
+  return !/[a-z]{2,}\s*$/.test(before) || before.trim().length === 0;
+}
+
+/** Folded regex helper: labels are written plain and matched on folded text at word boundaries. */
+export function L(...words: string[]): RegExp[] {
+  return words.map((w) => new RegExp(`(?<![a-z])${fold(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*').replace(/['’]/g, "['’ ]?")}(?![a-z])`));
+}

@@ -1,0 +1,164 @@
+/**
+ * Passports, identity cards and driving licences: printed fields by their (often bilingual)
+ * labels, confirmed or corrected by the MRZ when its check digits validate.
+ */
+import { countryCode } from './countries.js';
+import { findDates } from './dates.js';
+import type { DocView, XLine } from './doc.js';
+import { type Candidate, L, addressParser, candidate, dateParser, lookup, nameParser } from './engine.js';
+import { type MrzResult, findMrz } from './mrz.js';
+import { normaliseName, titleCase } from './names.js';
+
+type Out = Record<string, Candidate<unknown>>;
+
+const SURNAME = L('surname', 'nom', 'name/surname', 'apellidos', 'cognome', 'nazwisko', 'achternaam', 'familienname', 'sobrenome', 'last name', 'ln');
+const GIVEN = L('given names', 'given name', 'prenoms', 'prenom', 'vornamen', 'vorname', 'nombre', 'nome', 'imiona', 'imie', 'voornamen', 'first name', 'fn');
+const NATIONALITY = L('nationality', 'nationalite', 'staatsangehorigkeit', 'nacionalidad', 'cittadinanza', 'obywatelstwo', 'nationaliteit', 'nacionalidade');
+const DOB = L('date of birth', 'date de naissance', 'geburtsdatum', 'geburtstag', 'fecha de nacimiento', 'data di nascita', 'data urodzenia', 'geboortedatum', 'data de nascimento', 'birth date', 'dob', 'born');
+const ISSUE = L('date of issue', 'date de delivrance', 'ausstellungsdatum', 'ausgestellt am', 'fecha de expedicion', 'expedicion', 'data di rilascio', 'data rilascio', 'data wydania', 'datum van afgifte', 'date of issuance', 'issue date', 'issued on', 'iss');
+const EXPIRY = L('date of expiry', "date d'expiration", 'date d expiration', 'gultig bis', 'valid until', 'valid to', 'fecha de caducidad', 'validez', 'scadenza', 'data di scadenza', 'data waznosci', 'geldig tot', 'expiry date', 'expiration date', 'expires', 'exp');
+const DOCNUM = L('passport no', 'passeport no', 'passport number', 'passport n', 'passnummer', 'pasaporte n', 'passaporto n', 'numer paszportu', 'paspoortnummer', 'document no', 'document number', 'card number', 'card no', 'ausweisnummer', 'num soporte', 'numero de soporte', 'n de carte', 'numer dokumentu', 'documentnummer', 'no du passeport');
+
+const ID_TOKEN = /\b(?=[A-Z0-9]*\d)[A-Z0-9]{6,10}\b/g;
+
+function idToken(text: string, prefer?: string): string | null {
+  const toks = [...text.toUpperCase().matchAll(ID_TOKEN)].map((m) => m[0]).filter((t) => !/^\d{6}$/.test(t) || true);
+  if (prefer && toks.includes(prefer)) return prefer;
+  // The number is usually the last token of the line (`P GBR 538960943`).
+  return toks.length ? toks[toks.length - 1]! : null;
+}
+
+/** A name field's value: identity documents print it in capitals (a bilingual label is not a value). */
+const upperWords = (text: string) => {
+  const t = text.replace(/\(.*?\)/g, ' ').replace(/[^\p{L}\s'\-]/gu, ' ').replace(/\s+/g, ' ').trim();
+  return t.length >= 2 && t === t.toUpperCase() ? t : null;
+};
+
+function mrzOf(doc: DocView): MrzResult | null {
+  let best: MrzResult | null = null;
+  for (const p of doc.pages) {
+    const r = findMrz(p.lines);
+    if (r && (!best || Object.values(r.checks).filter(Boolean).length > Object.values(best.checks).filter(Boolean).length)) best = r;
+  }
+  return best;
+}
+
+const plainAscii = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
+/** ICAO transliteration: Ö → OE, Ü → UE, Ä → AE, ß → SS, Å → AA, Ø → OE, Æ → AE. */
+const icao = (s: string) => plainAscii(s.toUpperCase().replace(/Ö/g, 'OE').replace(/Ü/g, 'UE').replace(/Ä/g, 'AE').replace(/ß/g, 'SS').replace(/Å/g, 'AA').replace(/Ø/g, 'OE').replace(/Æ/g, 'AE'));
+const sameName = (a: string, b: string) => plainAscii(a) === plainAscii(b) || icao(a) === plainAscii(b) || icao(a) === icao(b);
+
+function mrzLine(doc: DocView, mrz: MrzResult): XLine {
+  const page = doc.pages.find((p) => findMrz(p.lines) !== null)?.page ?? doc.pages[0]!.page;
+  return doc.plain(page).find((l) => l.index === mrz.sourceLines[0]) ?? doc.plain(page)[0]!;
+}
+
+/** Printed values first; where the MRZ validates and disagrees, the MRZ wins. */
+function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issue: boolean }): void {
+  if (!mrz) return;
+  const at = mrzLine(doc, mrz);
+  if (mrz.checks.dateOfBirth && mrz.dateOfBirth) {
+    const printed = out.dateOfBirth?.value as string | undefined;
+    // The MRZ has only two-digit years: a printed date with the same day and month keeps its century.
+    if (!printed || printed.slice(2) !== mrz.dateOfBirth.slice(2)) out.dateOfBirth = candidate(mrz.dateOfBirth, at, 0.95);
+  }
+  if (mrz.checks.expiryDate && mrz.expiryDate) {
+    const printed = out.expiryDate?.value as string | undefined;
+    if (!printed || printed.slice(2) !== mrz.expiryDate.slice(2)) out.expiryDate = candidate(mrz.expiryDate, at, 0.95);
+  }
+  if (mrz.checks.documentNumber && mrz.documentNumber) {
+    const printed = out.documentNumber?.value as string | undefined;
+    if (!printed || printed.replace(/\s/g, '') !== mrz.documentNumber) out.documentNumber = candidate(mrz.documentNumber, at, 0.95);
+  } else if (!out.documentNumber && mrz.documentNumber.length >= 6) out.documentNumber = candidate(mrz.documentNumber, at, 0.5);
+  if (mrz.nationality && (!out.nationality || (mrz.checks.composite && out.nationality.value !== mrz.nationality))) out.nationality = candidate(mrz.nationality, at, mrz.checks.composite ? 0.95 : 0.6);
+  const mrzName = [mrz.givenNames, mrz.surname].filter(Boolean).join(' ');
+  const printed = out.fullName?.value as string | undefined;
+  if (mrzName && (!printed || !sameName(printed, mrzName))) {
+    // A printed name that spells the MRZ's letters (accents apart) is kept; otherwise the MRZ's.
+    if (!printed || plainAscii(printed).length < 3 || !plainAscii(mrzName).includes(plainAscii(printed).slice(0, 3))) out.fullName = candidate(titleCase(mrzName), at, 0.7);
+  }
+  void fields;
+}
+
+export function passportLike(doc: DocView, withIssue: boolean): Out {
+  const out: Out = {};
+  const mrz = mrzOf(doc);
+  const sur = lookup(doc, { labels: SURNAME, parse: upperWords, where: ['below', 'after'] });
+  const giv = lookup(doc, { labels: GIVEN, parse: upperWords, where: ['below', 'after'] });
+  if (sur && giv && !/\d/.test(String(sur.value) + String(giv.value))) {
+    out.fullName = { ...giv, value: normaliseName(`${giv.value} ${sur.value}`), confidence: Math.min(sur.confidence, giv.confidence) };
+  }
+  const num = lookup(doc, { labels: DOCNUM, parse: (t) => idToken(t, mrz?.documentNumber), where: ['below', 'after', 'right'] });
+  if (num) out.documentNumber = num;
+  const nat = lookup(doc, { labels: NATIONALITY, parse: (t) => countryCode(t.replace(/\b(sex|sexe)\b.*$/i, '')) ?? null, where: ['below', 'after', 'right'] });
+  if (nat) out.nationality = nat;
+  const dob = lookup(doc, { labels: DOB, parse: dateParser(doc, 'past'), where: ['below', 'after', 'right'] });
+  if (dob) out.dateOfBirth = dob;
+  if (withIssue) {
+    const iss = lookup(doc, { labels: ISSUE, parse: dateParser(doc, 'past'), where: ['below', 'after', 'right'] });
+    if (iss) out.issueDate = iss;
+  }
+  const exp = lookup(doc, { labels: EXPIRY, parse: dateParser(doc, 'future'), where: ['below', 'after', 'right'] });
+  if (exp) out.expiryDate = exp;
+  reconcile(doc, out, mrz, { issue: withIssue });
+  return out;
+}
+
+/** Driving licences: the EU/UK numbered fields (1. surname … 5. number, 8. address) or US labels. */
+export function drivingLicence(doc: DocView): Out {
+  const out: Out = {};
+  const field = (n: string) => lookup(doc, { labels: [new RegExp(`(?<![\\d.a-z])${n}(?:\\.\\s*|\\s+)(?=\\S)`)], parse: (t) => t.trim() || null, where: ['after'] });
+  const f1 = field('1');
+  const f2 = field('2');
+  if (f1 && f2) {
+    const sur = String(f1.value).replace(/[^\p{L}\s'\-]/gu, ' ').trim();
+    const giv = String(f2.value).replace(/[^\p{L}\s'\-.]/gu, ' ').trim();
+    out.fullName = { ...f1, value: normaliseName(`${giv} ${sur}`) };
+  }
+  const num = field('5');
+  const tok = num && /[A-Z0-9]{5,}/.exec(String(num.value).toUpperCase().replace(/\s+\d{1,2}$/, ''));
+  if (num && tok) out.licenceNumber = { ...num, value: tok[0] };
+  const d3 = field('3');
+  const d4a = field('4a');
+  const d4b = field('4b');
+  const dp = (c: Candidate<unknown> | null, hint: 'past' | 'future') => (c ? findDates(String(c.value), { region: doc.region, yearHint: hint })[0]?.iso : undefined);
+  if (d3 && dp(d3, 'past')) out.dateOfBirth = { ...d3, value: dp(d3, 'past') };
+  if (d4a && dp(d4a, 'past')) out.issueDate = { ...d4a, value: dp(d4a, 'past') };
+  if (d4b && dp(d4b, 'future')) out.expiryDate = { ...d4b, value: dp(d4b, 'future') };
+  const f8 = field('8');
+  if (f8) {
+    const a = addressParser(String(f8.value), doc.lines[0]!);
+    if (a) out.address = { ...f8, value: a };
+  }
+  // US cards: DL/LIC#, DOB, ISS, EXP labels.
+  if (!out.licenceNumber) {
+    const c = lookup(doc, { labels: L('dl', 'lic#', 'lic', 'dln', 'license no', 'licence no', 'license number', 'licence number', 'driver license number', 'permis n', 'fuhrerschein nr'), parse: (t) => /\b(?=[A-Z0-9]*\d)[A-Z0-9]{5,}\b/.exec(t.toUpperCase())?.[0] ?? null, where: ['after', 'right', 'below'] });
+    if (c) out.licenceNumber = c;
+  }
+  if (!out.dateOfBirth) {
+    const c = lookup(doc, { labels: DOB, parse: dateParser(doc, 'past') });
+    if (c) out.dateOfBirth = c;
+  }
+  if (!out.issueDate) {
+    const c = lookup(doc, { labels: ISSUE, parse: dateParser(doc, 'past') });
+    if (c) out.issueDate = c;
+  }
+  if (!out.expiryDate) {
+    const c = lookup(doc, { labels: EXPIRY, parse: dateParser(doc, 'future') });
+    if (c) out.expiryDate = c;
+  }
+  if (!out.fullName) {
+    const ln = lookup(doc, { labels: SURNAME, parse: upperWords, where: ['after', 'right', 'below'] });
+    const fn = lookup(doc, { labels: GIVEN, parse: upperWords, where: ['after', 'right', 'below'] });
+    if (ln && fn) out.fullName = { ...fn, value: normaliseName(`${fn.value} ${ln.value}`) };
+    else {
+      const n = lookup(doc, { labels: L('name'), parse: nameParser });
+      if (n) out.fullName = n;
+    }
+  }
+  if (!out.address) {
+    const a = lookup(doc, { labels: L('address', 'addr', 'anschrift', 'adresse'), parse: addressParser, wrap: true });
+    if (a) out.address = a;
+  }
+  return out;
+}

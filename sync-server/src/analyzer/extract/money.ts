@@ -1,0 +1,147 @@
+/**
+ * Money as printed, read into `{ amount: "-1234.56", currency: "GBP" }`: symbols or ISO codes before
+ * or after, `1,234.56` / `1.234,56` / `1 234,56`, and the signs of an overdrawn balance (`OD`, `DR`,
+ * parentheses, a minus anywhere around the symbol). A bare amount takes the document's currency.
+ */
+
+export type Currency = 'GBP' | 'USD' | 'EUR' | string;
+
+export interface Money {
+  amount: string;
+  currency: Currency;
+}
+
+export interface FoundMoney extends Money {
+  index: number;
+  end: number;
+  raw: string;
+  /** The currency was printed next to the amount (not taken from the document). */
+  explicitCurrency: boolean;
+  /** The amount had decimals or a currency: a real amount, not a count or a year. */
+  strong: boolean;
+}
+
+const SYMBOLS: Record<string, Currency> = { '£': 'GBP', $: 'USD', '€': 'EUR', 'US$': 'USD' };
+const CODES = ['GBP', 'USD', 'EUR', 'CHF', 'PLN'];
+
+const CUR = `(?:US\\$|[£$€]|\\b(?:GBP|USD|EUR|CHF|PLN)\\b)`;
+const NUM = `\\d{1,3}(?:,\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:\\.\\d{3})+(?:,\\d{1,2})?|\\d{1,3}(?:[\\u00a0\\u202f ]\\d{3})+(?:,\\d{1,2})?(?![.,]\\d)|\\d+(?:[.,]\\d{1,2})?`;
+const MONEY_RE = new RegExp(
+  `(\\()?\\s*(-|−|–)?\\s*(${CUR})?\\s*(-|−)?\\s*(${NUM})(?![\\d])\\s*(${CUR})?\\s*(\\))?(?:\\s*\\b(OD|DR|CR|D|C)\\b)?`,
+  'giu',
+);
+
+/** Normalise the digits: decide which separator is the decimal one. */
+export function normaliseNumber(num: string): { value: number; decimals: boolean } | null {
+  const s = num.replace(/[\u00a0\u202f ]/g, ' ').trim();
+  const lastSep = Math.max(s.lastIndexOf(','), s.lastIndexOf('.'));
+  let intPart = s;
+  let frac = '';
+  if (lastSep >= 0) {
+    const tail = s.slice(lastSep + 1);
+    const kinds = new Set(s.match(/[.,]/g) ?? []);
+    // `1,234.56` / `1.234,56`: with both separators the last is the decimal one; with one kind,
+    // 1–2 digits after it are decimals and 3 are a thousands group (`1,234`, `1.234.567`).
+    if (kinds.size > 1 || tail.length <= 2) {
+      intPart = s.slice(0, lastSep);
+      frac = tail;
+    }
+  }
+  const digits = intPart.replace(/[.,\s]/g, '');
+  if (!/^\d+$/.test(digits)) return null;
+  const value = Number(`${digits}.${(frac || '0').padEnd(2, '0')}`);
+  return Number.isFinite(value) ? { value, decimals: frac.length > 0 } : null;
+}
+
+function currencyOf(tok: string | undefined): Currency | undefined {
+  if (!tok) return undefined;
+  const t = tok.trim();
+  if (SYMBOLS[t]) return SYMBOLS[t];
+  const up = t.toUpperCase();
+  return CODES.includes(up) ? up : undefined;
+}
+
+export function formatAmount(value: number): string {
+  return value.toFixed(2);
+}
+
+export interface MoneyOptions {
+  /** The document's currency, for bare amounts. */
+  currency?: Currency;
+  /** Treat a lone `D`/`C` after an amount as debit/credit (statement balance columns). */
+  singleLetterSigns?: boolean;
+}
+
+/** Every amount in a text. */
+/** Dates are never money: their digits are blanked (same length, so offsets hold) before reading amounts. */
+function blankDates(text: string): string {
+  return text.replace(/\b\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\b(?![.,]\d)/g, (m) => ' '.repeat(m.length));
+}
+
+export function findMoney(input: string, opts: MoneyOptions = {}): FoundMoney[] {
+  const out: FoundMoney[] = [];
+  const text = blankDates(input);
+  MONEY_RE.lastIndex = 0;
+  for (let m = MONEY_RE.exec(text); m; m = MONEY_RE.exec(text)) {
+    if (!m[0].trim()) {
+      MONEY_RE.lastIndex++;
+      continue;
+    }
+    const [, open, minus1, cur1, minus2, num, cur2, close, suffix] = m;
+    const start = m.index + (m[0].length - m[0].trimStart().length);
+    const before = text.slice(Math.max(0, start - 1), start);
+    // A number glued to letters (`A1234`, `1257L`) is an identifier, not money.
+    if (/[A-Za-z]/.test(before) && !cur1) continue;
+    const afterIdx = m.index + m[0].trimEnd().length;
+    const after = text.slice(afterIdx, afterIdx + 1);
+    // `12 345` glued to letters after (`1257L`, `3rd`) is not money either.
+    if (/[A-Za-z]/.test(after) && !cur2 && !suffix) continue;
+    const n = normaliseNumber(num!);
+    if (!n) continue;
+    const currency = currencyOf(cur1) ?? currencyOf(cur2);
+    const sfx = suffix?.toUpperCase();
+    const singleOk = opts.singleLetterSigns || sfx === 'OD' || sfx === 'DR' || sfx === 'CR';
+    const negative = !!(minus1 || minus2 || (open && close) || (singleOk && (sfx === 'OD' || sfx === 'DR' || sfx === 'D')));
+    let end = afterIdx;
+    let raw = m[0];
+    if (suffix && !singleOk) {
+      // The letter belonged to the next word: give it back.
+      raw = raw.replace(/\s*\b[DC]\s*$/i, '');
+      end = m.index + raw.length;
+    }
+    if (open && !close) raw = raw.replace(/^\(\s*/, '');
+    const lead = raw.length - raw.trimStart().length;
+    out.push({
+      amount: formatAmount(negative ? -n.value : n.value),
+      currency: currency ?? opts.currency ?? '',
+      index: m.index + lead + (open && !close ? 1 : 0),
+      end,
+      raw: raw.trim(),
+      explicitCurrency: !!currency,
+      strong: !!currency || n.decimals,
+    });
+  }
+  return out;
+}
+
+/** The single amount a text holds (the first real one), or null. */
+export function parseMoney(text: string, opts: MoneyOptions = {}): Money | null {
+  const all = findMoney(text, opts);
+  const m = all.find((x) => x.strong) ?? all[0];
+  return m && m.currency ? { amount: m.amount, currency: m.currency } : null;
+}
+
+/** The currency a document is written in: the symbol or code it prints most. */
+export function documentCurrency(texts: string[]): Currency | undefined {
+  const counts = new Map<Currency, number>();
+  for (const t of texts) {
+    for (const m of t.matchAll(/US\$|[£$€]|\b(GBP|USD|EUR)\b/g)) {
+      const c = currencyOf(m[0]);
+      if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+  }
+  let best: Currency | undefined;
+  let n = 0;
+  for (const [c, k] of counts) if (k > n) [best, n] = [c, k];
+  return best;
+}

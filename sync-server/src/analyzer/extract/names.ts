@@ -1,0 +1,59 @@
+/**
+ * Person names as DOC-TYPES.md wants them: given names first, surname last, no honorific, initials
+ * kept. Printed as `MS N HOLLOWAY`, `HOLLOWAY, Niamh`, `PRITCHARD Imran`, `Mr I. Pritchard`.
+ */
+
+const HONORIFICS = new Set(
+  ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'rev', 'herr', 'frau', 'mme', 'mlle', 'm', 'sr', 'sra', 'srta', 'dott', 'dssa', 'sig', 'sig.ra', 'pan', 'pani', 'dhr', 'mevr', 'messrs', 'mr.', 'mrs.'].map((s) => s.replace(/\.$/, '')),
+);
+
+const isUpperWord = (w: string) => /\p{Lu}/u.test(w) && w === w.toUpperCase() && w.replace(/[^\p{L}]/gu, '').length > 1;
+
+export function titleCase(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/(^|[\s'’\-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+    .replace(/\bMc(\p{L})/gu, (_, c: string) => `Mc${c.toUpperCase()}`);
+}
+
+/** Drops honorifics and puts the surname last; all-capital names come back title-cased. */
+export function normaliseName(raw: string): string {
+  let s = raw
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,:;.\-–—]+|[\s,:;\-–—]+$/g, '')
+    .trim();
+  if (!s) return '';
+  // `HOLLOWAY, Niamh` → `Niamh HOLLOWAY`
+  const comma = /^([^,]+),\s*([^,]+)$/.exec(s);
+  if (comma) s = `${comma[2]} ${comma[1]}`;
+  let words = s.split(' ').filter((w) => w && !HONORIFICS.has(w.toLowerCase().replace(/\.$/, '')));
+  // `PRITCHARD Imran` → `Imran PRITCHARD`: leading capitals followed by mixed-case given names.
+  const mixed = words.some((w) => !isUpperWord(w) && /\p{Ll}/u.test(w));
+  if (!comma && mixed && words.length >= 2 && isUpperWord(words[0]!)) {
+    let k = 0;
+    while (k < words.length && isUpperWord(words[k]!)) k++;
+    if (k < words.length) words = [...words.slice(k), ...words.slice(0, k)];
+  }
+  const out = words.join(' ');
+  return out === out.toUpperCase() ? titleCase(out) : out;
+}
+
+/** Words that make a line an organization, a title or a place rather than a person. */
+const NOT_NAME = new Set(
+  'ltd limited plc llp llc inc corp gmbh ag sas sarl bv nv srl spa dac bank banque banco caisse society union council borough county city energy electric power water gas broadband fibre telecom pension pensions retirement mortgage mortgages insurance trust services service group partners studio solutions holdings associates consulting healthcare university school academy church college club surgery practice lettings estates property properties management company statement account number date page total balance payslip invoice bill certificate agreement tenancy lease street road avenue lane drive court house way place close crescent terrace square boulevard the of and for to your our with from department office revenue customs republic kingdom states united passport licence license card identity national government registrar director manager head team customer member employee employer tenant landlord dear yours regards sincerely faithfully private confidential summary details information period year month status filing id ssn cottage lodge barn farm mill manor electricity fibre flat apartment apt suite unit building floor position rate hours earnings deductions gross net pay amount description type code tax reference charged payment payments interest minimum credit debit due'.split(' '),
+);
+
+const PARTICLES = new Set(['de', 'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'van', 'von', 'der', 'den', 'ter', 'ten', 'le', 'la', 'ní', 'ni', 'nic', 'ó', 'o', 'mac', 'bin', 'binti', 'al', 'el', 'y', 'e', 'zu']);
+
+/** Whether a string reads like a person's name (2–5 words, letters, initials). */
+export function looksLikeName(s: string): boolean {
+  const t = s.trim();
+  if (t.length < 3 || t.length > 60) return false;
+  if (/\d|@|:/.test(t)) return false;
+  const words = t.split(/\s+/);
+  if (words.length < 2 || words.length > 6) return false;
+  if (words.some((w) => NOT_NAME.has(w.toLowerCase().replace(/[.,]$/, '')))) return false;
+  // Each word a capitalised name, an initial, or a particle (de, van, von, ní, bin …).
+  return words.every((w) => /^\p{Lu}[\p{L}'’.\-]*$/u.test(w) || /^\p{Lu}\.?$/u.test(w) || PARTICLES.has(w.toLowerCase())) && /^\p{Lu}/u.test(words[words.length - 1]!);
+}

@@ -1,0 +1,62 @@
+/**
+ * The understanding half of the analyzer, one function per stage, each taking pages and returning
+ * data (no HTTP, no SQL): split the page stream into documents, classify each into a type of the
+ * catalogue, extract the type's key fields. `analyzePages` runs the three in order.
+ */
+import type { AnalyzerSchema } from './catalogue.js';
+import { DocumentClassifier } from './classify/index.js';
+import { extractFields } from './extract/index.js';
+import { splitPages, type Boundary } from './split/index.js';
+import type { CatalogueType, Classification, ExtractedField, ParsedPage, PreflightFlag } from './types.js';
+
+export type { AnalyzerSchema } from './catalogue.js';
+export { officialCatalogue } from './catalogue.js';
+export { DocumentClassifier, loadTypeModel } from './classify/index.js';
+export { extractFields } from './extract/index.js';
+export { splitPages } from './split/index.js';
+
+export interface AnalyzedDocument {
+  pages: number[];
+  docType: string;
+  classification: Classification;
+  /** Confidence of the boundary that starts this document (1 for the first). */
+  boundaryConfidence: number;
+  keyData: Record<string, unknown>;
+  /** Each key-data value with its confidence and where it was read. */
+  fields: Record<string, ExtractedField>;
+}
+
+export interface AnalyzeContext {
+  catalogue: CatalogueType[];
+  schemas: AnalyzerSchema[];
+  classifier?: DocumentClassifier;
+}
+
+export interface PagesAnalysis {
+  documents: AnalyzedDocument[];
+  boundaries: Boundary[];
+}
+
+export function analyzePages(pages: ParsedPage[], flags: PreflightFlag[], ctx: AnalyzeContext): PagesAnalysis {
+  const classifier = ctx.classifier ?? new DocumentClassifier(ctx.catalogue);
+  const byNumber = new Map(pages.map((p) => [p.page, p]));
+  const split = splitPages(pages, {
+    flags,
+    classifyPage: (p) => classifier.pageTypes(p),
+    keyFields: (p, docType) => {
+      const schema = ctx.schemas.find((s) => s.docType === docType);
+      const fields = extractFields(docType, [p], schema);
+      return { values: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.value])), size: schema?.fields.filter((f) => f.required !== false).length ?? 0 };
+    },
+  });
+  const dupes = new Set(flags.filter((f) => f.code === 'duplicate_page').map((f) => f.page));
+  const documents = split.documents.map((d) => {
+    const docPages = d.pages.map((n) => byNumber.get(n)!).filter(Boolean);
+    const classification = classifier.classify(docPages.filter((p) => !dupes.has(p.page)));
+    const schema = ctx.schemas.find((s) => s.docType === classification.docType);
+    const fields = extractFields(classification.docType, docPages.filter((p) => !dupes.has(p.page)), schema);
+    const keyData = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.value]));
+    return { pages: d.pages, docType: classification.docType, classification, boundaryConfidence: d.confidence, keyData, fields };
+  });
+  return { documents, boundaries: split.boundaries };
+}

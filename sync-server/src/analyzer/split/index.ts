@@ -1,0 +1,237 @@
+/**
+ * Splitting a packet's page stream into documents, with no separator sheets. Between the document
+ * being read and the next page, evidence is weighed: page numbers (a "Page 1 of N" starts one, a
+ * "Page 2 of 3" after "Page 1 of 3" continues it), a change of type by the page classifier, a
+ * repeated template (the same single-page layout again with other values: consecutive payslips),
+ * continuation words and shared identifiers. Blank pages belong to no document; a duplicate stays
+ * with the page it copies.
+ */
+import type { ParsedPage, PreflightFlag, SplitDocument } from '../types.js';
+import { type PageNumber, hasContinuationWords, headerShapes, identifiers, jaccard, pageNumber, sameText, shapes } from './cues.js';
+
+export type PageTypes = Record<string, number>;
+
+export interface SplitOptions {
+  flags?: PreflightFlag[];
+  /** Type probabilities of one page's text. */
+  classifyPage?: (page: ParsedPage) => PageTypes;
+  /**
+   * The key fields one page yields read as a document of a type (values only), and how many the
+   * type has: two pages that each carry their own full set, with different people, numbers or
+   * dates, are two documents even when nothing else tells them apart.
+   */
+  keyFields?: (page: ParsedPage, docType: string) => { values: Record<string, unknown>; size: number };
+}
+
+export interface Boundary {
+  /** The page that starts the next document. */
+  page: number;
+  score: number;
+  confidence: number;
+  reasons: string[];
+}
+
+export interface SplitResult {
+  documents: SplitDocument[];
+  /** Every decision between consecutive content pages, kept or not, for review and tuning. */
+  boundaries: Boundary[];
+}
+
+interface Profile {
+  page: ParsedPage;
+  pn: PageNumber | undefined;
+  types: PageTypes;
+  top: string;
+  topConf: number;
+  shapes: Set<string>;
+  ids: Set<string>;
+  header: string[];
+  cont: boolean;
+  empty: boolean;
+  /** Word pairs of the letterhead (the top lines), lower-cased: an issuer named again on a later page. */
+  letterhead: string[];
+  /** The page's text, lower-cased, words separated by single spaces. */
+  text: string;
+}
+
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+function argmax(t: PageTypes): [string, number] {
+  let best: [string, number] = ['fallback', 0];
+  for (const [k, v] of Object.entries(t)) if (v > best[1]) best = [k, v];
+  return best;
+}
+
+const GENERIC = new Set(['page', 'statement', 'account', 'number', 'date', 'your', 'the', 'and', 'for', 'with', 'from', 'name', 'address', 'total', 'balance', 'period', 'bank', 'card', 'tax', 'bill', 'agreement', 'certificate', 'plc', 'ltd', 'limited', 'inc', 'llc', 'gmbh', 'united', 'kingdom', 'states', 'america', 'of', 'to', 'in', 'on', 'at', 'a', 'an', 'no', 'ref', 'reference', 'tel', 'phone', 'email', 'www', 'com']);
+const words = (t: string) => t.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z]+/g) ?? [];
+
+function letterheadPairs(page: ParsedPage): string[] {
+  const top = [...page.lines].sort((a, b) => a.box.y - b.box.y).slice(0, 2);
+  const out: string[] = [];
+  for (const l of top) {
+    const w = words(l.text);
+    for (let i = 0; i + 1 < w.length; i++) {
+      const [a, b] = [w[i]!, w[i + 1]!];
+      if ((a.length >= 5 && !GENERIC.has(a)) || (b.length >= 5 && !GENERIC.has(b))) out.push(` ${a} ${b} `);
+    }
+  }
+  return out;
+}
+
+
+function profile(page: ParsedPage, classify?: (p: ParsedPage) => PageTypes): Profile {
+  const types = page.lines.length && classify ? classify(page) : {};
+  const [top, topConf] = argmax(types);
+  return {
+    page,
+    pn: pageNumber(page),
+    types,
+    top,
+    topConf,
+    shapes: shapes(page),
+    ids: identifiers(page),
+    header: headerShapes(page),
+    cont: hasContinuationWords(page),
+    empty: page.lines.length === 0,
+    letterhead: letterheadPairs(page),
+    text: ` ${words(page.lines.map((l) => l.text).join(' ')).join(' ')} `,
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a).toLowerCase().replace(/[^a-z0-9]/g, '') === JSON.stringify(b).toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Positive: the next page starts a new document. */
+function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) => { values: Record<string, unknown>; size: number }): { score: number; reasons: string[] } {
+  const prev = doc[doc.length - 1]!;
+  const first = doc[0]!;
+  const reasons: string[] = [];
+  let s = 0;
+  const add = (v: number, why: string) => {
+    s += v;
+    reasons.push(`${why} ${v > 0 ? '+' : ''}${v}`);
+  };
+  if (next.empty) {
+    // No text (an image page nobody read): nothing to go on, it stays with what came before.
+    add(-2, 'no text');
+    return { score: s, reasons };
+  }
+  // Page numbers.
+  if (next.pn) {
+    if (next.pn.k === 1) add(6, 'page 1');
+    else if (prev.pn && prev.pn.k === next.pn.k - 1 && (prev.pn.n === next.pn.n || !prev.pn.n || !next.pn.n)) add(-7, 'next page number');
+    else if (prev.pn && prev.pn.k === next.pn.k && prev.pn.n === next.pn.n) add(-2, 'same page number');
+    else if (!prev.pn) add(-2.5, `page ${next.pn.k}`);
+    else add(1, 'page numbers do not follow');
+  }
+  if (prev.pn?.n && prev.pn.k === prev.pn.n && !(next.pn && next.pn.k > 1 && next.pn.k === prev.pn.k + 1)) add(3, 'previous page was the last');
+  if (prev.pn?.n && prev.pn.k < prev.pn.n && !next.pn) add(-2.5, 'previous page announced more');
+
+  // Type: what the classifier makes of the next page against the document so far.
+  const docTypes = doc.length > 1 ? mergeTypes(doc) : first.types;
+  const [docTop] = argmax(docTypes);
+  if (next.top !== docTop) {
+    // How likely the next page is still of this document's type: a page the model finds half
+    // "anything else" and half this type (a pension's projection page) is not a new document.
+    const pSame = next.types[docTop] ?? 0;
+    add(+Math.max(-1, Math.min(4, 4 * (1 - pSame / 0.35))).toFixed(2), `type ${docTop}→${next.top} (${pSame.toFixed(2)})`);
+  } else add(-1, `same type ${docTop}`);
+
+  // A repeated template: the next page has the same shape as this document's first page.
+  const tpl = Math.max(jaccard(first.shapes, next.shapes), jaccard(prev.shapes, next.shapes));
+  const sameHeader = first.header.length > 0 && first.header.join('|') === next.header.join('|');
+  if (next.top === docTop && tpl >= 0.55 && !next.pn && !prev.pn) add(4.5, `same template (${tpl.toFixed(2)})`);
+  else if (next.top === docTop && sameHeader && tpl >= 0.35 && !next.pn && !prev.pn) add(3, `same header (${tpl.toFixed(2)})`);
+
+  // Same type, each page a whole document of its own: their key values say whether it is the same one.
+  if (keys && next.top === docTop && docTop !== 'fallback' && !(next.pn && next.pn.k > 1)) {
+    const a = keys(first, docTop);
+    const b = keys(next, docTop);
+    const complete = (k: { values: Record<string, unknown>; size: number }) => k.size > 0 && Object.keys(k.values).length / k.size >= 0.6;
+    if (complete(a) && complete(b)) {
+      let agree = 0;
+      let differ = 0;
+      for (const [f, v] of Object.entries(b.values)) {
+        if (!(f in a.values)) continue;
+        if (same(v, a.values[f])) agree++;
+        else differ++;
+      }
+      if (differ > 0 && differ >= agree / 2) add(+(2 + 3 * (differ / (agree + differ))).toFixed(2), `own key data (${differ} differ, ${agree} agree)`);
+      else if (agree >= 2 && differ === 0) add(-1, `same key data (${agree})`);
+    }
+  }
+
+  // "Anything else" followed by "anything else": a change of subject (a cover letter, then a recipe).
+  if (docTop === 'fallback' && next.top === 'fallback') {
+    const a = new Set(first.text.split(' ').filter((w) => w.length >= 4));
+    const b = new Set(next.text.split(' ').filter((w) => w.length >= 4));
+    let inter = 0;
+    for (const w of b) if (a.has(w)) inter++;
+    const jac = a.size && b.size ? inter / (a.size + b.size - inter) : 1;
+    if (jac < 0.06) add(1.5, `another subject (${jac.toFixed(2)})`);
+  }
+
+  // Continuation evidence.
+  if (next.cont) add(-1.5, 'continuation words');
+  if (tpl < 0.55 && first.letterhead.some((g) => next.text.includes(g))) add(-1.5, 'names the issuer');
+  let shared = 0;
+  for (const id of next.ids) if (doc.some((d) => d.ids.has(id))) shared++;
+  if (shared && tpl < 0.55) add(-Math.min(2, shared), 'shared identifiers');
+  return { score: s, reasons };
+}
+
+function mergeTypes(doc: Profile[]): PageTypes {
+  const out: PageTypes = {};
+  for (const p of doc) for (const [k, v] of Object.entries(p.types)) out[k] = (out[k] ?? 0) + v / doc.length;
+  return out;
+}
+
+export function splitPages(pages: ParsedPage[], opts: SplitOptions = {}): SplitResult {
+  const flags = opts.flags ?? [];
+  const blank = new Set(flags.filter((f) => f.code === 'blank_page').map((f) => f.page));
+  const dupOf = new Map(flags.filter((f) => f.code === 'duplicate_page' && f.duplicateOf).map((f) => [f.page, f.duplicateOf!]));
+  const documents: SplitDocument[] = [];
+  const boundaries: Boundary[] = [];
+  let doc: Profile[] = [];
+  let docConf = 1;
+  const keyCache = new Map<string, { values: Record<string, unknown>; size: number }>();
+  const keys = opts.keyFields
+    ? (p: Profile, type: string) => {
+        const k = `${p.page.page}:${type}`;
+        let v = keyCache.get(k);
+        if (!v) keyCache.set(k, (v = opts.keyFields!(p.page, type)));
+        return v;
+      }
+    : undefined;
+  const flush = () => {
+    if (doc.length) documents.push({ pages: doc.map((p) => p.page.page), confidence: +docConf.toFixed(3) });
+    doc = [];
+  };
+  for (const page of pages) {
+    if (blank.has(page.page)) continue;
+    const prof = profile(page, opts.classifyPage);
+    if (!doc.length) {
+      doc = [prof];
+      docConf = 1;
+      continue;
+    }
+    const prev = doc[doc.length - 1]!;
+    const original = dupOf.get(page.page);
+    if ((original !== undefined && doc.some((d) => d.page.page === original)) || sameText(prev.page, page)) {
+      // A copy of a page of this document stays with it.
+      doc.push(prof);
+      continue;
+    }
+    const { score: s, reasons } = score(doc, prof, keys);
+    const confidence = +sigmoid(Math.abs(s)).toFixed(3);
+    boundaries.push({ page: page.page, score: +s.toFixed(2), confidence, reasons });
+    if (s > 0) {
+      flush();
+      doc = [prof];
+      docConf = confidence;
+    } else {
+      doc.push(prof);
+    }
+  }
+  flush();
+  return { documents, boundaries };
+}

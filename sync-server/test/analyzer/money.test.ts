@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { documentCurrency, findMoney, parseMoney } from '../../src/analyzer/extract/money.js';
+
+describe('money: every printed style of DOC-TYPES.md', () => {
+  const cases: [string, string, string, string?][] = [
+    ['£1,234.56', '1234.56', 'GBP'],
+    ['$1,234.56', '1234.56', 'USD'],
+    ['1,234.56', '1234.56', 'GBP', 'GBP'],
+    ['1.234,56 €', '1234.56', 'EUR'],
+    ['€1,234.56', '1234.56', 'EUR'],
+    ['1 234,56 €', '1234.56', 'EUR'],
+    ['EUR 1.234,56', '1234.56', 'EUR'],
+    ['1.234,56 EUR', '1234.56', 'EUR'],
+    ['€ 12.345.678,90', '12345678.90', 'EUR'],
+    ['USD 45,000', '45000.00', 'USD'],
+    ['£81,600', '81600.00', 'GBP'],
+    ['45.20 OD', '-45.20', 'GBP', 'GBP'],
+    ['£45.20 OD', '-45.20', 'GBP'],
+    ['2,157.92 DR', '-2157.92', 'GBP', 'GBP'],
+    ['(45.20)', '-45.20', 'USD', 'USD'],
+    ['($1,045.20)', '-1045.20', 'USD'],
+    ['-£45.20', '-45.20', 'GBP'],
+    ['£-45.20', '-45.20', 'GBP'],
+    ['−1.234,56 €', '-1234.56', 'EUR'],
+    ['1,234.56 CR', '1234.56', 'GBP', 'GBP'],
+    ['£0.00', '0.00', 'GBP'],
+    ['1234,5 €', '1234.50', 'EUR'],
+  ];
+  for (const [text, amount, currency, doc] of cases) {
+    it(text, () => {
+      expect(parseMoney(text, { currency: doc })).toEqual({ amount, currency });
+    });
+  }
+
+  it('takes amounts out of a line, with their places', () => {
+    const found = findMoney('Total Gross Pay 4,891.67 Total Deductions 1,321.41 NET PAY £3,570.26', { currency: 'GBP' });
+    expect(found.filter((f) => f.strong).map((f) => f.amount)).toEqual(['4891.67', '1321.41', '3570.26']);
+    expect(found.find((f) => f.amount === '3570.26')?.explicitCurrency).toBe(true);
+  });
+
+  it('does not read identifiers as money', () => {
+    expect(findMoney('Tax Code 1257L').filter((f) => f.strong)).toEqual([]);
+    expect(findMoney('Ref A12345').length).toBe(0);
+  });
+
+  it('a lone D or C is a sign only where the caller says so', () => {
+    expect(parseMoney('Balance 120.00 D', { currency: 'GBP', singleLetterSigns: true })?.amount).toBe('-120.00');
+    expect(parseMoney('120.00 Date', { currency: 'GBP' })?.amount).toBe('120.00');
+  });
+
+  it('the document currency is what it prints most', () => {
+    expect(documentCurrency(['£12.00', 'Total £14.00', '$ rate'])).toBe('GBP');
+    expect(documentCurrency(['1.234,56 €', 'EUR'])).toBe('EUR');
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { checkDigit, cleanMrzLine, findMrz } from '../../src/analyzer/extract/mrz.js';
+import { countryCode, mrzCountry } from '../../src/analyzer/extract/countries.js';
+import { normaliseName } from '../../src/analyzer/extract/names.js';
+
+// ICAO 9303 part 4 and part 5 specimens.
+const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+const TD1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+const lines = (xs: string[]) => xs.map((text) => ({ text }));
+
+describe('MRZ', () => {
+  it('check digits (7-3-1)', () => {
+    expect(checkDigit('L898902C3')).toBe('6');
+    expect(checkDigit('740812')).toBe('2');
+    expect(checkDigit('120415')).toBe('9');
+  });
+
+  it('reads a clean TD3', () => {
+    const r = findMrz(lines(['Passport', ...TD3]))!;
+    expect(r.format).toBe('TD3');
+    expect(r).toMatchObject({ surname: 'ERIKSSON', givenNames: 'ANNA MARIA', documentNumber: 'L898902C3', dateOfBirth: '1974-08-12', sex: 'F' });
+    expect(Object.values(r.checks).every(Boolean)).toBe(true);
+    expect(r.sourceLines).toEqual([1, 2]);
+  });
+
+  it('reads a clean TD1', () => {
+    const r = findMrz(lines(TD1))!;
+    expect(r).toMatchObject({ format: 'TD1', surname: 'ERIKSSON', givenNames: 'ANNA MARIA', documentNumber: 'D23145890' });
+    expect(Object.values(r.checks).every(Boolean)).toBe(true);
+  });
+
+  it('repairs OCR confusions by position until the check digits validate', () => {
+    // O for 0 and I for 1 in the date fields, S for 5 in the document number, « and K-less fillers.
+    const noisy = ['P«UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<cce', 'L898902C36UT07408I22F12O4I59ZE184226B<<<<<I0'];
+    const r = findMrz(lines(noisy))!;
+    expect(r.dateOfBirth).toBe('1974-08-12');
+    expect(r.nationality).toBe('UTO');
+    expect(r.checks.dateOfBirth && r.checks.expiryDate && r.checks.documentNumber).toBe(true);
+    const swapped = findMrz(lines([TD3[0]!, 'L8989O2C36UTO7408122F1204159ZE184226B<<<<<10']))!;
+    expect(swapped.documentNumber).toBe('L898902C3');
+    expect(swapped.checks.documentNumber).toBe(true);
+  });
+
+  it('copes with spaces and a missing filler', () => {
+    const r = findMrz(lines(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<', 'L898902C3 6UTO7408122F1204159ZE184226B<<<<10']))!;
+    expect(r.documentNumber).toBe('L898902C3');
+    expect(r.expiryDate).toBe('2012-04-15');
+  });
+
+  it('cleans filler look-alikes', () => {
+    expect(cleanMrzLine('IDD<<LHRC9L7C5 /<<<<<<<<<<<cccce')).toBe('IDD<<LHRC9L7C5' + '<'.repeat(16));
+  });
+
+  it('countries', () => {
+    expect(mrzCountry('D<<')).toBe('DEU');
+    expect(countryCode('BRITISH CITIZEN')).toBe('GBR');
+    expect(countryCode('DEUTSCH')).toBe('DEU');
+    expect(countryCode('Française')).toBe('FRA');
+    expect(countryCode('IRL')).toBe('IRL');
+  });
+});
+
+describe('names', () => {
+  it.each([
+    ['MS N HOLLOWAY', 'N Holloway'],
+    ['HOLLOWAY, Niamh', 'Niamh HOLLOWAY'],
+    ['PRITCHARD Imran', 'Imran PRITCHARD'],
+    ['Mr I. Pritchard', 'I. Pritchard'],
+    ['Dr. Siobhán Kelly', 'Siobhán Kelly'],
+    ['EMILY MARIE KOWALSKI', 'Emily Marie Kowalski'],
+    ['Frau Lena Schäfer', 'Lena Schäfer'],
+  ])('%s', (raw, want) => {
+    expect(normaliseName(raw)).toBe(want);
+  });
+});

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import { API_BASE_PATH } from '@portal/shared';
+import applications from './applications/plugin.js';
 import contact from './contact/plugin.js';
 import health from './health/plugin.js';
 import identity from './identity/plugin.js';
+import ledger from './ledger/plugin.js';
 import library, { LIBRARY_TAGS } from './library/plugin.js';
 import models from './models/plugin.js';
+import runs from './runs/plugin.js';
 import sync from './sync/plugin.js';
 
 /**
@@ -36,6 +39,12 @@ export const AREAS: readonly Area[] = [
   // Versioned lists and catalogues, extraction schemas, workflows, intel templates, bundles,
   // saved sections, and the live collaborative editor of draft lists (`app.library`).
   { name: 'library', tags: LIBRARY_TAGS, plugin: library },
+  // The append-only, hash-chained trail of every case (`app.ledger.append(tx, row)`).
+  { name: 'ledger', tags: ['ledger'], plugin: ledger },
+  // Cases pinned to a list version, and their source files, streamed into the blob store (`app.applications`).
+  { name: 'applications', tags: ['intake', 'files'], plugin: applications },
+  // The gate and the run engine: the run call, bypass, cancel, runs as jobs calling the analyzer (`app.runs`).
+  { name: 'runs', tags: ['runs'], plugin: runs },
   // Replication to the desktop app: `/sync/<collection>/pull|push|stream`, reading through the
   // services of the areas that own the data.
   { name: 'sync', tags: ['sync'], plugin: sync },

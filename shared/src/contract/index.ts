@@ -11,3 +11,6 @@ export * from './bundles.js';
 export * from './workflows.js';
 export * from './intel.js';
 export * from './models.js';
+export * from './ledger.js';
+export * from './runs.js';
+export * from './applications.js';

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * Every action a case's ledger records (spec Part 6). This one table is also the set of webhook
+ * event names (`CreateWebhookInput.events`): a delivery's `type` is the action of the ledger row
+ * it carries. Each entry says when the row is written and what its `detail` holds.
+ */
+export const LEDGER_ACTIONS = {
+  'application.created':
+    'A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}.',
+  'file.received':
+    'A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null).',
+  'file.removed':
+    'A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`.',
+  'gate.refused':
+    'The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate.',
+  'gate.bypassed':
+    'A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden).',
+  'run.started':
+    'A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state).',
+  'run.stage':
+    'A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`.',
+  'run.reported':
+    'A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line).',
+  'run.failed':
+    'A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped). The case is back at the gate.',
+  'run.cancelled':
+    'A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate.',
+  'run.resumed':
+    'A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`.',
+  'document.proposed':
+    'A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`.',
+  'document.flagged':
+    'A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`.',
+  'case.completeness':
+    'The completeness report of a run: which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`.',
+} as const;
+
+export type LedgerActionName = keyof typeof LEDGER_ACTIONS;
+export const LEDGER_ACTION_NAMES = Object.keys(LEDGER_ACTIONS) as [LedgerActionName, ...LedgerActionName[]];
+
+export const LedgerAction = z.enum(LEDGER_ACTION_NAMES).meta({
+  id: 'LedgerAction',
+  description: `What a ledger row records; also the webhook event names. ${Object.entries(LEDGER_ACTIONS)
+    .map(([name, text]) => `\`${name}\`: ${text}`)
+    .join(' ')}`,
+});
+
+export const LedgerEvent = z
+  .object({
+    seq: z.number().int().min(1).describe('Position in the case’s ledger: 1, 2, 3… without gaps.'),
+    at: z.string().describe('ISO 8601, when the change was made.'),
+    actor: z
+      .string()
+      .describe('Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine.'),
+    action: LedgerAction,
+    target: z.string().describe('What changed: `application:<id>`, `file:<id>`, `run:<n>` or `document:<address>`.'),
+    detail: z.record(z.string(), z.unknown()).describe('What the action says about the change (see `LedgerAction`).'),
+  })
+  .meta({ id: 'LedgerEvent', description: 'One row of a case’s ledger (spec Part 2). Rows are never changed nor deleted.' });
+export type LedgerEvent = z.infer<typeof LedgerEvent>;
+
+export const LedgerExportLine = LedgerEvent.extend({
+  prevHash: z.string().describe('`hash` of the row before; 64 zeros for row 1.'),
+  hash: z
+    .string()
+    .describe('Lower-case hex SHA-256 of `ledgerHashInput(row)`: the canonical JSON (keys sorted, no spaces) of the application id, the row’s fields and `prevHash`.'),
+}).meta({ id: 'LedgerExportLine', description: 'One line of a ledger export: a row with the hashes that chain it to the one before.' });
+export type LedgerExportLine = z.infer<typeof LedgerExportLine>;
+
+export const LedgerVerification = z
+  .object({
+    ok: z.boolean().describe('True when every row hashes to its `hash` and names the one before as `prevHash`, from seq 1 without gaps.'),
+    rows: z.number().int().describe('Rows checked.'),
+    headHash: z.string().nullable().describe('The last row’s hash: keep it to prove later that nothing before it changed.'),
+    firstBroken: z
+      .object({
+        seq: z.number().int(),
+        reason: z.string().describe('What does not hold at that row: its content does not match its hash, it does not chain to the row before, or a row is missing.'),
+      })
+      .nullable()
+      .describe('The first row where the chain breaks; null when `ok`.'),
+  })
+  .meta({ id: 'LedgerVerification', description: 'The result of checking a case’s hash chain from its first row.' });
+export type LedgerVerification = z.infer<typeof LedgerVerification>;
+
+/** `prevHash` of a case's first row. */
+export const LEDGER_GENESIS_HASH = '0'.repeat(64);
+
+/** JSON with object keys sorted at every depth and no whitespace: one text per value. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value);
+    return text === undefined ? 'null' : text;
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/**
+ * What a row's `hash` is the SHA-256 of (UTF-8): anyone holding an export can recompute the chain.
+ * The application id is inside, so a row cannot be moved to another case unnoticed.
+ */
+export function ledgerHashInput(applicationId: string, row: LedgerEvent & { prevHash: string }): string {
+  return canonicalJson({
+    application: applicationId,
+    seq: row.seq,
+    at: row.at,
+    actor: row.actor,
+    action: row.action,
+    target: row.target,
+    detail: row.detail,
+    prevHash: row.prevHash,
+  });
+}

@@ -1,0 +1,143 @@
+import type { Multipart } from '@fastify/multipart';
+import { unlink } from 'node:fs/promises';
+import { MAX_FILE_BYTES, MAX_FILES_PER_CALL } from '@portal/shared';
+import { BlobTooLargeError, type BlobStore } from '../blobs/blob-store.js';
+import type { Queryable } from '../db/db.js';
+import { badRequest, HttpError } from '../http-error.js';
+import type { PdfProbe } from './pdf-probe.js';
+
+/** A file of an upload, stored as a blob and checked; not yet a record of any case. */
+export interface ReceivedFile {
+  name: string;
+  size: number;
+  sha256: string;
+  pageCount: number;
+  /** The call wrote this blob (it was not stored before): removed again if the call keeps nothing. */
+  newBlob: boolean;
+}
+
+export interface ReceivedUpload {
+  files: ReceivedFile[];
+  /** The text fields of the form, last value of each name. */
+  fields: Record<string, string>;
+}
+
+const MB = 1024 * 1024;
+/** The PDF header may follow some bytes of junk (readers accept up to 1 KB of it). */
+const HEADER_WINDOW = 1024;
+const PDF_HEADER = Buffer.from('%PDF-');
+
+const tooLarge = (name: string) =>
+  new HttpError(413, `"${name}" is larger than ${MAX_FILE_BYTES / MB} MB, the most a file may be; nothing of this call was kept`);
+const notPdf = (name: string) => badRequest(`"${name}" is not a PDF (its content does not begin with %PDF-); nothing of this call was kept`);
+
+class NotPdfError extends Error {}
+
+/** Yields the bytes of `source`, failing once it has seen the first KB without a PDF header. */
+async function* pdfHeaderChecked(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let head = Buffer.alloc(0);
+  let found = false;
+  for await (const chunk of source) {
+    if (!found) {
+      head = Buffer.concat([head, chunk.subarray(0, HEADER_WINDOW + PDF_HEADER.length)]).subarray(0, HEADER_WINDOW + PDF_HEADER.length);
+      if (head.includes(PDF_HEADER)) found = true;
+      else if (head.length >= HEADER_WINDOW + PDF_HEADER.length) throw new NotPdfError();
+    }
+    yield chunk;
+  }
+  if (!found) throw new NotPdfError();
+}
+
+/**
+ * Receives the parts of an upload as they stream: each file through a PDF header check and
+ * SHA-256 into the blob store (one chunk in memory at a time), then opened by the probe for its
+ * page count. Refuses by name the 26th file, a file past 100 MB, one that is not a PDF by its
+ * content, an encrypted one and one that cannot be read. Text fields are collected on the way.
+ * On any refusal the blobs this call wrote are removed again: a refused call keeps nothing.
+ */
+export class Intake {
+  constructor(
+    private readonly deps: {
+      db: Queryable;
+      blobs: BlobStore;
+      probe: PdfProbe;
+    },
+  ) {}
+
+  async receive(
+    parts: AsyncIterable<Multipart>,
+    options: {
+      /** The form field files come in; any other file field is refused. */
+      fileField?: string;
+      /** Text fields the operation takes; any other is refused. */
+      textFields: readonly string[];
+      /** Called with each text field as it arrives, so a call can be refused before its files are read. */
+      onField?: (name: string, value: string) => Promise<void>;
+      /** Called before the first file is read. */
+      beforeFirstFile?: () => Promise<void>;
+    },
+  ): Promise<ReceivedUpload> {
+    const fileField = options.fileField ?? 'files';
+    const files: ReceivedFile[] = [];
+    const fields: Record<string, string> = {};
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (!options.textFields.includes(part.fieldname)) {
+            throw badRequest(`body.${part.fieldname}: unknown field; this operation takes ${[fileField, ...options.textFields].join(', ')}`);
+          }
+          if (part.valueTruncated) throw badRequest(`body.${part.fieldname}: too long`);
+          fields[part.fieldname] = String(part.value ?? '');
+          await options.onField?.(part.fieldname, fields[part.fieldname]!);
+          continue;
+        }
+        const name = part.filename || `file ${files.length + 1}`;
+        if (part.fieldname !== fileField) {
+          part.file.resume();
+          throw badRequest(`body.${part.fieldname}: files go in the field "${fileField}"`);
+        }
+        if (files.length >= MAX_FILES_PER_CALL) {
+          part.file.resume();
+          throw new HttpError(413, `At most ${MAX_FILES_PER_CALL} files per call: "${name}" is file ${files.length + 1}; nothing of this call was kept`);
+        }
+        if (files.length === 0) await options.beforeFirstFile?.();
+        files.push(await this.receiveFile(name, part.file));
+      }
+    } catch (err) {
+      await this.discard(files);
+      throw err;
+    }
+    return { files, fields };
+  }
+
+  private async receiveFile(name: string, stream: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<ReceivedFile> {
+    let stored;
+    try {
+      stored = await this.deps.blobs.put(pdfHeaderChecked(stream), { maxBytes: MAX_FILE_BYTES });
+    } catch (err) {
+      if (err instanceof NotPdfError) throw notPdf(name);
+      if (err instanceof BlobTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(name);
+      throw err;
+    }
+    if (stream.truncated) throw tooLarge(name);
+    const file = { name, size: stored.size, sha256: stored.sha256, pageCount: 0, newBlob: !stored.existed };
+    const probed = await this.deps.probe.probe(this.deps.blobs.pathOf(stored.sha256));
+    if (!probed.ok) {
+      await this.discard([file]);
+      throw badRequest(`"${name}" cannot be accepted: ${probed.note}; nothing of this call was kept`);
+    }
+    return { ...file, pageCount: probed.pageCount };
+  }
+
+  /**
+   * Removes the blobs a refused call wrote, unless a file record names the content by now (the
+   * same bytes sent in another call that was kept).
+   */
+  async discard(files: readonly ReceivedFile[]): Promise<void> {
+    for (const f of files) {
+      if (!f.newBlob) continue;
+      const { rows } = await this.deps.db.query('SELECT 1 FROM application_files WHERE sha256 = $1 LIMIT 1', [f.sha256]);
+      if (rows.length === 0) await unlink(this.deps.blobs.pathOf(f.sha256)).catch(() => {});
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { Piscina } from 'piscina';
+
+export type ProbeFailure = 'encrypted' | 'unreadable' | 'too_many_pages' | 'timeout';
+export type ProbeResult = { ok: true; pageCount: number } | { ok: false; code: ProbeFailure; note: string };
+
+export interface PdfProbe {
+  /** Opens a stored file by ranges and counts its pages, on a worker thread, within `timeoutMs`. */
+  probe(path: string): Promise<ProbeResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * The intake's check of each uploaded file: is it a PDF that opens without a password, and how
+ * many pages does it have. It runs on a worker thread of its own (never the event loop) with a
+ * heap limit and a time limit, so a hostile file costs that thread only. The analyzer reads the
+ * pages later, when a run covers the file.
+ */
+export function createPdfProbe(options: { timeoutMs?: number; maxPages?: number; memoryMb?: number } = {}): PdfProbe {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxPages = options.maxPages ?? 2000;
+  const pool = new Piscina({
+    filename: new URL('./pdf-probe-worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 30_000,
+    resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 256, maxYoungGenerationSizeMb: 32 },
+  });
+  return {
+    async probe(path) {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), timeoutMs);
+      try {
+        return (await pool.run({ path, maxPages }, { signal: abort.signal })) as ProbeResult;
+      } catch (e) {
+        if (abort.signal.aborted) return { ok: false, code: 'timeout', note: `opening it took longer than ${Math.round(timeoutMs / 1000)} s` };
+        return { ok: false, code: 'unreadable', note: `it cannot be read as a PDF (${e instanceof Error ? e.message : String(e)})` };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,136 @@
+import type { Application, ApplicationListing, ApplicationRun, GateFlag, GateReasonName, RunStateName, SourceFile } from '@portal/shared';
+
+// Rows of the cases' tables and their API shapes; the runs area imports these.
+
+/** A line of the pinned list, as copied onto the case. */
+export interface PinnedLine {
+  id: string;
+  docType: string;
+  name: string;
+  requirement: 'required' | 'optional';
+  minCount: number;
+  maxCount: number | null;
+}
+
+export interface ApplicationRow {
+  id: string;
+  org_id: string;
+  applicant_name: string;
+  list_org_id: string;
+  list_id: string;
+  list_version: number;
+  list_name: string;
+  list_source: 'own' | 'official';
+  list_lines: PinnedLine[];
+  sample: boolean;
+  created_by: string;
+  current_run: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface FileRow {
+  id: string;
+  org_id: string;
+  application_id: string;
+  position: number;
+  name: string;
+  size: number;
+  sha256: string;
+  page_count: number;
+  expected_doc_id: string | null;
+  received_by: string;
+  received_at: Date;
+  read_by_run: number | null;
+  removed_at: Date | null;
+}
+
+export interface RunRow {
+  application_id: string;
+  n: number;
+  org_id: string;
+  kind: 'parse';
+  state: RunStateName;
+  gate_reason: GateReasonName | null;
+  flags: GateFlag[];
+  last_error: string | null;
+  workflow_org_id: string;
+  workflow_id: string;
+  workflow_version: number;
+  steps: { tool: string; settings: Record<string, unknown> }[];
+  file_ids: string[];
+  decided_by: string;
+  authenticated_as: string;
+  bypassed_by: string | null;
+  step: string | null;
+  pages_done: number;
+  pages_total: number;
+  cancel_requested_by: string | null;
+  attempts: number;
+  created_at: Date;
+  started_at: Date | null;
+  ended_at: Date | null;
+}
+
+/** The case's run as the API shows it: its latest run, or a case waiting at the gate for its first. */
+export function toApplicationRun(run: RunRow | null): ApplicationRun {
+  if (!run) {
+    return { state: 'gated', kind: null, number: null, gateReason: null, flags: [], workflow: null, decidedBy: null, authenticatedAs: null, progress: null, startedAt: null, endedAt: null };
+  }
+  const inFlight = run.state === 'previewing' || run.state === 'inventory' || run.state === 'running';
+  return {
+    state: run.state,
+    kind: run.kind,
+    number: run.n,
+    ...(run.last_error !== null && run.state === 'gated' ? { lastRunError: run.last_error } : {}),
+    gateReason: run.state === 'gated' ? run.gate_reason : null,
+    flags: run.state === 'gated' && run.gate_reason === 'flags' ? run.flags : [],
+    workflow: { id: run.workflow_id, version: run.workflow_version },
+    decidedBy: run.decided_by,
+    authenticatedAs: run.authenticated_as,
+    progress: inFlight ? { stage: run.state, step: run.step, pagesDone: run.pages_done, pagesTotal: run.pages_total } : null,
+    startedAt: run.started_at?.toISOString() ?? null,
+    endedAt: run.ended_at?.toISOString() ?? null,
+  };
+}
+
+export const toSourceFile = (f: FileRow): SourceFile => ({
+  id: f.id,
+  name: f.name,
+  size: Number(f.size),
+  sha256: f.sha256,
+  pageCount: f.page_count,
+  expectedDocId: f.expected_doc_id,
+  receivedBy: f.received_by,
+  receivedAt: f.received_at.toISOString(),
+  readByRun: f.read_by_run,
+});
+
+function base(a: ApplicationRow, run: RunRow | null) {
+  return {
+    id: a.id,
+    applicantName: a.applicant_name,
+    run: toApplicationRun(run),
+    expectedDocList: { id: a.list_id, version: a.list_version, name: a.list_name, source: a.list_source, lineCount: a.list_lines.length },
+    sample: a.sample,
+    createdBy: a.created_by,
+    createdAt: a.created_at.toISOString(),
+    updatedAt: a.updated_at.toISOString(),
+  };
+}
+
+export const toApplication = (a: ApplicationRow, run: RunRow | null, files: FileRow[]): Application => ({
+  ...base(a, run),
+  files: files.map(toSourceFile),
+});
+
+export const toListing = (
+  a: ApplicationRow & { file_count: number; page_count: number; docs_filed: number },
+  run: RunRow | null,
+): ApplicationListing => ({
+  ...base(a, run),
+  fileCount: Number(a.file_count),
+  pageCount: Number(a.page_count),
+  docsFiled: Number(a.docs_filed),
+  docsTotal: a.list_lines.length,
+});

@@ -1,0 +1,50 @@
+import { DocumentClassifier } from '../analyzer/classify/index.js';
+import { extractFields } from '../analyzer/extract/index.js';
+import { isPacketReadError } from '../analyzer/pdf/errors.js';
+import { createReadingPool, type ReadingPool } from '../analyzer/pool/reading-pool.js';
+import { splitPages } from '../analyzer/split/index.js';
+import { AnalyzerUnavailableError, type AnalyzerPort, type FileReading, type ReadOptions } from './analyzer-port.js';
+
+/**
+ * The embedded analyzer behind the port: two pools of worker threads (pre-flight reads no scans,
+ * so the gate answers in seconds; parse reads them by OCR), and the understanding stages, which
+ * take parsed pages and run here (no PDF is touched there).
+ */
+export function localAnalyzer(options: { threads?: number } = {}): AnalyzerPort {
+  let gate: ReadingPool | undefined;
+  let reader: ReadingPool | undefined;
+  let closed = false;
+  const pool = (which: 'gate' | 'reader') => {
+    if (closed) throw new AnalyzerUnavailableError('The analyzer is shutting down');
+    if (which === 'gate') return (gate ??= createReadingPool({ ocrEngine: 'none', threads: options.threads ?? 1 }));
+    return (reader ??= createReadingPool({ threads: options.threads ?? 1 }));
+  };
+  const read = async (which: 'gate' | 'reader', bytes: Uint8Array, o: ReadOptions): Promise<FileReading> => {
+    const r = await pool(which).analyzePacketReading(bytes, { timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}) });
+    return { pages: r.pages, flags: r.flags };
+  };
+  return {
+    async preflight(bytes, o) {
+      try {
+        return await read('gate', bytes, o);
+      } catch (e) {
+        if (e instanceof AnalyzerUnavailableError) throw e;
+        if (isPacketReadError(e) && e.code === 'closed') {
+          if (o.signal?.aborted) throw e;
+          throw new AnalyzerUnavailableError(e.note);
+        }
+        // A file that defeats the reader is a red flag on it, for a person to look at.
+        if (isPacketReadError(e)) return { pages: [], flags: [e.toFlag()] };
+        throw e;
+      }
+    },
+    parse: (bytes, o) => read('reader', bytes, o),
+    typer: (catalogue) => new DocumentClassifier(catalogue),
+    split: (pages, flags, typer) => splitPages(pages, { flags, classifyPage: (p) => typer.pageTypes(p) }).documents,
+    extract: (docType, pages, schema) => extractFields(docType, pages, schema),
+    async close() {
+      closed = true;
+      await Promise.all([gate?.close(), reader?.close()]);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { AnalyzerSchema } from '../analyzer/catalogue.js';
+import type { CatalogueType, Classification, ExtractedField, ParsedPage, PreflightFlag, SplitDocument } from '../analyzer/types.js';
+
+export type { AnalyzerSchema } from '../analyzer/catalogue.js';
+export type { CatalogueType, Classification, ExtractedField, ParsedPage, PreflightFlag, SplitDocument } from '../analyzer/types.js';
+
+/** One file as read: its pages and the red flags raised on them. */
+export interface FileReading {
+  pages: ParsedPage[];
+  flags: PreflightFlag[];
+}
+
+export interface ReadOptions {
+  /** The file's own time limit. */
+  timeoutMs: number;
+  /** Aborted when the run is cancelled or its stage runs out of time. */
+  signal?: AbortSignal;
+}
+
+/** Classifies documents into the types of one organization's catalogue. */
+export interface DocumentTyper {
+  classify(pages: ParsedPage[]): Classification;
+  pageTypes(page: ParsedPage): Record<string, number>;
+}
+
+/**
+ * What the run engine asks of the analyzer (DESIGN.md, The analyzer), one method per stage. The
+ * engine knows nothing else of it: the adapter (analyzer-adapter.ts) calls the analyzer's
+ * modules, a remote analyzer would be another adapter, and tests wrap an adapter to make a
+ * stage fail or fall silent.
+ */
+export interface AnalyzerPort {
+  /**
+   * Pre-flight: red flags on every page before anything is spent, and the text layer of each page
+   * (scans are not read yet). A file that cannot be read at all comes back as a flag on page 1.
+   * Rejects with AnalyzerUnavailableError when the analyzer cannot be reached.
+   */
+  preflight(bytes: Uint8Array, options: ReadOptions): Promise<FileReading>;
+  /** Parse: the text lines of every page, scans read by OCR. Rejects when the file cannot be read. */
+  parse(bytes: Uint8Array, options: ReadOptions): Promise<FileReading>;
+  /** A classifier over the organization's document types. */
+  typer(catalogue: CatalogueType[]): DocumentTyper;
+  /** Split: the file's pages read as documents (runs of pages). */
+  split(pages: ParsedPage[], flags: PreflightFlag[], typer: DocumentTyper): SplitDocument[];
+  /** Extract: the fields of `schema` read from a document's pages, each with where it was read. */
+  extract(docType: string, pages: ParsedPage[], schema: AnalyzerSchema | undefined): Record<string, ExtractedField>;
+  close(): Promise<void>;
+}
+
+/** The analyzer could not be reached at all (a remote analyzer or model down): the run call's 502. */
+export class AnalyzerUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnalyzerUnavailableError';
+  }
+}

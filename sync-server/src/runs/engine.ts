@@ -1,0 +1,332 @@
+import { readFile } from 'node:fs/promises';
+import type { RunStateName } from '@portal/shared';
+import type { AnalyzerSchema } from '../analyzer/catalogue.js';
+import type { ApplicationService } from '../applications/service.js';
+import type { RunRow } from '../applications/rows.js';
+import type { BlobStore } from '../blobs/blob-store.js';
+import type { Clock } from '../clock.js';
+import type { Db, Queryable } from '../db/db.js';
+import type { Job, JobContext, JobQueue } from '../jobs/job-queue.js';
+import type { Library } from '../library/plugin.js';
+import { SYSTEM_ACTOR, type LedgerService } from '../ledger/service.js';
+import { isPacketReadError } from '../analyzer/pdf/errors.js';
+import { AnalyzerUnavailableError, type AnalyzerPort, type CatalogueType, type PreflightFlag } from './analyzer-port.js';
+import * as repo from './repository.js';
+import { RUN_JOB } from './repository.js';
+import { TOOL_BEHAVIOURS } from './tools/index.js';
+import type { RunWorkspace } from './tools/workspace.js';
+
+export interface RunStageJob {
+  applicationId: string;
+  n: number;
+  stage: RunStateName;
+}
+
+export interface RunLimits {
+  /** How long one stage may take before the run is sent back to the gate (the analyzer went silent). */
+  stageTimeoutMs: number;
+  /** One file's reading at pre-flight (in the run call). */
+  preflightFileTimeoutMs: number;
+  /** One file's reading at parse. */
+  parseFileTimeoutMs: number;
+  /** Attempts of a stage whose server stopped under it before the run is returned to the gate. */
+  stageAttempts: number;
+}
+
+export const DEFAULT_RUN_LIMITS: RunLimits = { stageTimeoutMs: 20 * 60_000, preflightFileTimeoutMs: 60_000, parseFileTimeoutMs: 180_000, stageAttempts: 3 };
+
+export interface RunEngineDeps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  ledger: LedgerService;
+  applications: ApplicationService;
+  library: Library;
+  analyzer: () => AnalyzerPort;
+  limits: () => RunLimits;
+}
+
+/** Entries of the marked chain that are not document types. */
+const NOT_TYPES = new Set(['docKind', 'pageKind', 'default']);
+const NEXT: Partial<Record<RunStateName, RunStateName>> = { previewing: 'inventory', inventory: 'running', running: 'report' };
+
+/** Why a stage stopped: a person cancelled it, or another worker took it over; nothing to record. */
+class RunMovedOn extends Error {}
+class StageTimedOut extends Error {}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * The run engine: a run in flight is a chain of jobs, one per state (`previewing` → `inventory` →
+ * `running` → `report`), each doing its stage's work outside any transaction, then moving the run
+ * on and enqueueing the next stage in one transaction (so a stage is never lost nor done twice
+ * into the record). A stage that fails or outlives its time limit sends the case back to the
+ * gate with `lastRunError`. A killed server loses only its lease: the stage is taken up again
+ * (`run.resumed`), and a run no job will move on is returned to the gate (`recover`).
+ */
+export class RunEngine {
+  /** Runs this process works on, so a cancel here stops their reading at once. */
+  private readonly local = new Map<string, AbortController>();
+
+  constructor(private readonly deps: RunEngineDeps) {}
+
+  private key(applicationId: string, n: number): string {
+    return `${applicationId}:${n}`;
+  }
+
+  /** Enqueues a run's stage in `tx`, the transaction that puts the run in that state. */
+  async enqueueStage(tx: Queryable, orgId: string, run: RunStageJob): Promise<void> {
+    await this.deps.jobs.enqueue<RunStageJob>(
+      { kind: RUN_JOB, orgId, payload: run, maxAttempts: this.deps.limits().stageAttempts, dedupeKey: `run:${run.applicationId}:${run.n}:${run.stage}` },
+      tx,
+    );
+  }
+
+  /** Stops this process's work on a run (it was cancelled). */
+  stopLocal(applicationId: string, n: number): void {
+    this.local.get(this.key(applicationId, n))?.abort(new RunMovedOn('The run was cancelled'));
+  }
+
+  /** The job handler of `run.stage`. */
+  async handle(job: Job<RunStageJob>, ctx: JobContext): Promise<void> {
+    const { applicationId, n, stage } = job.payload;
+    const { db } = this.deps;
+    const run = await repo.getRun(db, applicationId, n);
+    if (!run || run.state !== stage) return;
+    if (job.attempts > 1) {
+      await db.transaction(async (tx) => {
+        if (!(await repo.moveRun(tx, applicationId, n, stage, { attempts: run.attempts + 1 }))) return;
+        await this.append(tx, run, 'run.resumed', { state: stage, attempt: job.attempts });
+      });
+    }
+    const stop = new AbortController();
+    const key = this.key(applicationId, n);
+    this.local.set(key, stop);
+    const onLease = () => stop.abort(ctx.signal.reason);
+    ctx.signal.addEventListener('abort', onLease, { once: true });
+    const limit = this.deps.limits().stageTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const e = new StageTimedOut(`The ${stage} stage did not finish within ${Math.round(limit / 1000)} s: the analyzer went silent. The case is back at the gate; start the run again.`);
+        stop.abort(e);
+        reject(e);
+      }, limit);
+    });
+    // When the deadline wins, the stage's own end (its writes refused: the run moved on) is dropped.
+    const work = this.stage(run, stop.signal);
+    work.catch(() => {});
+    try {
+      await Promise.race([work, deadline]);
+    } catch (err) {
+      // The lease was lost or the queue is stopping: leave the run in flight, the stage is taken up again.
+      if (ctx.signal.aborted && !(stop.signal.reason instanceof StageTimedOut) && !(stop.signal.reason instanceof RunMovedOn)) throw err;
+      if (err instanceof RunMovedOn || stop.signal.reason instanceof RunMovedOn) return;
+      // The analyzer is shutting down with the server: the stage is taken up again after the restart.
+      if (!(err instanceof StageTimedOut) && (err instanceof AnalyzerUnavailableError || (isPacketReadError(err) && err.code === 'closed'))) throw err;
+      await this.fail(run, stage, err instanceof StageTimedOut ? err.message : `The ${stage} stage failed: ${message(err)}`, 'failed');
+    } finally {
+      clearTimeout(timer);
+      ctx.signal.removeEventListener('abort', onLease);
+      this.local.delete(key);
+    }
+  }
+
+  private async append(tx: Queryable, run: RunRow, action: Parameters<LedgerService['append']>[1]['action'], detail: Record<string, unknown>, target = `run:${run.n}`) {
+    await this.deps.ledger.append(tx, { orgId: run.org_id, applicationId: run.application_id, actor: SYSTEM_ACTOR, action, target, detail });
+  }
+
+  /** Sends a run in flight back to the gate with why (`run.failed`); nothing when it already moved on. */
+  async fail(run: RunRow, from: RunStateName, why: string, reason: 'failed' | 'interrupted'): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const moved = await repo.moveRun(tx, run.application_id, run.n, from, { state: 'gated', gateReason: reason, lastError: why, step: null, endedAt: this.deps.clock() });
+      if (moved) await this.append(tx, run, 'run.failed', { error: why, state: from });
+    });
+  }
+
+  /** Progress within a stage; throws RunMovedOn when the run was cancelled meanwhile (by any instance). */
+  private async progress(run: RunRow, stage: RunStateName, patch: { pagesDone?: number; step?: string | null; pagesTotal?: number }): Promise<void> {
+    if (!(await repo.moveRun(this.deps.db, run.application_id, run.n, stage, patch))) throw new RunMovedOn('The run moved on');
+  }
+
+  /** Moves the run to its next state in `tx` and enqueues that stage, or throws RunMovedOn. */
+  private async advance(tx: Queryable, run: RunRow, from: RunStateName, patch: Parameters<typeof repo.moveRun>[4] = {}): Promise<RunStateName> {
+    const to = NEXT[from]!;
+    const landed = to === 'report';
+    const moved = await repo.moveRun(tx, run.application_id, run.n, from, { ...patch, state: to, step: null, ...(landed ? { endedAt: this.deps.clock() } : {}) });
+    if (!moved) throw new RunMovedOn('The run moved on');
+    if (!landed) {
+      await this.append(tx, run, 'run.stage', { state: to, pagesTotal: patch.pagesTotal ?? run.pages_total });
+      await this.enqueueStage(tx, run.org_id, { applicationId: run.application_id, n: run.n, stage: to });
+    }
+    return to;
+  }
+
+  private async stage(run: RunRow, signal: AbortSignal): Promise<void> {
+    if (run.state === 'previewing') return this.previewing(run);
+    if (run.state === 'inventory') return this.inventory(run, signal);
+    if (run.state === 'running') return this.running(run, signal);
+  }
+
+  /**
+   * Preview: every page of the files the run covers was measured and pre-flighted by the run call
+   * (the gate answered on it); the previews are the pages stored then. Nothing is spent.
+   */
+  private async previewing(run: RunRow): Promise<void> {
+    await this.deps.db.transaction((tx) => this.advance(tx, run, 'previewing', { pagesDone: 0 }));
+  }
+
+  /** Inventory: reads every page's text (scans by OCR, one file at a time on the reading pool). */
+  private async inventory(run: RunRow, signal: AbortSignal): Promise<void> {
+    const { db, blobs } = this.deps;
+    const files = (await this.deps.applications.files(db, run.application_id, { removed: true })).filter((f) => run.file_ids.includes(f.id));
+    const scanned = await repo.filesWithScans(db, run.file_ids);
+    let done = 0;
+    await this.progress(run, 'inventory', { step: 'parse', pagesDone: 0 });
+    for (const file of files) {
+      if (signal.aborted) throw signal.reason;
+      if (scanned.has(file.id)) {
+        const bytes = new Uint8Array(await readFile(blobs.pathOf(file.sha256)));
+        const reading = await this.deps.analyzer().parse(bytes, { timeoutMs: this.deps.limits().parseFileTimeoutMs, signal });
+        await db.transaction((tx) => repo.savePages(tx, { orgId: run.org_id, applicationId: run.application_id, fileId: file.id, runN: run.n, pages: reading.pages }));
+      }
+      done += file.page_count;
+      await this.progress(run, 'inventory', { pagesDone: done });
+    }
+    await db.transaction((tx) => this.advance(tx, run, 'inventory', { pagesDone: 0 }));
+  }
+
+  /** Running: the workflow's tools after the spine, in order, with their settings; then the run lands. */
+  private async running(run: RunRow, signal: AbortSignal): Promise<void> {
+    const ws = await this.workspace(this.deps.db, run, signal, (pagesDone) => this.progress(run, 'running', { pagesDone }));
+    await this.runTools(run, ws, (step) => this.progress(run, 'running', { step, pagesDone: 0 }));
+    await this.deps.db.transaction((tx) => this.land(tx, run, ws));
+  }
+
+  /** What the tools of a run work on, read through `q`. */
+  async workspace(q: Queryable, run: RunRow, signal: AbortSignal, progress: (pagesDone: number) => Promise<void>): Promise<RunWorkspace> {
+    const { library } = this.deps;
+    const { app } = await this.deps.applications.require(q, run.org_id, run.application_id);
+    const files = (await this.deps.applications.files(q, run.application_id, { removed: true })).filter((f) => run.file_ids.includes(f.id));
+    const chain = await library.catalogs.chain(q, run.org_id);
+    const catalogue: CatalogueType[] = chain.entries
+      .filter((e) => !NOT_TYPES.has(e.kind))
+      .map((e) => ({ docType: e.docType, name: e.name, kind: e.kind, description: e.description }));
+    const analyzer = this.deps.analyzer();
+    const flagsByFile = new Map<string, PreflightFlag[]>();
+    for (const f of run.flags) flagsByFile.set(f.fileId, [...(flagsByFile.get(f.fileId) ?? []), { page: f.page, code: f.code as PreflightFlag['code'], note: f.note }]);
+    const schemas = new Map<string, Promise<AnalyzerSchema | undefined>>();
+    return {
+      app,
+      run,
+      files,
+      pagesByFile: await repo.pagesOf(q, run.file_ids),
+      flagsByFile,
+      catalogue,
+      typer: analyzer.typer(catalogue),
+      analyzer,
+      schemaFor: (docType) => {
+        let s = schemas.get(docType);
+        if (!s) {
+          s = library.schemas.resolveFor(q, run.org_id, docType).then((r) => (r ? toAnalyzerSchema(docType, r.version.content.fields) : undefined));
+          schemas.set(docType, s);
+        }
+        return s;
+      },
+      earlier: (await repo.filedDocuments(q, run.application_id)).map((d) => ({ address: d.address, expectedDocId: d.expected_doc_id, settled: d.settled })),
+      documents: [],
+      report: null,
+      rows: [],
+      now: this.deps.clock(),
+      signal,
+      progress,
+    };
+  }
+
+  /** The run's workflow steps after the spine, each tool with its settings parsed by its definition. */
+  async runTools(run: RunRow, ws: RunWorkspace, onStep: (tool: string) => Promise<void>): Promise<void> {
+    for (const step of run.steps) {
+      if (step.tool === 'preview' || step.tool === 'parse') continue;
+      if (ws.signal.aborted) throw ws.signal.reason;
+      const behaviour = TOOL_BEHAVIOURS[step.tool];
+      const definition = this.deps.library.workflows.tools.get(step.tool);
+      if (!behaviour || !definition) throw new Error(`the workflow step "${step.tool}" is not a tool this server can run`);
+      const settings = definition.settings.safeParse(step.settings);
+      if (!settings.success) throw new Error(`the settings of the workflow step "${step.tool}" are not valid: ${settings.error.issues.map((i) => i.message).join('; ')}`);
+      await onStep(step.tool);
+      await behaviour(ws, settings.data);
+    }
+  }
+
+  /** Lands a run in `report` in `tx`: its documents, its files marked read, its ledger rows. */
+  async land(tx: Queryable, run: RunRow, ws: RunWorkspace): Promise<void> {
+    await this.advance(tx, run, 'running', { report: ws.report, pagesDone: run.pages_total });
+    await repo.saveDocuments(tx, {
+      orgId: run.org_id,
+      applicationId: run.application_id,
+      runN: run.n,
+      documents: ws.documents.map((d) => ({
+        address: d.address,
+        fileId: d.fileId,
+        firstPage: Math.min(...d.pages),
+        lastPage: Math.max(...d.pages),
+        spans: [{ fileId: d.fileId, pages: d.pages }],
+        title: d.title,
+        docType: d.docType,
+        confidence: d.confidence,
+        runnersUp: d.runnersUp,
+        boundaryConfidence: d.boundaryConfidence,
+        expectedDocId: d.expectedDocId,
+        settled: d.settled,
+        suggestedName: d.suggestedName,
+        keyData: d.keyData,
+        keyFields: d.keyFields,
+        findings: d.findings,
+        splitConfirmed: d.splitConfirmed,
+        splitOf: d.splitOf,
+      })),
+    });
+    await repo.markFilesRead(tx, run.file_ids, run.n);
+    for (const row of ws.rows) await this.deps.ledger.append(tx, { ...row, orgId: run.org_id, applicationId: run.application_id });
+    await this.append(tx, run, 'run.reported', { documents: ws.documents.length, filed: ws.documents.filter((d) => d.expectedDocId).length });
+  }
+
+  /**
+   * Returns to the gate every run in flight that no job will move on (its stage's worker died on
+   * every attempt, or its job is gone): never stuck in flight.
+   */
+  async recover(): Promise<number> {
+    const stranded = await repo.strandedRuns(this.deps.db);
+    for (const run of stranded) {
+      await this.fail(
+        run,
+        run.state,
+        `The server stopped while the run was in ${run.state}, and the run could not be taken up again. The case is back at the gate; start the run again.`,
+        'interrupted',
+      );
+    }
+    return stranded.length;
+  }
+}
+
+/** An extraction schema version's fields as the analyzer takes them (its field types are its own). */
+function toAnalyzerSchema(docType: string, fields: readonly { name: string; label?: string; type: string; multiple?: boolean; description?: string; hints?: string[]; required?: boolean }[]): AnalyzerSchema {
+  return {
+    docType,
+    fields: fields.map((f) => {
+      const desc = f.description ?? '';
+      const type =
+        f.type === 'date' || f.type === 'money'
+          ? f.type
+          : /address/i.test(f.name)
+            ? 'address'
+            : /name$|Name$|Names$|Borrower$/.test(f.name) && /Given names first/.test(desc)
+              ? 'name'
+              : /nationality/i.test(f.name)
+                ? 'country'
+                : f.type;
+      return { name: f.name, label: f.label || f.name, type, multiple: f.multiple ?? false, description: desc, hints: f.hints ?? [], required: f.required ?? true };
+    }),
+  };
+}

@@ -1,0 +1,375 @@
+import type { Multipart } from '@fastify/multipart';
+import { readFile } from 'node:fs/promises';
+import {
+  cancelRefusal,
+  isInFlight,
+  PREFLIGHT_FLAG_CODES,
+  type Application,
+  type GateFlag,
+  type PreflightFlagCodeName,
+  type RunStateName,
+  type Workflow,
+} from '@portal/shared';
+import type { ParsedPage } from '../analyzer/types.js';
+import type { ApplicationRow, FileRow, RunRow } from '../applications/rows.js';
+import type { ResolvedList } from '../applications/service.js';
+import { isUniqueViolation, type Queryable } from '../db/db.js';
+import { badRequest, conflict, HttpError } from '../http-error.js';
+import type { Caller } from '../identity/caller.js';
+import type { IdentityServices } from '../identity/plugin.js';
+import { AnalyzerUnavailableError, type AnalyzerPort, type PreflightFlag } from './analyzer-port.js';
+import { DEFAULT_RUN_LIMITS, RunEngine, type RunEngineDeps, type RunLimits } from './engine.js';
+import * as repo from './repository.js';
+import { isScan } from './repository.js';
+
+export interface RunServiceDeps extends Omit<RunEngineDeps, 'analyzer' | 'limits'> {
+  identity: IdentityServices;
+  analyzer: AnalyzerPort;
+}
+
+const RUN_FIELDS = ['applicant', 'expectedDocList', 'applicationId', 'decidedBy'] as const;
+
+const known = (code: string): code is PreflightFlagCodeName => code in PREFLIGHT_FLAG_CODES;
+
+/** A pre-flight flag of one file as the gate shows it. */
+function gateFlag(fileId: string, f: PreflightFlag): GateFlag {
+  return known(f.code) ? { fileId, page: f.page, code: f.code, note: f.note } : { fileId, page: f.page, code: 'unreadable', note: `${f.code}: ${f.note}` };
+}
+
+const firstState = (workflow: { steps: { tool: string }[] }): RunStateName => (workflow.steps[0]?.tool === 'preview' ? 'previewing' : 'running');
+
+/**
+ * The gate and the runs (spec tag `runs`): the run call, a person's decisions at the gate
+ * (bypass, removing an unread file), cancel, and the engine that moves runs through their states.
+ * Each change appends its ledger rows in its transaction.
+ */
+export class RunService {
+  readonly engine: RunEngine;
+  private port: AnalyzerPort;
+  private limits: RunLimits = { ...DEFAULT_RUN_LIMITS };
+
+  constructor(private readonly deps: RunServiceDeps) {
+    this.port = deps.analyzer;
+    this.engine = new RunEngine({ ...deps, analyzer: () => this.port, limits: () => this.limits });
+  }
+
+  /** The analyzer the runs use; tests wrap it to make a stage fail, fall silent or be unreachable. */
+  get analyzer(): AnalyzerPort {
+    return this.port;
+  }
+
+  useAnalyzer(port: AnalyzerPort): void {
+    this.port = port;
+  }
+
+  /** Time limits of stages and files (tests shorten them). */
+  setLimits(limits: Partial<RunLimits>): void {
+    this.limits = { ...this.limits, ...limits };
+  }
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private async ledgerRow(tx: Queryable, caller: Caller | null, applicationId: string, orgId: string, action: Parameters<RunServiceDeps['ledger']['append']>[1]['action'], target: string, detail: Record<string, unknown>) {
+    await this.deps.ledger.append(tx, { orgId, applicationId, actor: caller?.authenticatedAs ?? 'system', action, target, detail });
+  }
+
+  /**
+   * `POST /workflows/{workflowId}/runs` (spec Part 4). Refusals that come before the case exists
+   * (the workflow, the fields, the list or case named) are answered before anything is written:
+   * the workflow before the body is read, fields as they arrive. Then the case and its files are
+   * recorded; an instant account with no email stops there (403); pre-flight reads every file no
+   * run has read, and red flags hold the case at the gate (409); otherwise the run starts.
+   */
+  async start(caller: Caller, workflowId: string, pinned: number | undefined, parts: AsyncIterable<Multipart>): Promise<Application> {
+    const { applications } = this.deps;
+    const workflow = await this.deps.library.workflows.resolveForRun(this.db, caller.orgId, workflowId, pinned);
+    const fields: Record<string, string> = {};
+    let list: ResolvedList | undefined;
+    let existing: ApplicationRow | undefined;
+    const checkFieldSet = () => {
+      if (fields.applicationId !== undefined && (fields.applicant !== undefined || fields.expectedDocList !== undefined)) {
+        throw badRequest('body: send applicationId to run on an existing case, or applicant and expectedDocList for a new one, not both');
+      }
+    };
+    const upload = await applications.intake.receive(parts, {
+      textFields: RUN_FIELDS,
+      onField: async (name, value) => {
+        fields[name] = value;
+        checkFieldSet();
+        if (name === 'applicationId') existing = (await applications.require(this.db, caller.orgId, value.trim())).app;
+        if (name === 'expectedDocList') list = await applications.resolveList(this.db, caller.orgId, value);
+      },
+    });
+    let started: { app: ApplicationRow; unread: FileRow[] } | { app: ApplicationRow; emailRequired: true };
+    try {
+      const decidedBy = fields.decidedBy?.trim() || caller.name;
+      if (!existing) {
+        const applicant = fields.applicant?.trim();
+        if (!applicant) throw badRequest('body.applicant: the applicant’s name is required for a new case (or send applicationId)');
+        if (fields.expectedDocList === undefined) throw badRequest('body.expectedDocList: required for a new case: a list id, or <id>/<N> (or send applicationId)');
+        if (upload.files.length === 0) throw badRequest('body.files: a new case needs at least one PDF in the field "files"');
+      }
+      const org = await this.deps.identity.organizations.get(caller.orgId);
+      started = await this.db.transaction(async (tx) => {
+        let app: ApplicationRow;
+        if (existing) {
+          const current = await applications.require(tx, caller.orgId, existing.id, { lock: true });
+          app = current.app;
+          if (current.run && isInFlight(current.run.state)) throw conflict(`Run ${current.run.n} of application "${app.id}" is in flight (${current.run.state}); wait for it, or cancel it`);
+        } else {
+          app = await applications.createInTx(tx, caller, { applicantName: fields.applicant!.trim(), list: list! });
+        }
+        await applications.recordFiles(tx, caller, app, upload.files, null);
+        const unread = (await applications.files(tx, app.id)).filter((f) => f.read_by_run === null);
+        if (unread.length === 0) throw conflict(`Nothing new to read: every file of application "${app.id}" has been read by a run; add files first`);
+        if (org.instant) {
+          await this.gateRun(tx, caller, app, workflow, unread, decidedBy, { reason: 'emailRequired', error: 'The organization is an instant account with no email yet' });
+          return { app, emailRequired: true as const };
+        }
+        return { app, unread };
+      });
+    } catch (err) {
+      await applications.intake.discard(upload.files);
+      throw err;
+    }
+    if ('emailRequired' in started) {
+      throw new HttpError(
+        403,
+        `Add an email to your account before running a workflow (PATCH /users/{id} with email): an instant account may not spend on runs. Application "${started.app.id}" waits at the gate with its files.`,
+        { applicationId: started.app.id, emailRequired: true },
+      );
+    }
+    const { app, unread } = started;
+    const decidedBy = fields.decidedBy?.trim() || caller.name;
+    let readings: Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>;
+    try {
+      readings = await this.preflight(app, unread);
+    } catch (err) {
+      if (!(err instanceof AnalyzerUnavailableError)) throw err;
+      const why = `The analyzer could not be reached: ${err.message}`;
+      await this.db.transaction(async (tx) => {
+        await applications.require(tx, caller.orgId, app.id, { lock: true });
+        await this.gateRun(tx, caller, app, workflow, unread, decidedBy, { reason: 'analyzerUnreachable', error: why });
+      });
+      throw new HttpError(502, `${why}. Application "${app.id}" waits at the gate with its files; start the run again later (POST /workflows/${workflowId}/runs with applicationId).`, {
+        applicationId: app.id,
+      });
+    }
+    const flags = unread.flatMap((f) => readings.get(f.id)?.flags ?? []);
+    try {
+      await this.db.transaction(async (tx) => {
+        const { run } = await applications.require(tx, caller.orgId, app.id, { lock: true });
+        if (run && isInFlight(run.state)) throw conflict(`Run ${run.n} of application "${app.id}" is in flight (${run.state}); wait for it, or cancel it`);
+        for (const f of unread) {
+          const pages = readings.get(f.id)?.pages ?? [];
+          await repo.savePages(tx, { orgId: caller.orgId, applicationId: app.id, fileId: f.id, runN: (run?.n ?? 0) + 1, pages });
+        }
+        if (flags.length > 0) {
+          await this.gateRun(tx, caller, app, workflow, unread, decidedBy, { reason: 'flags', flags, error: null });
+          return;
+        }
+        const state = firstState(workflow);
+        const n = await repo.nextRunNumber(tx, app.id);
+        await repo.insertRun(tx, {
+          applicationId: app.id,
+          n,
+          orgId: caller.orgId,
+          state,
+          gateReason: null,
+          flags: [],
+          lastError: null,
+          workflow: { orgId: caller.orgId, id: workflow.id, version: workflow.version, steps: workflow.steps },
+          fileIds: unread.map((f) => f.id),
+          decidedBy,
+          authenticatedAs: caller.authenticatedAs,
+          pagesTotal: unread.reduce((s, f) => s + f.page_count, 0),
+          at: this.deps.clock(),
+        });
+        await this.ledgerRow(tx, caller, app.id, caller.orgId, 'run.started', `run:${n}`, {
+          workflow: { id: workflow.id, version: workflow.version },
+          decidedBy,
+          authenticatedAs: caller.authenticatedAs,
+          files: unread.map((f) => f.id),
+          state,
+        });
+        await this.engine.enqueueStage(tx, caller.orgId, { applicationId: app.id, n, stage: state });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`A run of application "${app.id}" is already in flight; wait for it, or cancel it`);
+      throw err;
+    }
+    if (flags.length > 0) throw this.flagsRefusal(app, unread, flags);
+    return applications.get(caller.orgId, app.id);
+  }
+
+  private flagsRefusal(app: ApplicationRow, files: FileRow[], flags: GateFlag[]): HttpError {
+    const names = new Map(files.map((f) => [f.id, f.name]));
+    const shown = flags
+      .slice(0, 5)
+      .map((f) => `${f.code} on page ${f.page} of "${names.get(f.fileId) ?? f.fileId}"`)
+      .join(', ');
+    return new HttpError(
+      409,
+      `Pre-flight raised ${flags.length} red flag${flags.length === 1 ? '' : 's'}: ${shown}${flags.length > 5 ? ', …' : ''}. Application "${app.id}" waits at the gate with its files: do not send the packet again. Red flags are never overridden on your behalf: a person may decide \`bypassed\` ("Process anyway") at the gate (POST /applications/${app.id}/run/bypass), or remove a file no run has read.`,
+      { applicationId: app.id, flags },
+    );
+  }
+
+  /** A run held at the gate, in `tx`: its row (state `gated`, with why) and `gate.refused`. */
+  private async gateRun(
+    tx: Queryable,
+    caller: Caller,
+    app: ApplicationRow,
+    workflow: Workflow,
+    files: FileRow[],
+    decidedBy: string,
+    why: { reason: 'flags' | 'emailRequired' | 'analyzerUnreachable'; flags?: GateFlag[]; error: string | null },
+  ): Promise<void> {
+    const n = await repo.nextRunNumber(tx, app.id);
+    await repo.insertRun(tx, {
+      applicationId: app.id,
+      n,
+      orgId: caller.orgId,
+      state: 'gated',
+      gateReason: why.reason,
+      flags: why.flags ?? [],
+      lastError: why.error,
+      workflow: { orgId: caller.orgId, id: workflow.id, version: workflow.version, steps: workflow.steps },
+      fileIds: files.map((f) => f.id),
+      decidedBy,
+      authenticatedAs: caller.authenticatedAs,
+      pagesTotal: files.reduce((s, f) => s + f.page_count, 0),
+      at: this.deps.clock(),
+    });
+    await this.ledgerRow(tx, caller, app.id, caller.orgId, 'gate.refused', `run:${n}`, {
+      reason: why.reason,
+      workflow: { id: workflow.id, version: workflow.version },
+      decidedBy,
+      ...(why.flags ? { flags: why.flags } : {}),
+      ...(why.error ? { error: why.error } : {}),
+    });
+  }
+
+  /**
+   * Pre-flight of the files a run would cover, one after another on the analyzer's pool: each
+   * file's pages (text layer) and red flags, plus a flag on a file whose content repeats another
+   * file of the case.
+   */
+  private async preflight(app: ApplicationRow, files: FileRow[]): Promise<Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>> {
+    const out = new Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>();
+    const all = await this.deps.applications.files(this.db, app.id);
+    for (const f of files) {
+      const bytes = new Uint8Array(await readFile(this.deps.blobs.pathOf(f.sha256)));
+      let reading = await this.port.preflight(bytes, { timeoutMs: this.limits.preflightFileTimeoutMs });
+      // Without their text, scans of one template (consecutive payslips) look alike: a duplicate
+      // between scans is confirmed by reading the file with OCR, which inventory then reuses.
+      const scans = new Set(reading.pages.filter(isScan).map((p) => p.page));
+      if (reading.flags.some((x) => x.code === 'duplicate_page' && scans.has(x.page) && scans.has(x.duplicateOf ?? 0))) {
+        reading = await this.port.parse(bytes, { timeoutMs: this.limits.parseFileTimeoutMs });
+      }
+      const flags = reading.flags.map((flag) => gateFlag(f.id, flag));
+      const twin = all.find((o) => o.sha256 === f.sha256 && o.position < f.position);
+      if (twin) flags.unshift({ fileId: f.id, page: 1, code: 'duplicate_file', note: `The file has the same content as "${twin.name}" (${twin.id}), sent before it.` });
+      out.set(f.id, { pages: reading.pages, flags });
+    }
+    return out;
+  }
+
+  /**
+   * "Process anyway": a person overrides the red flags that hold the case's run at the gate; the
+   * run goes on with its workflow, `decidedBy` recorded. API keys cannot: it is a person's
+   * decision (spec Part 4), never made on a caller's behalf.
+   */
+  async bypass(caller: Caller, id: string, decidedBy: string | undefined): Promise<Application> {
+    if (caller.kind === 'apiKey') throw new HttpError(403, 'Bypassing red flags is a person’s decision at the gate: sign in as a user to decide it');
+    const who = decidedBy?.trim() || caller.name;
+    const org = await this.deps.identity.organizations.get(caller.orgId);
+    await this.db.transaction(async (tx) => {
+      const { app, run } = await this.deps.applications.require(tx, caller.orgId, id, { lock: true });
+      if (!run || run.state !== 'gated' || run.gate_reason !== 'flags') {
+        throw conflict(`Nothing to bypass: application "${id}" is not held at the gate by red flags${run ? ` (run ${run.n} is ${run.state}${run.gate_reason ? `, ${run.gate_reason}` : ''})` : ''}`);
+      }
+      if (org.instant) throw new HttpError(403, 'Add an email to your account before running a workflow: an instant account may not spend on runs', { applicationId: id, emailRequired: true });
+      const current = await this.deps.applications.files(tx, id);
+      const files = current.filter((f) => run.file_ids.includes(f.id) && f.read_by_run === null);
+      if (files.length === 0) throw conflict(`Nothing new to read: the files run ${run.n} held were removed or read since`);
+      const state = firstState(run);
+      const moved = await repo.moveRun(tx, id, run.n, 'gated', {
+        state,
+        gateReason: null,
+        lastError: null,
+        decidedBy: who,
+        authenticatedAs: caller.authenticatedAs,
+        bypassedBy: caller.authenticatedAs,
+        fileIds: files.map((f) => f.id),
+        pagesTotal: files.reduce((s, f) => s + f.page_count, 0),
+        startedAt: this.deps.clock(),
+        endedAt: null,
+      });
+      if (!moved) throw conflict(`Run ${run.n} of application "${id}" moved on meanwhile; read the case again`);
+      await this.ledgerRow(tx, caller, id, caller.orgId, 'gate.bypassed', `run:${run.n}`, { decidedBy: who, authenticatedAs: caller.authenticatedAs, flags: run.flags });
+      await this.ledgerRow(tx, caller, id, caller.orgId, 'run.started', `run:${run.n}`, {
+        workflow: { id: run.workflow_id, version: run.workflow_version },
+        decidedBy: who,
+        authenticatedAs: caller.authenticatedAs,
+        files: files.map((f) => f.id),
+        state,
+        bypassed: true,
+      });
+      await this.engine.enqueueStage(tx, caller.orgId, { applicationId: id, n: run.n, stage: state });
+      void app;
+    });
+    return this.deps.applications.get(caller.orgId, id);
+  }
+
+  /**
+   * A person removes a source file no run has read, at the gate. 409 while a run in flight
+   * covers it, or once a run read it. A run held by red flags forgets the file and its flags.
+   */
+  async removeFile(caller: Caller, id: string, fileId: string, decidedBy: string | undefined): Promise<Application> {
+    const who = decidedBy?.trim() || caller.name;
+    await this.db.transaction(async (tx) => {
+      const { app, run } = await this.deps.applications.require(tx, caller.orgId, id, { lock: true });
+      if (run && isInFlight(run.state) && run.file_ids.includes(fileId)) {
+        throw conflict(`Run ${run.n} is reading file "${fileId}" (${run.state}): cancel the run first, or wait for it`);
+      }
+      await this.deps.applications.removeFileInTx(tx, caller, app, fileId, who);
+      if (run && run.state === 'gated' && run.file_ids.includes(fileId)) {
+        const flags = run.flags.filter((f) => f.fileId !== fileId);
+        await repo.moveRun(tx, id, run.n, 'gated', {
+          fileIds: run.file_ids.filter((f) => f !== fileId),
+          flags,
+          ...(run.gate_reason === 'flags' && flags.length === 0 ? { gateReason: null } : {}),
+        });
+      }
+    });
+    return this.deps.applications.get(caller.orgId, id);
+  }
+
+  /** Stops the paid run in flight: back to the gate with `lastRunError`. A preview cannot be stopped (409). */
+  async cancel(caller: Caller, id: string): Promise<Application> {
+    let stopped: RunRow | undefined;
+    await this.db.transaction(async (tx) => {
+      const { run } = await this.deps.applications.require(tx, caller.orgId, id, { lock: true });
+      if (!run) throw conflict(`No run is in flight: application "${id}" has not been run`);
+      const refusal = cancelRefusal(run.state);
+      if (refusal) throw conflict(refusal);
+      const why = `Cancelled by ${caller.name} during ${run.state}; the case is back at the gate`;
+      const moved = await repo.moveRun(tx, id, run.n, run.state, {
+        state: 'gated',
+        gateReason: 'cancelled',
+        lastError: why,
+        cancelRequestedBy: caller.authenticatedAs,
+        step: null,
+        endedAt: this.deps.clock(),
+      });
+      if (!moved) throw conflict(`Run ${run.n} of application "${id}" moved on meanwhile; read the case again`);
+      await this.ledgerRow(tx, caller, id, caller.orgId, 'run.cancelled', `run:${run.n}`, { decidedBy: caller.name, state: run.state });
+      stopped = run;
+    });
+    if (stopped) this.engine.stopLocal(id, stopped.n);
+    return this.deps.applications.get(caller.orgId, id);
+  }
+}

@@ -1,0 +1,97 @@
+import type { ClassifyAndFileSettings } from '../../library/kinds/workflows/tools/classify-and-file.js';
+import { checkAborted, pagesOfDocument, type RunWorkspace, type WorkDocument } from './workspace.js';
+
+const slug = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+export const addressOf = (fileId: string, pages: readonly number[]) => `${fileId}:p${Math.min(...pages)}-${Math.max(...pages)}`;
+
+/**
+ * Classify and file: splits each file the run covers into documents, recognises each one's type
+ * and files it against a line of the pinned list with that type: the line the file was declared
+ * for when it fits, else the first line of the type still short of its maximum, else the first
+ * line asking for any document of the type's kind (a "Photo ID" line takes a passport). A document below
+ * `minConfidence`, or of a type no line asks for, stays unmatched (listed, not an error).
+ */
+export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unknown>): Promise<void> {
+  const settings = raw as ClassifyAndFileSettings;
+  const names = new Map(ws.catalogue.map((t) => [t.docType, t.name]));
+  const kinds = new Map(ws.catalogue.map((t) => [t.docType, t.kind]));
+  const lines = ws.app.list_lines;
+  const filed = new Map<string, number>();
+  for (const e of ws.earlier) if (e.expectedDocId) filed.set(e.expectedDocId, (filed.get(e.expectedDocId) ?? 0) + 1);
+  let pagesDone = 0;
+  for (const file of ws.files) {
+    checkAborted(ws.signal);
+    const pages = ws.pagesByFile.get(file.id) ?? [];
+    const flags = ws.flagsByFile.get(file.id) ?? [];
+    const pieces = ws.analyzer.split(pages, flags, ws.typer).filter((d) => d.pages.length > 0);
+    const whole = pieces.length > 1 && !settings.followSplits ? addressOf(file.id, pieces.flatMap((p) => p.pages)) : null;
+    for (const piece of pieces) {
+      const doc: WorkDocument = {
+        address: addressOf(file.id, piece.pages),
+        fileId: file.id,
+        pages: piece.pages,
+        title: '',
+        docType: 'fallback',
+        confidence: 0,
+        runnersUp: [],
+        boundaryConfidence: piece.confidence,
+        expectedDocId: null,
+        settled: false,
+        suggestedName: '',
+        keyData: {},
+        keyFields: {},
+        findings: [],
+        splitConfirmed: whole === null,
+        splitOf: whole,
+      };
+      const dupes = new Set(flags.filter((f) => f.code === 'duplicate_page').map((f) => f.page));
+      const c = ws.typer.classify(pagesOfDocument(ws, doc).filter((p) => !dupes.has(p.page)));
+      doc.docType = c.docType;
+      doc.confidence = c.confidence;
+      doc.runnersUp = c.runnersUp.map((r) => ({ docType: r.docType, confidence: r.confidence }));
+      if (c.confidence >= settings.minConfidence && c.docType !== 'fallback') {
+        // A line asks for a document type, or for any document of a kind ("Photo ID": identity).
+        const kind = kinds.get(c.docType);
+        const room = (l: (typeof lines)[number]) => l.maxCount === null || (filed.get(l.id) ?? 0) < l.maxCount;
+        const fits = (l: (typeof lines)[number]) => (l.docType === c.docType || (kind !== undefined && l.docType === kind)) && room(l);
+        const declared = lines.find((l) => l.id === file.expected_doc_id);
+        const line = declared && fits(declared) ? declared : (lines.find((l) => l.docType === c.docType && room(l)) ?? lines.find(fits));
+        if (line) {
+          doc.expectedDocId = line.id;
+          filed.set(line.id, (filed.get(line.id) ?? 0) + 1);
+          doc.settled = settings.settleAbove !== null && c.confidence >= settings.settleAbove;
+        }
+      }
+      const typeName = names.get(doc.docType) ?? (doc.docType === 'fallback' ? 'Document' : doc.docType);
+      const line = lines.find((l) => l.id === doc.expectedDocId);
+      doc.title = `${line?.name ?? typeName}, pages ${Math.min(...doc.pages)}–${Math.max(...doc.pages)} of ${file.name}`;
+      doc.suggestedName = `${slug(`${ws.app.applicant_name} ${typeName}`) || 'document'}-p${Math.min(...doc.pages)}-${Math.max(...doc.pages)}.pdf`;
+      ws.documents.push(doc);
+      pagesDone += doc.pages.length;
+    }
+    await ws.progress(pagesDone);
+  }
+  for (const d of ws.documents) {
+    ws.rows.push({
+      actor: 'system',
+      action: 'document.proposed',
+      target: `document:${d.address}`,
+      detail: {
+        docType: d.docType,
+        confidence: d.confidence,
+        ...(d.expectedDocId ? { expectedDocId: d.expectedDocId } : {}),
+        pages: d.pages,
+        settled: d.settled,
+        ...(d.splitOf ? { splitOf: d.splitOf } : {}),
+      },
+    });
+  }
+}

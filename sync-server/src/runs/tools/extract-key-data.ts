@@ -1,0 +1,25 @@
+import type { ExtractKeyDataSettings } from '../../library/kinds/workflows/tools/extract-key-data.js';
+import { checkAborted, pagesOfDocument, type RunWorkspace } from './workspace.js';
+
+/**
+ * Extract key data: reads each filed document (and, when asked, each unmatched one) with the
+ * schema extraction resolves for its type, from its first `maxPagesPerDocument` pages, keeping
+ * values read with at least `minFieldConfidence`, each with the page and line it was read on.
+ */
+export async function extractKeyData(ws: RunWorkspace, raw: Record<string, unknown>): Promise<void> {
+  const settings = raw as ExtractKeyDataSettings;
+  let pagesDone = 0;
+  for (const d of ws.documents) {
+    checkAborted(ws.signal);
+    if (d.expectedDocId === null && !settings.includeUnmatched) continue;
+    const pages = pagesOfDocument(ws, d).slice(0, settings.maxPagesPerDocument);
+    const fields = ws.analyzer.extract(d.docType, pages, await ws.schemaFor(d.docType));
+    for (const [name, f] of Object.entries(fields)) {
+      if (f.confidence < settings.minFieldConfidence || f.value === null || f.value === undefined) continue;
+      d.keyFields[name] = f;
+      d.keyData[name] = f.value;
+    }
+    pagesDone += d.pages.length;
+    await ws.progress(pagesDone);
+  }
+}

@@ -1,0 +1,62 @@
+import type { LedgerAppend } from '../../ledger/service.js';
+import type { ApplicationRow, FileRow, RunRow } from '../../applications/rows.js';
+import type { AnalyzerPort, AnalyzerSchema, CatalogueType, DocumentTyper, ExtractedField, ParsedPage, PreflightFlag } from '../analyzer-port.js';
+
+/** A document a run proposes, as the tools build it up before the run lands. */
+export interface WorkDocument {
+  address: string;
+  fileId: string;
+  pages: number[];
+  title: string;
+  docType: string;
+  confidence: number;
+  runnersUp: { docType: string; confidence: number }[];
+  boundaryConfidence: number;
+  expectedDocId: string | null;
+  settled: boolean;
+  suggestedName: string;
+  keyData: Record<string, unknown>;
+  keyFields: Record<string, ExtractedField>;
+  findings: { check: string; code: string; note: string }[];
+  splitConfirmed: boolean;
+  splitOf: string | null;
+}
+
+/** What the tools of one run work on, in memory; the engine writes it in one transaction when the run lands. */
+export interface RunWorkspace {
+  app: ApplicationRow;
+  run: RunRow;
+  /** The files the run covers, in case order. */
+  files: FileRow[];
+  pagesByFile: Map<string, ParsedPage[]>;
+  flagsByFile: Map<string, PreflightFlag[]>;
+  /** The organization's document types (its marked chain), with their kinds. */
+  catalogue: CatalogueType[];
+  typer: DocumentTyper;
+  analyzer: AnalyzerPort;
+  /** The schema extraction reads for a type (spec Part 9.7), as the analyzer takes it. */
+  schemaFor(docType: string): Promise<AnalyzerSchema | undefined>;
+  /** Documents earlier runs filed on the case: they count towards its lines too. */
+  earlier: { address: string; expectedDocId: string | null; settled: boolean }[];
+  documents: WorkDocument[];
+  report: unknown;
+  /** Ledger rows to append when the run lands, in order. */
+  rows: Omit<LedgerAppend, 'orgId' | 'applicationId'>[];
+  now: Date;
+  signal: AbortSignal;
+  /** Reports progress within the step: pages of the run's documents done. */
+  progress(pagesDone: number): Promise<void>;
+}
+
+/** The behaviour of a workflow tool, keyed by the tool id the library registers. */
+export type ToolBehaviour = (ws: RunWorkspace, settings: Record<string, unknown>) => Promise<void>;
+
+export const pagesOfDocument = (ws: RunWorkspace, d: WorkDocument): ParsedPage[] => {
+  const byNumber = new Map((ws.pagesByFile.get(d.fileId) ?? []).map((p) => [p.page, p]));
+  return d.pages.map((n) => byNumber.get(n)).filter((p): p is ParsedPage => p !== undefined);
+};
+
+/** Stops a tool between documents when the run was cancelled or ran out of time. */
+export function checkAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The run was stopped');
+}

@@ -6,7 +6,7 @@
 import type { AnalyzerSchema } from './catalogue.js';
 import { DocumentClassifier } from './classify/index.js';
 import { extractFields } from './extract/index.js';
-import { splitPages, type Boundary } from './split/index.js';
+import { splitPages, type Boundary, type SplitResult } from './split/index.js';
 import type { CatalogueType, Classification, ExtractedField, ParsedPage, PreflightFlag } from './types.js';
 
 export type { AnalyzerSchema } from './catalogue.js';
@@ -37,18 +37,42 @@ export interface PagesAnalysis {
   boundaries: Boundary[];
 }
 
-export function analyzePages(pages: ParsedPage[], flags: PreflightFlag[], ctx: AnalyzeContext): PagesAnalysis {
+/** The understanding stages, one method each, bound to an organization's catalogue and schemas. */
+export interface Understanding {
+  split(pages: ParsedPage[], flags: PreflightFlag[]): SplitResult;
+  classify(pages: ParsedPage[]): Classification;
+  extract(docType: string, pages: ParsedPage[]): Record<string, ExtractedField>;
+  /** The three in order. */
+  analyze(pages: ParsedPage[], flags: PreflightFlag[]): PagesAnalysis;
+}
+
+export function createUnderstanding(ctx: AnalyzeContext): Understanding {
   const classifier = ctx.classifier ?? new DocumentClassifier(ctx.catalogue);
-  const byNumber = new Map(pages.map((p) => [p.page, p]));
-  const split = splitPages(pages, {
+  const bound = { ...ctx, classifier };
+  return {
+    split: (pages, flags) => splitPages(pages, splitOptions(flags, bound)),
+    classify: (pages) => classifier.classify(pages),
+    extract: (docType, pages) => extractFields(docType, pages, ctx.schemas.find((s) => s.docType === docType)),
+    analyze: (pages, flags) => analyzePages(pages, flags, bound),
+  };
+}
+
+function splitOptions(flags: PreflightFlag[], ctx: AnalyzeContext & { classifier: DocumentClassifier }) {
+  return {
     flags,
-    classifyPage: (p) => classifier.pageTypes(p),
-    keyFields: (p, docType) => {
+    classifyPage: (p: ParsedPage) => ctx.classifier.pageTypes(p),
+    keyFields: (p: ParsedPage, docType: string) => {
       const schema = ctx.schemas.find((s) => s.docType === docType);
       const fields = extractFields(docType, [p], schema);
       return { values: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.value])), size: schema?.fields.filter((f) => f.required !== false).length ?? 0 };
     },
-  });
+  };
+}
+
+export function analyzePages(pages: ParsedPage[], flags: PreflightFlag[], ctx: AnalyzeContext): PagesAnalysis {
+  const classifier = ctx.classifier ?? new DocumentClassifier(ctx.catalogue);
+  const byNumber = new Map(pages.map((p) => [p.page, p]));
+  const split = splitPages(pages, splitOptions(flags, { ...ctx, classifier }));
   const dupes = new Set(flags.filter((f) => f.code === 'duplicate_page').map((f) => f.page));
   const documents = split.documents.map((d) => {
     const docPages = d.pages.map((n) => byNumber.get(n)!).filter(Boolean);

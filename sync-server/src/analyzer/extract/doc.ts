@@ -153,6 +153,9 @@ export class DocView {
   }
 }
 
+const US_STATE =
+  /\b(?:State of|Commonwealth of|laws of the State of)\s+(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming)\b|\bU\.S\.A?\b|\bUnited States\b/;
+
 /** The document's region: by its currency, else by the order its numeric dates betray. */
 export function detectRegion(texts: string[], currency: string | undefined): Region {
   let dmy = 0;
@@ -164,6 +167,9 @@ export function detectRegion(texts: string[], currency: string | undefined): Reg
     }
   }
   if (mdy > dmy) return 'US';
+  const joined = texts.join('\n');
+  // A US document without dollars or telling dates: a US state, a ZIP code after its abbreviation.
+  if (!dmy && (US_STATE.test(joined) || /\b[A-Z]{2} \d{5}(?:-\d{4})?\b/.test(joined)) && currency !== 'GBP' && currency !== 'EUR') return 'US';
   if (dmy > mdy) return currency === 'EUR' ? 'EU' : 'UK';
   if (currency === 'USD') return 'US';
   if (currency === 'EUR') return 'EU';

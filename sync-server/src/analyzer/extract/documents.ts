@@ -119,13 +119,13 @@ export function bankStatement(doc: DocView): Out {
     set(out, 'periodEnd', p.end);
   }
   const money = moneyParser(doc);
-  set(out, 'openingBalance', lookup(doc, { labels: L('opening balance', 'beginning balance', 'balance brought forward', 'brought forward', 'previous balance', 'starting balance', 'anfangssaldo', 'alter kontostand', 'solde initial', 'solde precedent', 'saldo inicial', 'saldo iniziale', 'beginsaldo', 'balance on'), parse: money, where: ['after', 'right'] }));
-  set(out, 'closingBalance', lookup(doc, { labels: L('closing balance', 'ending balance', 'new balance', 'balance carried forward', 'endsaldo', 'neuer kontostand', 'solde final', 'nouveau solde', 'saldo final', 'saldo finale', 'eindsaldo', 'balance on'), parse: money, where: ['after', 'right'], accept: (h) => !(/balance on/.test(h.line.norm) && out.openingBalance?.line === h.line.index) }));
+  set(out, 'openingBalance', lookup(doc, { labels: L('opening balance', 'beginning balance', 'balance brought forward', 'brought forward', 'previous balance', 'starting balance', 'anfangssaldo', 'alter kontostand', 'solde initial', 'solde precedent', 'saldo inicial', 'saldo iniziale', 'beginsaldo', 'balance on'), parse: money }));
+  set(out, 'closingBalance', lookup(doc, { labels: L('closing balance', 'ending balance', 'new balance', 'balance carried forward', 'endsaldo', 'neuer kontostand', 'solde final', 'nouveau solde', 'saldo final', 'saldo finale', 'eindsaldo', 'balance on'), parse: money, accept: (h) => !(/balance on/.test(h.line.norm) && out.openingBalance?.line === h.line.index) }));
   // "Balance on 1 February" then "Balance on 28 February": the later one closes.
   const balOn = doc.findLabels(L('balance on', 'balance at', 'balance as at', 'balance as of')).filter((h) => h.line.page === doc.pages[0]?.page);
   if (balOn.length >= 2) {
     const vals = balOn
-      .map((h) => ({ h, d: findDates(h.line.text.slice(h.end), { region: doc.region })[0]?.iso, m: lookup(doc, { labels: [new RegExp(h.line.norm.slice(h.start, h.end + 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))], parse: money, where: ['after', 'right'] }) }))
+      .map((h) => ({ h, d: findDates(h.line.text.slice(h.end), { region: doc.region })[0]?.iso, m: lookup(doc, { labels: [new RegExp(h.line.norm.slice(h.start, h.end + 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))], parse: money }) }))
       .filter((v) => v.d && v.m)
       .sort((a, b) => a.d!.localeCompare(b.d!));
     if (vals.length >= 2) {
@@ -145,8 +145,8 @@ export function creditCardStatement(doc: DocView): Out {
   set(out, 'statementDate', lookup(doc, { labels: L('statement date', 'closing date', 'statement closing date', 'date of statement', 'statement closing'), parse: dateParser(doc, 'past') }));
   set(out, 'paymentDueDate', lookup(doc, { labels: L('payment due date', 'payment due by', 'payment due', 'please pay by', 'pay by', 'due date'), parse: dateParser(doc) }));
   const money = moneyParser(doc);
-  set(out, 'newBalance', lookup(doc, { labels: L('new balance', 'statement balance', 'closing balance', 'balance due'), parse: money, where: ['after', 'right'] }));
-  set(out, 'minimumPayment', lookup(doc, { labels: L('minimum payment due', 'minimum amount due', 'minimum payment', 'minimum due', 'minimum to pay'), parse: money, where: ['after', 'right'], accept: (h) => !/if you|only the|warning/.test(h.line.norm) }));
+  set(out, 'newBalance', lookup(doc, { labels: L('new balance', 'statement balance', 'closing balance', 'balance due'), parse: money }));
+  set(out, 'minimumPayment', lookup(doc, { labels: L('minimum payment due', 'minimum amount due', 'minimum payment', 'minimum due', 'minimum to pay'), parse: money, accept: (h) => !/if you|only the|warning/.test(h.line.norm) }));
   return out;
 }
 
@@ -157,8 +157,8 @@ export function payslip(doc: DocView): Out {
   set(out, 'employerName', issuer(doc, L('employer name', 'employer', 'company', 'arbeitgeber', 'employeur', 'empresa', 'datore di lavoro', 'werkgever')));
   set(out, 'payDate', lookup(doc, { labels: L('pay date', 'payment date', 'date paid', 'paid on', 'date of payment', 'check date', 'pay day', 'payday', 'zahltag', 'auszahlungsdatum', 'date de paiement', 'fecha de pago', 'data di pagamento', 'betaaldatum', 'data wyplaty', 'process date', 'advice date'), parse: dateParser(doc, 'past') }));
   const money = moneyParser(doc);
-  set(out, 'grossPay', lookup(doc, { labels: L('total gross pay', 'gross pay', 'total gross', 'gross earnings', 'total earnings', 'gross salary', 'gross wages', 'gross', 'bruttobezuge', 'brutto', 'gesamtbrutto', 'salaire brut', 'total brut', 'devengado', 'retribuzione lorda', 'totale competenze', 'brutoloon', 'wynagrodzenie brutto'), parse: money, where: ['after', 'right'], accept: notYtd }));
-  set(out, 'netPay', lookup(doc, { labels: L('net pay this period', 'net pay', 'take home pay', 'take-home pay', 'net amount', 'net salary', 'net wages', 'amount paid', 'nettobezuge', 'netto', 'auszahlungsbetrag', 'net a payer', 'salaire net', 'liquido a percibir', 'netto in busta', 'netto a pagare', 'nettoloon', 'do wyplaty', 'net'), parse: money, where: ['after', 'right'], accept: notYtd }));
+  set(out, 'grossPay', lookup(doc, { labels: L('total gross pay', 'gross pay', 'total gross', 'gross earnings', 'total earnings', 'gross salary', 'gross wages', 'gross', 'bruttobezuge', 'brutto', 'gesamtbrutto', 'salaire brut', 'total brut', 'devengado', 'retribuzione lorda', 'totale competenze', 'brutoloon', 'wynagrodzenie brutto'), parse: money, accept: notYtd }));
+  set(out, 'netPay', lookup(doc, { labels: L('net pay this period', 'net pay', 'take home pay', 'take-home pay', 'net amount', 'net salary', 'net wages', 'amount paid', 'nettobezuge', 'netto', 'auszahlungsbetrag', 'net a payer', 'salaire net', 'liquido a percibir', 'netto in busta', 'netto a pagare', 'nettoloon', 'do wyplaty', 'net'), parse: money, accept: notYtd }));
   return out;
 }
 
@@ -171,15 +171,15 @@ export function p60(doc: DocView): Out {
   // "Employer name and address": the name heads the address block beside the label, which may
   // start a line above the label's row.
   for (const h of doc.findLabels(L('employer name and address', 'employer name', 'employer details', 'employer'))) {
-    if (/reference|paye ref|pension/.test(h.line.norm.slice(h.end, h.end + 14))) continue;
+    if (/reference|paye ref|pension/.test(h.line.norm.slice(h.end, h.end + 14)) || /^\s*\//.test(h.line.text.slice(h.end)) || !atCellStart(h)) continue;
     const rest = doc.after(h);
     if (rest && !continuesSentence(rest)) {
       set(out, 'employerName', candidate(orgName(cutAtLabel(rest)), h.line, 0.8));
       break;
     }
-    const right = doc.rightOf(h)[0];
+    const right = doc.rightOf(h)[0] ?? doc.below(h, 1)[0];
     if (!right) continue;
-    const near = doc.plain(h.line.page).filter((l) => Math.abs(l.box.x - right.box.x) < 6 && Math.abs(l.box.y - right.box.y) <= right.box.h * 2.6).sort((a, b) => a.box.y - b.box.y);
+    const near = doc.plain(h.line.page).filter((l) => l !== h.line && Math.abs(l.box.x - right.box.x) < 6 && Math.abs(l.box.y - right.box.y) <= right.box.h * 2.6).sort((a, b) => a.box.y - b.box.y);
     const org = near.find((l) => /\b(ltd|limited|plc|llp|llc|inc|gmbh|trust|council|group|partners|services|company)\b/i.test(l.text)) ?? near[0];
     if (org) {
       set(out, 'employerName', candidate(orgName(cutAtLabel(org.text)), org, 0.8));
@@ -248,9 +248,9 @@ export function taxReturn(doc: DocView): Out {
   }
   const money = moneyParser(doc);
   const incLabels = L('total income received', 'total income', 'this is your total income', 'gross income', 'total gross income', 'income total');
-  set(out, 'totalIncome', lookup(doc, { labels: incLabels, parse: money, where: ['after', 'right'], accept: (h) => !/on which tax is due|taxable/.test(h.line.norm) }));
+  set(out, 'totalIncome', lookup(doc, { labels: incLabels, parse: money, accept: (h) => !/on which tax is due|taxable/.test(h.line.norm) }));
   const taxLabels = L('this is your total tax', 'total tax liability', 'total liability', 'total income tax due', 'total income tax', 'income tax due', 'total tax due', 'total tax', 'tax liability', 'tax charged', 'income tax charged', 'net tax due', 'tax due');
-  set(out, 'totalTax', lookup(doc, { labels: taxLabels, parse: money, where: ['after', 'right'], accept: (h) => !/after|less|minus|paid|withheld|deducted|balance|overpa|underpa|refund|owe/.test(h.line.norm.slice(0, h.start + 40)) }));
+  set(out, 'totalTax', lookup(doc, { labels: taxLabels, parse: money, accept: (h) => !/after|less|minus|paid|withheld|deducted|balance|overpa|underpa|refund|owe/.test(h.line.norm.slice(0, h.start + 40)) }));
   return out;
 }
 
@@ -395,7 +395,7 @@ export function councilTaxBill(doc: DocView): Out {
   set(out, 'residentName', addresseeName(doc));
   const lh = letterhead(doc);
   const council = doc.plain().map((l) => /\b((?:[A-Z][\w&'\-]+\s+){1,5}(?:City|Borough|District|County|Metropolitan Borough|Town|Parish)?\s*Council)\b|\b(London Borough of [A-Z][\w\- ]+|Royal Borough of [A-Z][\w\- ]+|City of [A-Z][\w\- ]+ Council)/.exec(l.text)?.slice(1).find(Boolean) && l).find(Boolean);
-  if (lh && /council|borough/i.test(lh.text)) out.councilName = candidate(lh.text.replace(/\s+council tax.*$/i, '').trim(), lh.line, 0.85);
+  if (lh && /council|borough/i.test(lh.text) && !/council tax/i.test(lh.text)) out.councilName = candidate(lh.text.replace(/\s+council tax.*$/i, '').trim(), lh.line, 0.85);
   else if (council) {
     const m = /\b((?:[A-Z][\w&'\-]+\s+){1,5}(?:City|Borough|District|County|Metropolitan Borough|Town|Parish)?\s*Council)\b|\b(London Borough of [A-Z][\w\- ]+|Royal Borough of [A-Z][\w\- ]+)/.exec(council.text)!;
     out.councilName = candidate((m[1] ?? m[2])!.trim(), council, 0.7);
@@ -403,7 +403,7 @@ export function councilTaxBill(doc: DocView): Out {
   set(out, 'propertyAddress', lookup(doc, { labels: L('property address', 'address of property', 'property to which this bill relates', 'property', 'address'), parse: addressParser, wrap: true, accept: atCellStart }));
   set(out, 'band', lookup(doc, { labels: L('valuation band', 'council tax band', 'property band', 'band'), parse: (t) => /^\s*(?:band\s*)?([A-H])\b/i.exec(t)?.[1]?.toUpperCase() ?? null }));
   const money = moneyParser(doc);
-  set(out, 'annualCharge', lookup(doc, { labels: L('total amount payable for the year', 'amount payable for the year', 'total charge for the year', 'net amount payable', 'total amount payable', 'amount payable', 'amount due for the year', 'annual charge', 'total payable', 'net charge', 'total charge'), parse: money, where: ['after', 'right'] }));
+  set(out, 'annualCharge', lookup(doc, { labels: L('total amount payable for the year', 'amount payable for the year', 'total charge for the year', 'net amount payable', 'total amount payable', 'amount payable', 'amount due for the year', 'annual charge', 'total payable', 'net charge', 'total charge'), parse: money }));
   set(out, 'billDate', lookup(doc, { labels: L('date of issue', 'issue date', 'bill date', 'date of bill', 'date issued', 'date'), parse: dateParser(doc, 'past'), accept: atCellStart }));
   return out;
 }
@@ -413,7 +413,7 @@ const TENANT_SPLIT = /\s*(?:,|&|\band\b|;)\s*/;
 export function tenancyAgreement(doc: DocView): Out {
   const out: Out = {};
   const tenants = lookup(doc, {
-    labels: L('tenant(s)', 'tenants', 'the tenant', 'tenant', 'lessee(s)', 'lessees', 'lessee', 'resident(s)', 'mieter', 'locataire', 'arrendatario', 'conduttore', 'huurder'),
+    labels: L('tenant(s)', 'tenants', 'the tenant', 'tenant', 'lessee(s)', 'lessees', 'lessee', 'resident(s)', 'residents', 'resident', 'occupants', 'mieter', 'locataire', 'arrendatario', 'conduttore', 'huurder'),
     parse: (t) => {
       const names = cutAtLabel(t)
         .split(TENANT_SPLIT)
@@ -437,8 +437,8 @@ export function tenancyAgreement(doc: DocView): Out {
   set(out, 'startDate', lookup(doc, { labels: L('commencement date', 'start date', 'term start', 'tenancy start date', 'the tenancy starts on', 'starts on', 'beginning on', 'starting on', 'commencing on', 'commencing', 'from'), parse: dateParser(doc) }));
   set(out, 'endDate', lookup(doc, { labels: L('end date', 'ending on', 'term end', 'expiry date', 'tenancy end date', 'the tenancy ends on', 'ends on', 'ending', 'until'), parse: dateParser(doc) }));
   const money = moneyParser(doc);
-  set(out, 'monthlyRent', lookup(doc, { labels: L('monthly rent', 'rent per month', 'the rent', 'rent', 'miete', 'loyer', 'renta', 'canone', 'huur'), parse: money, where: ['after', 'right'], wrap: true, accept: atCellStart }));
-  set(out, 'deposit', lookup(doc, { labels: L('security deposit', 'tenancy deposit', 'deposit', 'kaution', 'depot de garantie', 'fianza', 'deposito cauzionale', 'borg'), parse: money, where: ['after', 'right'], accept: (h) => atCellStart(h) && !/scheme|protect/.test(h.line.norm) }));
+  set(out, 'monthlyRent', lookup(doc, { labels: L('monthly rent', 'rent per month', 'the rent', 'rent', 'miete', 'loyer', 'renta', 'canone', 'huur'), parse: money, accept: atCellStart }));
+  set(out, 'deposit', lookup(doc, { labels: L('security deposit', 'tenancy deposit', 'deposit', 'kaution', 'depot de garantie', 'fianza', 'deposito cauzionale', 'borg'), parse: money, accept: (h) => atCellStart(h) && !/scheme|protect/.test(h.line.norm) }));
   return out;
 }
 
@@ -471,7 +471,7 @@ export function mortgageStatement(doc: DocView): Out {
   set(out, 'statementDate', lookup(doc, { labels: L('statement date', 'date of statement', 'statement issued', 'statement period ending', 'period ending', 'period end', 'as at', 'as of', 'date'), parse: dateParser(doc, 'past'), accept: atCellStart }));
   const money = moneyParser(doc);
   set(out, 'outstandingBalance', lookup(doc, { labels: L('outstanding principal', 'unpaid principal balance', 'principal balance', 'outstanding balance', 'balance outstanding', 'amount outstanding', 'balance remaining', 'mortgage balance', 'current balance', 'closing balance', 'balance at statement date', 'balance at'), parse: money }));
-  set(out, 'monthlyPayment', lookup(doc, { labels: L('regular monthly payment', 'total monthly payment', 'your monthly payment', 'current monthly payment', 'monthly payment', 'monthly instalment', 'regular payment', 'contractual monthly payment', 'monthly repayment'), parse: money, where: ['after', 'right'] }));
+  set(out, 'monthlyPayment', lookup(doc, { labels: L('regular monthly payment', 'total monthly payment', 'your monthly payment', 'current monthly payment', 'monthly payment', 'monthly instalment', 'regular payment', 'contractual monthly payment', 'monthly repayment'), parse: money }));
   return out;
 }
 
@@ -482,7 +482,7 @@ export function pensionStatement(doc: DocView): Out {
   set(out, 'providerName', issuer(doc));
   set(out, 'statementDate', lookup(doc, { labels: L('statement date', 'valuation date', 'value as at', 'as at', 'as of', 'statement period ending', 'period ending', 'date of statement'), parse: dateParser(doc, 'past') }));
   const money = moneyParser(doc);
-  set(out, 'totalValue', lookup(doc, { labels: L('total value on', 'total value', 'total pot value', 'fund value', 'your pension pot', 'pot value', 'total account balance', 'ending balance', 'account balance', 'vested balance', 'current value', 'transfer value', 'value on', 'closing value', 'total'), parse: money, where: ['after', 'right'], accept: (h) => !/start|beginning|opening|previous|last year/.test(h.line.norm) }));
+  set(out, 'totalValue', lookup(doc, { labels: L('total value on', 'total value', 'total pot value', 'fund value', 'your pension pot', 'pot value', 'total account balance', 'ending balance', 'account balance', 'vested balance', 'current value', 'transfer value', 'value on', 'closing value', 'total'), parse: money, accept: (h) => !/start|beginning|opening|previous|last year/.test(h.line.norm) }));
   return out;
 }
 
@@ -505,7 +505,10 @@ export function companyCertificate(doc: DocView): Out {
   const out: Out = {};
   const lines = doc.plain();
   const all = lines.map((l) => l.text).join('\n');
-  set(out, 'companyNumber', lookup(doc, { labels: L('company number', 'company no', 'registration number', 'registered number', 'register number', 'registration no', 'file number', 'file no', 'document number', 'kvk number', 'kvk nummer', 'rcs number', 'rcs', 'siren', "numero d'identification", 'entity number', 'number'), parse: (t) => /\b(HR[AB]\s*\d+(?:\s[A-Z])?|FN\s*\d+\s?[a-z]|[A-Z]{0,2}\d{5,12})\b/.exec(cutAtLabel(t))?.[1] ?? null, accept: atCellStart }));
+  // A German or Austrian register number is recognisable anywhere: HRB 193191 B, FN 574915 t.
+  const reg = lines.map((l) => ({ l, m: /\b(HR[AB]\s?\d{3,7}(?:\s[A-Z]\b)?|FN\s?\d{3,7}\s?[a-z])(?![\w])/.exec(l.text) })).find((x) => x.m);
+  if (reg) set(out, 'companyNumber', candidate(reg.m![1]!, reg.l, 0.85));
+  set(out, 'companyNumber', lookup(doc, { labels: L('company number', 'nummer der firma', 'registernummer', 'handelsregisternummer', 'company no', 'registration number', 'registered number', 'register number', 'registration no', 'file number', 'file no', 'document number', 'kvk number', 'kvk nummer', 'rcs number', 'rcs', 'siren', "numero d'identification", 'entity number', 'number'), parse: (t) => /\b(HR[AB]\s*\d+(?:\s[A-Z])?|FN\s*\d+\s?[a-z]|[A-Z]{0,2}\d{5,12})\b/.exec(cutAtLabel(t))?.[1] ?? null, accept: atCellStart }));
   const companyParse = (t: string) => {
     const v = t.replace(/\s+\(.*$/, '').replace(/\.\s.*$/, '').replace(/^["“]|["”]$/g, '').trim();
     return v.length > 2 && /\p{Lu}/u.test(v[0]!) ? v : null;
@@ -518,7 +521,7 @@ export function companyCertificate(doc: DocView): Out {
     if (m) out.companyName = candidate(m[1]!.trim().replace(/,$/, ''), lines[Math.max(0, i)]!, 0.8);
     else if (i >= 0 && lines[i + 1]) out.companyName = candidate(lines[i + 1]!.text.trim().replace(/^["“]|["”]$/g, ''), lines[i + 1]!, 0.75);
   }
-  const inc = lookup(doc, { labels: L('date of incorporation', 'incorporation date', 'date of first registration', 'date of registration', 'registration date', 'date of entry', 'incorporated on', 'filed on', 'date filed', 'filed', 'effective date', 'dated', 'given at companies house', 'given under my hand'), parse: dateParser(doc, 'past'), where: ['after', 'right', 'below'] });
+  const inc = lookup(doc, { labels: L('date of incorporation', 'incorporation date', 'date of first registration', 'date of registration', 'registration date', 'date of entry', 'tag der ersten eintragung', 'datum der eintragung', 'eintragungsdatum', "date d'immatriculation", 'date d immatriculation', 'datum oprichting', 'datum inschrijving', 'fecha de constitucion', 'data di costituzione', 'data di iscrizione', 'incorporated on', 'filed on', 'date filed', 'filed', 'effective date', 'dated', 'given at companies house', 'given under my hand'), parse: dateParser(doc, 'past'), where: ['after', 'right', 'below'] });
   set(out, 'incorporationDate', inc);
   if (!out.incorporationDate) {
     const l = lines.find((x) => /\b(incorporated|given at|given under|filed in this office|registered on|on the)\b/i.test(x.text) && findDates(x.text, { region: doc.region }).length);
@@ -542,6 +545,6 @@ export function invoice(doc: DocView): Out {
   set(out, 'invoiceDate', lookup(doc, { labels: L('invoice date', 'date of invoice', 'date of issue', 'issue date', 'tax point', 'rechnungsdatum', 'date de facture', 'fecha de factura', 'data fattura', 'factuurdatum', 'date'), parse: dateParser(doc), accept: (h) => atCellStart(h) && !/due|supply|delivery/.test(h.line.norm.slice(Math.max(0, h.start - 12), h.start)) }));
   set(out, 'dueDate', lookup(doc, { labels: L('due date', 'payment due', 'date due', 'pay by', 'payable by', 'due', 'falligkeitsdatum', 'fallig am', 'fallig', 'zahlbar bis', "date d'echeance", 'echeance', 'fecha de vencimiento', 'vencimiento', 'scadenza', 'vervaldatum', 'termin platnosci'), parse: dateParser(doc) }));
   const money = moneyParser(doc);
-  set(out, 'totalAmount', lookup(doc, { labels: L('total incl. vat', 'total including vat', 'total inc vat', 'invoice total', 'total due', 'amount due', 'balance due', 'grand total', 'total amount', 'gesamtbetrag', 'rechnungsbetrag', 'total ttc', 'importe total', 'totale fattura', 'totaal', 'total'), parse: money, where: ['after', 'right'], accept: (h) => !/sub|net|excl|before|vat\s*$|tax\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 6), h.end + 6)) }));
+  set(out, 'totalAmount', lookup(doc, { labels: L('total incl. vat', 'total including vat', 'total inc vat', 'invoice total', 'total due', 'amount due', 'balance due', 'grand total', 'total amount', 'gesamtbetrag', 'rechnungsbetrag', 'total ttc', 'importe total', 'totale fattura', 'totaal', 'total'), parse: money, accept: (h) => !/sub|net|excl|before|vat\s*$|tax\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 6), h.end + 6)) }));
   return out;
 }

@@ -19,7 +19,7 @@ export interface Candidate<T> {
   line: number;
 }
 
-export type Parser<T> = (text: string, line: XLine) => T | null;
+export type Parser<T> = (text: string, line: XLine, where?: Where) => T | null;
 
 export interface LookupSpec<T> {
   labels: RegExp[];
@@ -74,7 +74,7 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
     if (where.includes('below')) {
       doc.below(hit, spec.belowLines ?? 2).forEach((l, k) => {
         const text = spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
-        consider(spec.parse(text, l), l, base - 0.12 - k * 0.06);
+        consider(spec.parse(text, l, 'below'), l, base - 0.12 - k * 0.06);
       });
     }
   }
@@ -105,8 +105,10 @@ export function defaultCurrency(doc: DocView): string {
 
 export const moneyParser =
   (doc: DocView, opts: { index?: number; allowBare?: boolean } = {}): Parser<Money> =>
-  (text) => {
+  (text, _line, where) => {
     const all = findMoney(text, { currency: defaultCurrency(doc) }).filter((m) => m.strong || (opts.allowBare && /^\d{2,}$/.test(m.raw)));
+    // Under a label, the amount stands alone: a table row (a date, several amounts) is not its value.
+    if (where === 'below' && (all.length > 1 || findDates(text, { region: doc.region }).length > 0 || text.replace(/[^A-Za-zÀ-ÿ ]/g, ' ').trim().split(/\s+/).length > 6)) return null;
     const m = all[opts.index ?? 0];
     return m ? { amount: m.amount, currency: m.currency } : null;
   };
@@ -222,7 +224,7 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     const strong = ORG_STRONG.test(text);
     if (strong) score += 2.5;
     else if (ORG_DOMAIN.test(text)) score += 1;
-    if (TITLE_WORDS.test(text) && !strong) score -= 2.5;
+    if ((TITLE_WORDS.test(text) && !strong) || /council tax|bank statement|tax return/i.test(text)) score -= 2.5;
     score += order === 0 ? 1.5 : order === 1 ? 0.5 : 0;
     order++;
     if (l.box.h > medianH * 1.15) score += 0.7;

@@ -108,12 +108,13 @@ export function passportLike(doc: DocView, withIssue: boolean): Out {
 export function drivingLicence(doc: DocView): Out {
   const out: Out = {};
   const field = (n: string) => lookup(doc, { labels: [new RegExp(`(?<![\\d.a-z])${n}(?:\\.\\s*|\\s+)(?=\\S)`)], parse: (t) => t.trim() || null, where: ['after'] });
-  const f1 = field('1');
-  const f2 = field('2');
+  // Surname (field 1, or LN) and given names (field 2, or FN), in whichever style the card mixes.
+  const f1 = field('1') ?? lookup(doc, { labels: SURNAME, parse: upperWords, where: ['after', 'right', 'below'] });
+  const f2 = field('2') ?? lookup(doc, { labels: GIVEN, parse: upperWords, where: ['after', 'right', 'below'] });
   if (f1 && f2) {
     const sur = String(f1.value).replace(/[^\p{L}\s'\-]/gu, ' ').trim();
     const giv = String(f2.value).replace(/[^\p{L}\s'\-.]/gu, ' ').trim();
-    out.fullName = { ...f1, value: normaliseName(`${giv} ${sur}`) };
+    if (sur && giv) out.fullName = { ...f1, value: normaliseName(`${giv} ${sur}`) };
   }
   const num = field('5');
   const tok = num && /[A-Z0-9]{5,}/.exec(String(num.value).toUpperCase().replace(/\s+\d{1,2}$/, ''));
@@ -159,6 +160,20 @@ export function drivingLicence(doc: DocView): Out {
   if (!out.address) {
     const a = lookup(doc, { labels: L('address', 'addr', 'anschrift', 'adresse'), parse: addressParser, wrap: true });
     if (a) out.address = a;
+  }
+  if (!out.address) {
+    // US cards print the address unlabelled under the name: street line(s), then city, state and ZIP.
+    const lines = doc.plain();
+    const zip = lines.findIndex((l) => /\b[A-Z]{2},? \d{5}(?:-\d{4})?\b/.test(l.text) && /[A-Za-z]{3}/.test(l.text));
+    if (zip > 0) {
+      const block = [lines[zip]!];
+      for (let k = zip - 1; k >= Math.max(0, zip - 2); k--) {
+        const l = lines[k]!;
+        if (Math.abs(l.box.x - lines[zip]!.box.x) > 6 || !(/^\d+\s+\S/.test(l.text) || /^(apt|unit|suite|#)\b/i.test(l.text))) break;
+        block.unshift(l);
+      }
+      if (block.length >= 2) out.address = candidate(block.map((l) => l.text.trim()).join(', '), block[0]!, 0.6);
+    }
   }
   return out;
 }

@@ -4802,6 +4802,962 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The case’s ledger, newest first
+         * @description Every change to the case, as `{ seq, at, actor, action, target, detail }` rows (spec Parts 2 and 6). 404 no such application in your organization. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LedgerEvent"][];
+                    };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole ledger as JSON lines, oldest first, with its hash chain
+         * @description Content type `application/x-ndjson`: one `LedgerExportLine` per line, from seq 1, each with `prevHash` and `hash`, so the trail can be kept and checked outside the portal (`hash` is the SHA-256 of the canonical JSON described on `LedgerExportLine`). 404 no such application in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON lines (`application/x-ndjson`), one `LedgerExportLine` each. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/events/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checks the ledger’s hash chain and reports the first broken link
+         * @description Recomputes every row’s hash from row 1 and checks that each names the one before and none is missing. 404 no such application in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LedgerVerification"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your organization’s cases, newest first
+         * @description Each with `docsFiled` and `docsTotal`: how many lines of its pinned list are satisfied, of how many. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApplicationListing"][];
+                    };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a case without running anything
+         * @description Pinned for good to the list version named: `expectedDocListId` alone takes its active version, `<id>/<N>` (or `version`) version N (spec Part 9.6). Add files with POST /applications/{id}/files and start a run with POST /workflows/{workflowId}/runs and `applicationId`. A new case waits at the gate (`run.state` `gated`, no `kind`). 400 a malformed list reference or a document catalogue; 404 no such list or version; 409 no active version, or a draft named.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateApplicationInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Application"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One case: its run, files and pinned list
+         * @description Poll it every 5 to 10 seconds while a run is in flight (`run.progress` says how far it is); a run takes minutes. 404 no such application in your organization. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Application"];
+                    };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add PDFs to a case
+         * @description multipart/form-data, field `files` repeated. Each file is stored as it streams in; it is kept only when every file of the call is accepted. The next run covers the files no run has read. 400 a file that is not a PDF by its content, is password-protected or cannot be read (named), no file, or an `expectedDocId` that is not a line of the pinned list; 404 no such application; 413 more than 25 files, a file over 100 MB (named), or past a guest sandbox’s page quota.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Declares what the files are for: the id of a line of the pinned list (400 when it names none). */
+                    expectedDocId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["SourceFilesInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Application"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body has a media type this operation does not accept. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a case (or use one), receive its PDFs and take the gate with the workflow
+         * @description The call is the consent to spend on the run; the caller is recorded as `decidedBy` (default: the key’s or user’s name) and `authenticatedAs`. Refused before anything is written: 404 unknown workflow, version, list or application; 409 a draft version pinned or no active version; 400 no files, missing applicant or expectedDocList, a malformed id, a file that is not a PDF (named). Then: 403 `emailRequired` for an instant account with no email (the case exists and waits at the gate); 409 red flags at pre-flight (`flags` and `applicationId`: the case waits at the gate with its files, a person decides); 409 a run in flight, or nothing new to read; 502 the analyzer could not be reached (`applicationId`, files kept). 413 more than 25 files or a file over 100 MB (named). 201: `run.state` is `previewing` (the workflow begins with Preview) or `running`; then poll GET /applications/{id}.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Pins a workflow version; otherwise the highest active version runs. */
+                    version?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Workflow id. */
+                    workflowId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["WorkflowRunInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Application"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or the file. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GateRefused"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description An instant account with no email yet (`emailRequired`, `applicationId`); or the caller may not start runs. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GateRefused"];
+                    };
+                };
+                /** @description No such workflow, version, expected document list or application in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GateRefused"];
+                    };
+                };
+                /** @description Red flags at pre-flight (`flags`, `applicationId`); no active version or a draft pinned; a run already in flight; nothing new to read. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GateRefused"];
+                    };
+                };
+                /** @description More than 25 files, or a file over 100 MB (named), or past a guest sandbox’s page quota. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GateRefused"];
+                    };
+                };
+                /** @description The request body has a media type this operation does not accept. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The analyzer could not be reached; the case waits at the gate with its files (`applicationId`). */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GateRefused"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/run/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the paid run in flight
+         * @description The case returns to the gate with `lastRunError` saying who cancelled it; the files it covered stay unread, so the next run covers them. 409 while the run previews (a preview spends nothing and cannot be stopped) or when no run is in flight. 404 no such application.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Application"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/run/bypass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * “Process anyway”: a person overrides the red flags holding the case at the gate
+         * @description The held run goes on with its workflow version over the files it held (those not removed since), with `decidedBy` and the person recorded (`gate.bypassed`). A person’s decision: API keys get 403. 409 when the case is not held by red flags. 403 `emailRequired` for an instant account with no email. 404 no such application.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description Optional: send no body to decide as yourself. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GateDecisionInput"] | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Application"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description API keys cannot decide at the gate; or an instant account with no email (`emailRequired`). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GateRefused"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a source file no run has read (a decision at the gate)
+         * @description The file record stays in the ledger (`file.removed`); the case no longer lists it and no run reads it. A run held at the gate forgets the file and its red flags. 409 once a run has read the file, or while a run in flight reads it. 404 no such application or file.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description Who decides; defaults to the caller’s name. */
+                    decidedBy?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Application"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sync/stream": {
         parameters: {
             query?: never;
@@ -6523,6 +7479,69 @@ export interface components {
             /** @description What went wrong, in words a person can act on; names the offending field when there is one. */
             error: string;
         };
+        /** @description A case (spec Part 2): pinned to one list version, holding the source files and the state of its run. */
+        Application: {
+            id: string;
+            applicantName: string;
+            run: components["schemas"]["ApplicationRun"];
+            expectedDocList: components["schemas"]["PinnedList"];
+            /** @description The sample case of a guest sandbox. */
+            sample: boolean;
+            /** @description Who created the case, as they proved it. */
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+            /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
+            files: components["schemas"]["SourceFile"][];
+        };
+        /** @description One case of GET /applications. */
+        ApplicationListing: {
+            id: string;
+            applicantName: string;
+            run: components["schemas"]["ApplicationRun"];
+            expectedDocList: components["schemas"]["PinnedList"];
+            /** @description The sample case of a guest sandbox. */
+            sample: boolean;
+            /** @description Who created the case, as they proved it. */
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+            fileCount: number;
+            /** @description Pages of its source files. */
+            pageCount: number;
+            /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
+            docsFiled: number;
+            /** @description Lines of the pinned list. */
+            docsTotal: number;
+        };
+        /** @description The case’s current or last run (spec Part 2 `run`). */
+        ApplicationRun: {
+            state: components["schemas"]["RunState"];
+            /** @description What the current or last run is: `parse`, a workflow run (pre-flight, preview, parse, then the workflow’s tools). Null before any run. */
+            kind: "parse" | null;
+            /** @description Which run of the case this is: 1, 2, 3…; null before any run. */
+            number: number | null;
+            /** @description Why the case is at the gate (`gated` only): `flags` red flags wait for a person, `emailRequired` the instant account needs an email, `analyzerUnreachable`, `failed`, `cancelled`, `interrupted` (the server stopped mid-run). Null otherwise, and for a case no run has started on. */
+            gateReason: ("flags" | "emailRequired" | "analyzerUnreachable" | "failed" | "cancelled" | "interrupted") | null;
+            /** @description The red flags holding the case at the gate; empty otherwise. */
+            flags: components["schemas"]["GateFlag"][];
+            /** @description The workflow version the run follows. */
+            workflow: {
+                id: string;
+                version: number;
+            } | null;
+            /** @description Who consented to the run (the `decidedBy` of the run call, or whoever bypassed the gate). */
+            decidedBy: string | null;
+            /** @description What that caller proved: `user:<email>`, `apiKey:<id>` or `guest:<id>`. */
+            authenticatedAs: string | null;
+            /** @description While in flight; null otherwise. */
+            progress: components["schemas"]["RunProgress"] | null;
+            startedAt: string | null;
+            /** @description When the run landed in `report` or stopped at the gate. */
+            endedAt: string | null;
+            /** @description Present when the last run failed, was cancelled, or the analyzer went silent or could not be reached: why, in words a person can act on. */
+            lastRunError?: string;
+        };
         /** @description One catalogue version of the marked chain. */
         CatalogLayer: {
             /** @description The catalogue’s list id. */
@@ -6581,6 +7600,14 @@ export interface components {
         /** @description The name is used as the default `decidedBy` of runs started with the key. */
         CreateApiKeyInput: {
             name: string;
+        };
+        /** @description Creates a case without running anything. The list version must be active or superseded: a draft still changes, and a case is pinned for good. */
+        CreateApplicationInput: {
+            /** @description The list: its id for its active version, or `<id>/<N>` for version N (spec Part 9.6). */
+            expectedDocListId: string;
+            /** @description Pins version N; the same as `<id>/<N>`. Both given must agree. */
+            version?: number;
+            applicantName: string;
         };
         CreateUserInput: {
             name: string;
@@ -6938,6 +7965,29 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        /** @description A person’s decision at the gate. */
+        GateDecisionInput: {
+            /** @description Who decides; defaults to the caller’s name. */
+            decidedBy?: string;
+        };
+        /** @description A red flag raised at pre-flight on one page of one source file (spec Part 2). */
+        GateFlag: {
+            fileId: string;
+            page: number;
+            code: components["schemas"]["PreflightFlagCode"];
+            /** @description The flag in words a reviewer can act on. */
+            note: string;
+        };
+        /** @description A refusal at the gate (spec Part 2). Red flags are never overridden on the caller’s behalf: a person decides at the gate, and may choose `bypassed` ("Process anyway", POST /applications/{id}/run/bypass). */
+        GateRefused: {
+            error: string;
+            /** @description Present when the case exists (it waits at the gate). */
+            applicationId?: string;
+            /** @description The red flags that hold the case (409). */
+            flags?: components["schemas"]["GateFlag"][];
+            /** @description True on the 403 for an instant account with no email yet. */
+            emailRequired?: boolean;
+        };
         /** @description A guest key opening its own sandbox organization, no account needed. */
         GuestKey: {
             /** @description A bearer key for the sandbox. Shown only here. */
@@ -7068,6 +8118,42 @@ export interface components {
             source: components["schemas"]["LibrarySource"];
         };
         /**
+         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped). The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`. `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run: which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`.
+         * @enum {string}
+         */
+        LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness";
+        /** @description One row of a case’s ledger (spec Part 2). Rows are never changed nor deleted. */
+        LedgerEvent: {
+            /** @description Position in the case’s ledger: 1, 2, 3… without gaps. */
+            seq: number;
+            /** @description ISO 8601, when the change was made. */
+            at: string;
+            /** @description Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine. */
+            actor: string;
+            action: components["schemas"]["LedgerAction"];
+            /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>` or `document:<address>`. */
+            target: string;
+            /** @description What the action says about the change (see `LedgerAction`). */
+            detail: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The result of checking a case’s hash chain from its first row. */
+        LedgerVerification: {
+            /** @description True when every row hashes to its `hash` and names the one before as `prevHash`, from seq 1 without gaps. */
+            ok: boolean;
+            /** @description Rows checked. */
+            rows: number;
+            /** @description The last row’s hash: keep it to prove later that nothing before it changed. */
+            headHash: string | null;
+            /** @description The first row where the chain breaks; null when `ok`. */
+            firstBroken: {
+                seq: number;
+                /** @description What does not hold at that row: its content does not match its hash, it does not chain to the row before, or a row is missing. */
+                reason: string;
+            } | null;
+        };
+        /**
          * @description `own`: your organization’s item. `official`: published by the official organization, read-only to you; its drafts are never shown. Where you have your own item with the id of an official one, yours is the one an id names, and `?source=official` still reaches the official one.
          * @enum {string}
          */
@@ -7167,6 +8253,21 @@ export interface components {
             expiresAt: string | null;
             createdAt: string;
         };
+        /** @description The expected document list version a case is pinned to, for good. */
+        PinnedList: {
+            id: string;
+            version: number;
+            /** @description The name the version was activated with (spec Part 9.4). */
+            name: string;
+            source: components["schemas"]["LibrarySource"];
+            /** @description Lines of the version: what `docsTotal` counts. */
+            lineCount: number;
+        };
+        /**
+         * @description Why pre-flight raised a red flag. `low_dpi`: A scan painted below 150 DPI: too coarse to read reliably; ask for a better scan. `duplicate_page`: The page repeats an earlier page of the same file (`note` names it). `duplicate_file`: The file has the same content as another file of the case (`note` names it). `blank_page`: The page is blank: nothing printed or written on it. `oversized_page`: The page holds an image too large to read safely. `unreadable`: The page (or, on page 1, the whole file) could not be read. `encrypted`: The file needs a password to open.
+         * @enum {string}
+         */
+        PreflightFlagCode: "low_dpi" | "duplicate_page" | "duplicate_file" | "blank_page" | "oversized_page" | "unreadable" | "encrypted";
         /** @description The name of the new version. The id stays what it is; the renamed version keeps its old name. */
         RenameInput: {
             name: string;
@@ -7190,6 +8291,22 @@ export interface components {
             step: "docType" | "docKind" | "fallback";
             schema: components["schemas"]["DocTypeExtractionSchema"];
         };
+        /** @description How far a run in flight is. */
+        RunProgress: {
+            /** @description The state the run is in. */
+            stage: components["schemas"]["RunState"];
+            /** @description The workflow step (tool id) at work, when one is. */
+            step: string | null;
+            /** @description Pages this stage has finished. */
+            pagesDone: number;
+            /** @description Pages the run covers. */
+            pagesTotal: number;
+        };
+        /**
+         * @description `gated`: the case waits at the pre-flight gate — a case no run has started on, a run held by red flags, by an instant account with no email or by an unreachable analyzer, or one that failed or was cancelled (then `lastRunError` says why). `previewing`: the run pre-flights and measures every page (spends nothing; cannot be cancelled). `inventory`: it reads the text of every page and splits the packet into documents. `running`: the workflow’s tools classify, file, extract and check. `report`: the run has landed and the workflow has filed what it could.
+         * @enum {string}
+         */
+        RunState: "gated" | "previewing" | "inventory" | "running" | "report";
         /** @description A section kept for reuse: a copy, never a link to the list it came from. */
         SavedSection: {
             id: string;
@@ -7231,6 +8348,29 @@ export interface components {
             email?: string;
             /** @description At least 10 characters. */
             password?: string;
+        };
+        /** @description A PDF of the case as received. Never changed: a new upload is a new file. */
+        SourceFile: {
+            id: string;
+            /** @description The file name it was sent with. */
+            name: string;
+            /** @description Bytes. */
+            size: number;
+            /** @description Lower-case hex SHA-256 of the content. */
+            sha256: string;
+            pageCount: number;
+            /** @description What the sender declared the file is for: a line of the pinned list; null when sent unsolicited. */
+            expectedDocId: string | null;
+            /** @description Who sent it, as they proved it (`user:<email>`, `apiKey:<id>`, `guest:<id>`). */
+            receivedBy: string;
+            receivedAt: string;
+            /** @description The run that read it and landed in `report`; null while no run has: the next run covers it, and a person may still remove it at the gate. */
+            readByRun: number | null;
+        };
+        /** @description multipart/form-data: the PDFs to add to a case. */
+        SourceFilesInput: {
+            /** @description One or more PDFs; repeat the field. At most 25 per call, each at most 100 MB. */
+            files: string[];
         };
         /** @description The options of one stage and your organization’s choice. */
         StageModels: {
@@ -7359,6 +8499,19 @@ export interface components {
             name: string;
             status: components["schemas"]["WorkflowStatus"];
             source: components["schemas"]["LibrarySource"];
+        };
+        /** @description multipart/form-data (spec Part 4). Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too. */
+        WorkflowRunInput: {
+            /** @description One or more PDFs; repeat the field. Required for a new case, optional with `applicationId`. At most 25 per call, each at most 100 MB. */
+            files?: string[];
+            /** @description The applicant’s name. Required for a new case. */
+            applicant?: string;
+            /** @description Required for a new case: `expectedDocListId` for its active version, or `expectedDocListId/<N>` for version N. */
+            expectedDocList?: string;
+            /** @description Run on an existing case instead: the run covers whatever the case holds that no run has read. */
+            applicationId?: string;
+            /** @description Who consents to spend on the run; defaults to the API key’s name or the user’s name. */
+            decidedBy?: string;
         };
         /**
          * @description `draft` is the only writable status. Activation is one-way and replaces nothing: every activated version stays `active`, and a run takes the highest active version unless it pins one (spec Part 3, workflow rules).

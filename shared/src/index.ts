@@ -5,3 +5,4 @@ export * from './library/index.js';
 export * from './workflows/steps.js';
 export { PRODUCT_NAME, API_BASE_PATH } from './product.js';
 export type { DesktopBridge } from './desktop-bridge.js';
+export { mulberry32 } from './random.js';

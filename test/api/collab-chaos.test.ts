@@ -5,6 +5,7 @@ import { collabDocName, listContent, readListContent, readListStatus, toY, type 
 import { loadConfig } from '../../sync-server/src/config.js';
 import { DRIVER, openTestDatabase, PASSWORD, signUp, tempDir, type Session, type TestDatabase } from '../helper.js';
 import { connectEditor, failingDb, sleep, startInstance, storedDoc, type Editor, type Instance } from './collab-helpers.js';
+import { mulberry32 } from '@portal/shared';
 
 /** Set COLLAB_CHAOS_SEED to replay a failed run; every random choice of the test comes from it. */
 const SEED = Number(process.env.COLLAB_CHAOS_SEED ?? 20_261_124);
@@ -14,17 +15,7 @@ const OPERATIONS = 1_200;
 const STORE_FAILURE_RATE = Number(process.env.COLLAB_CHAOS_STORE_FAILURES ?? 0.02);
 const DOC_TYPES = ['passport', 'payslip', 'utility-bill', 'bank-statement'];
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const prng = mulberry32;
 
 type ItemId = { client: number; clock: number };
 const key = (id: ItemId) => `${id.client}:${id.clock}`;

@@ -9,18 +9,9 @@ import { buildApp, type App } from '@portal/sync-server';
 import { loadConfig, type AppConfig } from '../../sync-server/src/config.js';
 import type { Db } from '../../sync-server/src/db/db.js';
 import { DRIVER, openTestDatabase, signUp, tempDir, until, type Session, type TestDatabase } from '../helper.js';
+import { mulberry32 } from '@portal/shared';
 
-/** A small seeded generator (mulberry32): the same seed makes the same choices. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 const SEED = Number(process.env.SYNC_CHAOS_SEED ?? 20_261_124);
 const OPERATIONS = 1_000;

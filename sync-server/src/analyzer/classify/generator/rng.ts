@@ -1,15 +1,10 @@
+import { mulberry32 } from '@portal/shared';
+
 /** A seeded generator (mulberry32) and the picking helpers the templates use: same seed, same pages. */
 export class Rng {
-  private s: number;
+  readonly next: () => number;
   constructor(seed: number) {
-    this.s = seed >>> 0 || 1;
-  }
-  next(): number {
-    this.s = (this.s + 0x6d2b79f5) >>> 0;
-    let t = this.s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = mulberry32(seed >>> 0 || 1);
   }
   int(lo: number, hi: number): number {
     return lo + Math.floor(this.next() * (hi - lo + 1));

@@ -15,6 +15,7 @@ import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import auth from './identity/auth-plugin.js';
+import { ChangeFeed } from './db/change-feed.js';
 import { JobQueue } from './jobs/job-queue.js';
 import mail from './mail/plugin.js';
 import errorHandler from './plugins/app/error-handler.js';
@@ -78,6 +79,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('db', db);
     app.decorate('blobs', blobs);
     app.decorate('jobs', jobs);
+    const changes = new ChangeFeed(db);
+    await changes.start();
+    app.decorate('changes', changes);
     app.decorate('startedAt', Date.now());
 
     await app.register(services, { clock: options.clock ?? systemClock });
@@ -131,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Fastify has stopped accepting requests and drained in-flight ones by the time this runs.
     app.addHook('onClose', async () => {
       await jobs.stop(config.shutdownGraceMs);
+      await changes.close();
       if (!options.keepDatabaseOpen) await db.close();
     });
     await app.ready();

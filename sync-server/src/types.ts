@@ -1,4 +1,5 @@
 import type { BlobStore } from './blobs/blob-store.js';
+import type { ChangeFeed } from './db/change-feed.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/db.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -9,6 +10,8 @@ declare module 'fastify' {
     db: Db;
     blobs: BlobStore;
     jobs: JobQueue;
+    /** Every committed change to a row with a rev, from one listener (sync streams, ETag fingerprints). */
+    changes: ChangeFeed;
     /** When this server process started; health reports uptime from it. */
     startedAt: number;
   }

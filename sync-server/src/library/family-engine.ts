@@ -33,7 +33,7 @@
  *   setDefault / defaultOf        the organization's one default family of this kind
  *   address / readVersion / listVisible  which family an id names for a caller (own, else
  *                                 official), hiding other organizations and official drafts
- *   lock / exists / version / versions / latestActive / activeOf   plain reads (lock: FOR UPDATE)
+ *   lock / exists / version / versions / latestActive / statusOf   plain reads (lock: FOR UPDATE)
  *
  * What the engine leaves to each kind's service: who may see official content (read-only to
  * others: answer 409 before calling save/activate on a family the caller does not own), what
@@ -117,6 +117,16 @@ const SELECT_VERSIONS = `
     JOIN library_families f ON f.org_id = v.org_id AND f.family_kind = v.family_kind AND f.id = v.id
    WHERE v.family_kind = $1 AND NOT v.deleted AND NOT f.deleted`;
 
+/**
+ * What a viewer ($2) sees of `v`: its own versions in every status, and the official
+ * organization's ($3) published ones, except families the viewer has its own of. The listings
+ * use it as it is; `visibleChanges` sends what fails it as gone.
+ */
+const VISIBLE_TO_VIEWER = `(v.org_id = $2
+     OR (v.org_id = $3 AND v.status <> 'draft'
+         AND NOT EXISTS (SELECT 1 FROM library_families o
+                          WHERE o.org_id = $2 AND o.family_kind = v.family_kind AND o.id = v.id AND NOT o.deleted)))`;
+
 /** A row of SELECT_VERSIONS (or any select of the same columns) as a version. */
 export const toFamilyVersion = <C>(r: VersionRow): FamilyVersion<C> => ({
   orgId: r.org_id,
@@ -195,18 +205,6 @@ export class FamilyEngine<C, I = C> {
       [this.def.kind, orgId, id],
     );
     return rows[0] ? this.toVersion(rows[0]) : undefined;
-  }
-
-  /** The latest active version of every family of an organization (optionally of one item kind). */
-  async activeOf(q: Queryable, orgId: string, itemKind?: string): Promise<FamilyVersion<C>[]> {
-    const { rows } = await q.query<VersionRow>(
-      `${SELECT_VERSIONS} AND v.org_id = $2 AND v.status = 'active' AND ($3::text IS NULL OR f.item_kind = $3)
-       ORDER BY v.id, v.version DESC`,
-      [this.def.kind, orgId, itemKind ?? null],
-    );
-    const latest = new Map<string, FamilyVersion<C>>();
-    for (const r of rows) if (!latest.has(r.id)) latest.set(r.id, this.toVersion(r));
-    return [...latest.values()];
   }
 
   private async insertVersion(
@@ -407,10 +405,7 @@ export class FamilyEngine<C, I = C> {
   async listVisible(q: Queryable, viewerOrgId: string, officialOrgId: string): Promise<FamilyVersion<C>[]> {
     const { rows } = await q.query<VersionRow>(
       `${SELECT_VERSIONS}
-         AND (v.org_id = $2
-              OR (v.org_id = $3 AND v.status <> 'draft'
-                  AND NOT EXISTS (SELECT 1 FROM library_families o
-                                   WHERE o.org_id = $2 AND o.family_kind = v.family_kind AND o.id = v.id AND NOT o.deleted)))
+         AND ${VISIBLE_TO_VIEWER}
        ORDER BY v.id, v.version`,
       [this.def.kind, viewerOrgId, officialOrgId],
     );
@@ -432,10 +427,7 @@ export class FamilyEngine<C, I = C> {
          JOIN library_families f ON f.org_id = v.org_id AND f.family_kind = v.family_kind AND f.id = v.id
          LEFT JOIN library_defaults d ON d.org_id = $2 AND d.family_kind = v.family_kind AND d.target_org_id = v.org_id AND d.target_id = v.id AND NOT d.deleted
         WHERE v.family_kind = $1 AND NOT v.deleted AND NOT f.deleted
-          AND (v.org_id = $2
-               OR (v.org_id = $3 AND v.status <> 'draft'
-                   AND NOT EXISTS (SELECT 1 FROM library_families o
-                                    WHERE o.org_id = $2 AND o.family_kind = v.family_kind AND o.id = v.id AND NOT o.deleted)))
+          AND ${VISIBLE_TO_VIEWER}
         ORDER BY v.id, v.version`,
       [this.def.kind, viewerOrgId, officialOrgId],
     );

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db, Queryable } from '../db/db.js';
 
 /**
@@ -53,28 +54,27 @@ export class FingerprintMemo {
   private readonly generations = new Map<string, number>();
   private generation = 0;
   private listening = false;
-  private stopListening: (() => Promise<void>) | undefined;
+  private stopFollowing: (() => void) | undefined;
 
   constructor(
     private readonly officialOrgId: string,
     private readonly o: { maxAgeMs?: number; maxOrgs?: number; now?: () => number } = {},
   ) {}
 
-  async start(db: Db): Promise<void> {
-    this.stopListening = await db.listen(
-      'portal_changes',
-      (payload) => {
-        const org = (JSON.parse(payload) as { org?: string | null }).org;
-        this.forget(org ?? undefined);
-      },
-      (listening) => this.setListening(listening),
-    );
-    this.setListening(true);
+  /** Follows the server's change feed; nothing is remembered while it is not listening. */
+  start(changes: ChangeFeed): void {
+    const unsubscribe = changes.subscribe((c) => this.forget(c.org ?? undefined));
+    const unwatch = changes.onState((listening) => this.setListening(listening));
+    this.stopFollowing = () => {
+      unsubscribe();
+      unwatch();
+    };
+    this.setListening(changes.listening);
   }
 
-  async stop(): Promise<void> {
+  stop(): void {
     this.setListening(false);
-    await this.stopListening?.();
+    this.stopFollowing?.();
   }
 
   private setListening(listening: boolean): void {

@@ -80,7 +80,7 @@ export default fp(
     const db = app.db;
     const engines = libraryEngines(officialOrgId);
     const memo = new FingerprintMemo(officialOrgId);
-    await memo.start(db);
+    memo.start(app.changes);
     app.addHook('onClose', async () => memo.stop());
     // A caller's own write is seen by its next read on this instance at once; other instances
     // hear of it on `portal_changes`.

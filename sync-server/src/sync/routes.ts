@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, SyncCheckpoint, SyncPullQuery, syncPushConflicts, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
-import type { ChangeFeed } from './change-feed.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import { toSyncDocument, type SyncCollection, type SyncScope } from './collection.js';
 import { readBelowBound, syncBound } from './horizon.js';
 

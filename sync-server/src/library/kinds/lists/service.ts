@@ -86,11 +86,12 @@ export class ListService {
     return v.derivedFrom ? { id: v.derivedFrom.id, version: v.derivedFrom.version, source: sourceOf(v.derivedFrom.orgId, this.officialOrgId) } : null;
   }
 
-  toListing(v: FamilyVersion<ListContent>, def: DefaultRef): ExpectedDocListListing {
+  /** A listing row; the listing gives the line count from the database, others count the content. */
+  toListing(v: FamilyVersion<unknown>, isDefault: boolean, lines: number): ExpectedDocListListing {
     return {
       ...this.toRef(v),
-      isDefault: this.isDefault(v, def),
-      lineCount: lineCount(v.content),
+      isDefault,
+      lineCount: lines,
       derivedFrom: this.derivedFrom(v),
       createdAt: v.createdAt.toISOString(),
       updatedAt: v.updatedAt.toISOString(),
@@ -119,15 +120,7 @@ export class ListService {
   /** One row per version the caller sees, from one query that never reads the lists' contents. */
   async listing(q: Queryable, orgId: string): Promise<ExpectedDocListListing[]> {
     const rows = await this.engine.listVisibleSummaries<number>(q, orgId, this.officialOrgId, LINE_COUNT_SQL);
-    return rows.map((v) => ({
-      ...this.toRef(v),
-      isDefault: v.isDefault,
-      lineCount: Number(v.summary),
-      derivedFrom: this.derivedFrom(v),
-      createdAt: v.createdAt.toISOString(),
-      updatedAt: v.updatedAt.toISOString(),
-      activatedAt: v.activatedAt?.toISOString() ?? null,
-    }));
+    return rows.map((v) => this.toListing(v, v.isDefault, Number(v.summary)));
   }
 
   /** A version the caller may read, with the organization-default flag. */
@@ -202,7 +195,7 @@ export class ListService {
 
   async activate(actor: LibraryActor, id: string, version: number, source?: Source): Promise<ExpectedDocListListing> {
     const activated = await this.family.activate(actor, id, version, source);
-    return this.toListing(activated, await this.engine.defaultOf(this.db, actor.orgId));
+    return this.toListing(activated, this.isDefault(activated, await this.engine.defaultOf(this.db, actor.orgId)), lineCount(activated.content));
   }
 
   async duplicate(actor: LibraryActor, id: string, version: number, name: string, source?: Source): Promise<ExpectedDocListRef> {

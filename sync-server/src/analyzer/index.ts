@@ -37,27 +37,12 @@ export interface PagesAnalysis {
   boundaries: Boundary[];
 }
 
-/** The understanding stages, one method each, bound to an organization's catalogue and schemas. */
-export interface Understanding {
-  split(pages: ParsedPage[], flags: PreflightFlag[]): SplitResult;
-  classify(pages: ParsedPage[]): Classification;
-  extract(docType: string, pages: ParsedPage[]): Record<string, ExtractedField>;
-  /** The three in order. */
-  analyze(pages: ParsedPage[], flags: PreflightFlag[]): PagesAnalysis;
-}
-
-export function createUnderstanding(ctx: AnalyzeContext): Understanding {
-  const classifier = ctx.classifier ?? new DocumentClassifier(ctx.catalogue);
-  const bound = { ...ctx, classifier };
-  return {
-    split: (pages, flags) => splitPages(pages, splitOptions(flags, bound)),
-    classify: (pages) => classifier.classify(pages),
-    extract: (docType, pages) => extractFields(docType, pages, ctx.schemas.find((s) => s.docType === docType)),
-    analyze: (pages, flags) => analyzePages(pages, flags, bound),
-  };
-}
-
-function splitOptions(flags: PreflightFlag[], ctx: AnalyzeContext & { classifier: DocumentClassifier }) {
+/**
+ * What the split needs besides the pages: each page's likely types, and each page's own key data
+ * by the type's schema (two same-type pages that each hold a whole document for other people,
+ * numbers or dates are two documents). The CLI and the run engine both split with it.
+ */
+export function splitOptions(flags: PreflightFlag[], ctx: { schemas: AnalyzerSchema[]; classifier: { pageTypes(page: ParsedPage): Record<string, number> } }) {
   return {
     flags,
     classifyPage: (p: ParsedPage) => ctx.classifier.pageTypes(p),

@@ -1,4 +1,6 @@
 import { DocumentClassifier } from '../analyzer/classify/index.js';
+import { splitOptions } from '../analyzer/index.js';
+import { ocrEngineFromEnv } from '../analyzer/parse/ocr/engine.js';
 import { extractFields } from '../analyzer/extract/index.js';
 import { isPacketReadError } from '../analyzer/pdf/errors.js';
 import { createReadingPool, type ReadingPool } from '../analyzer/pool/reading-pool.js';
@@ -17,7 +19,7 @@ export function localAnalyzer(options: { threads?: number } = {}): AnalyzerPort 
   const pool = (which: 'gate' | 'reader') => {
     if (closed) throw new AnalyzerUnavailableError('The analyzer is shutting down');
     if (which === 'gate') return (gate ??= createReadingPool({ ocrEngine: 'none', threads: options.threads ?? 1 }));
-    return (reader ??= createReadingPool({ threads: options.threads ?? 1 }));
+    return (reader ??= createReadingPool({ threads: options.threads ?? 1, ocrEngine: ocrEngineFromEnv() }));
   };
   const read = async (which: 'gate' | 'reader', bytes: Uint8Array, o: ReadOptions): Promise<FileReading> => {
     const r = await pool(which).analyzePacketReading(bytes, { timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}) });
@@ -40,7 +42,7 @@ export function localAnalyzer(options: { threads?: number } = {}): AnalyzerPort 
     },
     parse: (bytes, o) => read('reader', bytes, o),
     typer: (catalogue) => new DocumentClassifier(catalogue),
-    split: (pages, flags, typer) => splitPages(pages, { flags, classifyPage: (p) => typer.pageTypes(p) }).documents,
+    split: (pages, flags, typer, schemas) => splitPages(pages, splitOptions(flags, { schemas, classifier: typer })).documents,
     extract: (docType, pages, schema) => extractFields(docType, pages, schema),
     async close() {
       closed = true;

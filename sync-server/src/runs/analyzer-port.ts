@@ -41,7 +41,7 @@ export interface AnalyzerPort {
   /** A classifier over the organization's document types. */
   typer(catalogue: CatalogueType[]): DocumentTyper;
   /** Split: the file's pages read as documents (runs of pages). */
-  split(pages: ParsedPage[], flags: PreflightFlag[], typer: DocumentTyper): SplitDocument[];
+  split(pages: ParsedPage[], flags: PreflightFlag[], typer: DocumentTyper, schemas: AnalyzerSchema[]): SplitDocument[];
   /** Extract: the fields of `schema` read from a document's pages, each with where it was read. */
   extract(docType: string, pages: ParsedPage[], schema: AnalyzerSchema | undefined): Record<string, ExtractedField>;
   close(): Promise<void>;

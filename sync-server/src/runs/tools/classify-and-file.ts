@@ -27,11 +27,14 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
   const filed = new Map<string, number>();
   for (const e of ws.earlier) if (e.expectedDocId) filed.set(e.expectedDocId, (filed.get(e.expectedDocId) ?? 0) + 1);
   let pagesDone = 0;
+  // Each page's own key data helps the split tell two same-type documents apart.
+  const schemas = (await Promise.all(ws.catalogue.map((t) => ws.schemaFor(t.docType)))).filter((s) => s !== undefined);
   for (const file of ws.files) {
     checkAborted(ws.signal);
     const pages = ws.pagesByFile.get(file.id) ?? [];
     const flags = ws.flagsByFile.get(file.id) ?? [];
-    const pieces = ws.analyzer.split(pages, flags, ws.typer).filter((d) => d.pages.length > 0);
+    const pieces = ws.analyzer.split(pages, flags, ws.typer, schemas).filter((d) => d.pages.length > 0);
+    const dupes = new Set(flags.filter((f) => f.code === 'duplicate_page').map((f) => f.page));
     const whole = pieces.length > 1 && !settings.followSplits ? addressOf(file.id, pieces.flatMap((p) => p.pages)) : null;
     for (const piece of pieces) {
       const doc: WorkDocument = {
@@ -52,7 +55,6 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
         splitConfirmed: whole === null,
         splitOf: whole,
       };
-      const dupes = new Set(flags.filter((f) => f.code === 'duplicate_page').map((f) => f.page));
       const c = ws.typer.classify(pagesOfDocument(ws, doc).filter((p) => !dupes.has(p.page)));
       doc.docType = c.docType;
       doc.confidence = c.confidence;

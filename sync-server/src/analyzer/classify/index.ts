@@ -38,23 +38,26 @@ export interface ClassifierOptions {
 
 export class DocumentClassifier {
   private readonly model: TypeModel;
-  private readonly types: CatalogueType[];
   /** Every catalogue type's own words (name, description, labels), for coined types to be found by. */
   private readonly words: Map<string, ReturnType<typeof featurize>>;
   private readonly coined: string[];
+  /** The types the organization's chain offers (official ones it does not offer count as fallback). */
+  private readonly offered: Set<string>;
 
   constructor(catalogue: CatalogueType[], opts: ClassifierOptions = {}) {
     this.model = opts.model ?? loadTypeModel();
-    this.types = catalogue;
     const known = new Set(this.model.classes);
     this.words = new Map(catalogue.map((t) => [t.docType, featurize(`${t.name}\n${t.name}\n${t.description}\n${opts.typeWords?.[t.docType] ?? ''}`)]));
     this.coined = catalogue.filter((t) => !known.has(t.docType) && t.docType !== FALLBACK).map((t) => t.docType);
+    this.offered = new Set(catalogue.map((t) => t.docType));
   }
 
   /** Probabilities over the catalogue's types (plus fallback) for a text. */
   probabilities(text: string): Record<string, number> {
-    const p = this.model.predict(text);
-    const inCatalogue = new Set(this.types.map((t) => t.docType));
+    // Features once: the model and the coined types' words both read them.
+    const v = featurize(text);
+    const p = this.model.predictVec(v);
+    const inCatalogue = this.offered;
     const out: Record<string, number> = {};
     let fallback = 0;
     this.model.classes.forEach((c, i) => {
@@ -66,7 +69,6 @@ export class DocumentClassifier {
     if (this.coined.length && text.trim()) {
       // A coined type wins what the model proposes when the document shares clearly more of the
       // coined type's words than of the proposed type's own description.
-      const v = featurize(text);
       const sim = (t: string) => (this.words.has(t) ? cosine(v, this.words.get(t)!) : 0);
       const best = this.coined.map((t) => ({ t, s: sim(t) })).sort((a, b) => b.s - a.s)[0]!;
       const [top] = Object.entries(out).sort((a, b) => b[1] - a[1])[0]!;
@@ -87,7 +89,7 @@ export class DocumentClassifier {
   classify(pages: ParsedPage[]): Classification {
     const text = pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
     const probs = this.probabilities(text);
-    const offered = new Set(this.types.map((t) => t.docType));
+    const offered = this.offered;
     // Certain rules: a machine-readable zone with validating check digits is a passport or an ID card.
     for (const p of pages) {
       const mrz = findMrz(p.lines);

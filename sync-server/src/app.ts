@@ -25,6 +25,7 @@ import cors from './plugins/external/cors.js';
 import renderer from './plugins/external/renderer.js';
 import swagger from './plugins/external/swagger.js';
 import retention from './retention/purge.js';
+import { LOG_REDACT } from './request-log.js';
 
 export interface BuildOptions {
   /** An already open database (tests); the app closes it on close unless `keepDatabaseOpen`. */
@@ -53,7 +54,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app = Fastify({
       logger: options.logger ?? {
         level: config.logLevel,
-        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        redact: LOG_REDACT,
       },
       logController: options.logController,
       bodyLimit: config.bodyLimitBytes,
@@ -67,7 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }).withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
     // Responses leave through their contract schema, compiled once per schema (serializer.ts).
-    app.setSerializerCompiler(process.env.ZODSER ? (await import("fastify-type-provider-zod")).serializerCompiler : createResponseSerializerCompiler({ strict: config.responseValidation === 'strict', log: app.log }));
+    app.setSerializerCompiler(createResponseSerializerCompiler({ strict: config.responseValidation === 'strict', log: app.log }));
     // Only JSON bodies (and, later, multipart uploads) are accepted; anything else is a 415.
     app.removeContentTypeParser('text/plain');
 

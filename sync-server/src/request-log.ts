@@ -1,6 +1,10 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 
+
+/** Credentials never reach a log line. */
+export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
 /**
  * One line per request, written when it completes, with everything an operator looks for: method,
  * url, status, time and the request id (bound by Fastify). Fastify's default writes a second line
@@ -45,7 +49,7 @@ export function serverLogging(level: string): ServerLogging {
   return {
     logger: {
       level,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      redact: LOG_REDACT,
       stream,
     },
     logController: new OneLinePerRequest(),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { versionKey as keyOf } from '@portal/shared/sync';
+import { parseVersionKey, versionKey as keyOf } from '@portal/shared/sync';
 import type { FamilyEngine, FamilyVersion, VisibleChange } from '../../library/family-engine.js';
 import type { SyncChange, SyncCollection, SyncScope } from '../collection.js';
 
@@ -39,10 +39,9 @@ export function libraryCollection<C, D>(def: {
     },
     async byIds(q, scope, ids) {
       const keys = ids.flatMap((key) => {
-        const [source, id, version] = key.split(':');
-        if (!id || !/^\d+$/.test(version ?? '') || (source !== 'own' && source !== 'official')) return [];
-        const orgId = source === 'official' ? scope.officialOrgId : scope.orgId;
-        return orgId ? [{ orgId, id, version: Number(version) }] : [];
+        const parsed = parseVersionKey(key);
+        const orgId = parsed?.source === 'official' ? scope.officialOrgId : scope.orgId;
+        return parsed && orgId ? [{ orgId, id: parsed.id, version: parsed.version }] : [];
       });
       return (await engine.visibleByKeys(q, scope.orgId, scope.officialOrgId ?? scope.orgId, keys)).map(toChange(scope));
     },

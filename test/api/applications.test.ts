@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Application, ApplicationListing } from '@portal/shared';
@@ -199,7 +199,8 @@ describe(`cases and source files on ${DRIVER}`, () => {
       expect((await events(manager, c.id)).map((e) => e.action)).toEqual(['application.created']);
       // The good file's bytes went to the store as they streamed, and were removed with the call.
       expect(existsSync(t.app.blobs.pathOf(freshSha))).toBe(false);
-      expect(existsSync(join(t.config.dataDir, 'blobs', 'tmp'))).toBe(true);
+      // Nor is a half-written temp file left behind.
+      expect(readdirSync(join(t.config.dataDir, 'blobs', 'tmp'))).toEqual([]);
     });
 
     it('refuses 26 files in one call, naming the limit, and keeps none of them', async () => {

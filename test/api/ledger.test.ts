@@ -182,9 +182,18 @@ describe(`ledger on ${DRIVER}`, () => {
   it('goes when its organization is purged, and only then', async () => {
     const guest = (await t.app.inject({ method: 'POST', url: '/api/guest' })).json();
     const id = caseId();
-    await t.app.db.transaction((tx) => t.api.ledger.append(tx, { ...row(alice, id, 0), orgId: guest.organizationId }));
+    const kept = caseId();
+    await t.app.db.transaction(async (tx) => {
+      await t.api.ledger.append(tx, { ...row(alice, id, 0), orgId: guest.organizationId });
+      await t.api.ledger.append(tx, row(alice, kept, 0));
+    });
+    const count = async (applicationId: string) => (await sql('SELECT count(*)::int AS n FROM ledger WHERE application_id = $1', [applicationId])).rows[0];
+    expect(await count(id)).toEqual({ n: 1 });
     await sql(`UPDATE organizations SET expires_at = now() - interval '1 hour' WHERE id = $1`, [guest.organizationId]);
     await purgeExpired(t.app);
-    expect((await sql('SELECT count(*)::int AS n FROM ledger WHERE application_id = $1', [id])).rows[0]).toEqual({ n: 0 });
+    expect(await count(id)).toEqual({ n: 0 });
+    // Another organization's trail is untouched and still verifies.
+    expect(await count(kept)).toEqual({ n: 1 });
+    expect((await get(alice, `/api/applications/${kept}/events/verify`)).json()).toMatchObject({ ok: true, rows: 1 });
   });
 });

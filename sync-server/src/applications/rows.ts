@@ -1,4 +1,4 @@
-import type { Application, ApplicationListing, ApplicationRun, GateFlag, GateReasonName, RunStateName, SourceFile } from '@portal/shared';
+import { isInFlight, type Application, type ApplicationListing, type ApplicationRun, type GateFlag, type GateReasonName, type RunStateName, type SourceFile } from '@portal/shared';
 
 // Rows of the cases' tables and their API shapes; the runs area imports these.
 
@@ -77,7 +77,7 @@ export function toApplicationRun(run: RunRow | null): ApplicationRun {
   if (!run) {
     return { state: 'gated', kind: null, number: null, gateReason: null, flags: [], workflow: null, decidedBy: null, authenticatedAs: null, progress: null, startedAt: null, endedAt: null };
   }
-  const inFlight = run.state === 'previewing' || run.state === 'inventory' || run.state === 'running';
+  const inFlight = isInFlight(run.state);
   return {
     state: run.state,
     kind: run.kind,

@@ -1,4 +1,4 @@
-import type { GateFlag, GateReasonName, RunStateName } from '@portal/shared';
+import { IN_FLIGHT_STATES, isInFlight, type GateFlag, type GateReasonName, type RunStateName } from '@portal/shared';
 import type { ParsedPage } from '../analyzer/types.js';
 import { runFromJson } from '../applications/repository.js';
 import type { RunRow } from '../applications/rows.js';
@@ -34,7 +34,7 @@ export interface NewRun {
 
 /** Inserts a run and makes it the case's current one. */
 export async function insertRun(tx: Queryable, r: NewRun): Promise<RunRow> {
-  const inFlight = r.state !== 'gated' && r.state !== 'report';
+  const inFlight = isInFlight(r.state);
   await tx.query(
     `INSERT INTO runs (application_id, n, org_id, state, gate_reason, flags, last_error, workflow_org_id, workflow_id, workflow_version, steps, file_ids,
                        decided_by, authenticated_as, pages_total, created_at, started_at, ended_at)
@@ -256,11 +256,11 @@ export async function markFilesRead(tx: Queryable, fileIds: readonly string[], n
 export async function strandedRuns(q: Queryable): Promise<RunRow[]> {
   const { rows } = await q.query<{ run: Record<string, unknown> }>(
     `SELECT row_to_json(r) AS run FROM runs r
-      WHERE r.state IN ('previewing', 'inventory', 'running')
+      WHERE r.state = ANY($2::text[])
         AND NOT EXISTS (SELECT 1 FROM jobs j
                          WHERE j.kind = $1 AND j.status IN ('queued', 'running')
                            AND j.payload->>'applicationId' = r.application_id AND (j.payload->>'n')::int = r.n)`,
-    [RUN_JOB],
+    [RUN_JOB, IN_FLIGHT_STATES],
   );
   return rows.map((r) => runFromJson(r.run)!);
 }

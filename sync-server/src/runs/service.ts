@@ -22,6 +22,9 @@ import { DEFAULT_RUN_LIMITS, RunEngine, type RunEngineDeps, type RunLimits } fro
 import * as repo from './repository.js';
 import { isScan } from './repository.js';
 
+/** How many red flags a refusal names in its message (all of them are in `flags`). */
+const FLAGS_NAMED = 5;
+
 export interface RunServiceDeps extends Omit<RunEngineDeps, 'analyzer' | 'limits'> {
   identity: IdentityServices;
   analyzer: AnalyzerPort;
@@ -207,12 +210,12 @@ export class RunService {
   private flagsRefusal(app: ApplicationRow, files: FileRow[], flags: GateFlag[]): HttpError {
     const names = new Map(files.map((f) => [f.id, f.name]));
     const shown = flags
-      .slice(0, 5)
+      .slice(0, FLAGS_NAMED)
       .map((f) => `${f.code} on page ${f.page} of "${names.get(f.fileId) ?? f.fileId}"`)
       .join(', ');
     return new HttpError(
       409,
-      `Pre-flight raised ${flags.length} red flag${flags.length === 1 ? '' : 's'}: ${shown}${flags.length > 5 ? ', …' : ''}. Application "${app.id}" waits at the gate with its files: do not send the packet again. Red flags are never overridden on your behalf: a person may decide \`bypassed\` ("Process anyway") at the gate (POST /applications/${app.id}/run/bypass), or remove a file no run has read.`,
+      `Pre-flight raised ${flags.length} red flag${flags.length === 1 ? '' : 's'}: ${shown}${flags.length > FLAGS_NAMED ? ', …' : ''}. Application "${app.id}" waits at the gate with its files: do not send the packet again. Red flags are never overridden on your behalf: a person may decide \`bypassed\` ("Process anyway") at the gate (POST /applications/${app.id}/run/bypass), or remove a file no run has read.`,
       { applicationId: app.id, flags },
     );
   }

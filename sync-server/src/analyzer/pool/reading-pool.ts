@@ -106,18 +106,11 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
   // The process's memory is shared by all workers, so which file outgrew it cannot be told while
   // several run: the one reading longest is stopped, then read again alone, and only a file that
   // outgrows the budget alone is refused.
-  // RSS does not shrink when freed memory stays with the allocator, so after a bomb it can sit
-  // above the budget with nothing reading: a file is stopped only when the process is over budget
-  // AND has grown since that file began.
-  const active = new Set<{ started: number; rssAtStart: number; stop: () => void }>();
+  const active = new Set<{ started: number; stop: () => void }>();
   const maxRss = (options.maxRssMb ?? 4096) * 2 ** 20;
-  const GROWTH = 64 * 2 ** 20;
   const watchdog = setInterval(() => {
-    if (active.size === 0) return;
-    const rss = process.memoryUsage.rss();
-    if (rss <= maxRss) return;
-    const oldest = [...active].filter((a) => rss - a.rssAtStart > GROWTH).sort((a, b) => a.started - b.started)[0];
-    if (!oldest) return;
+    if (active.size === 0 || process.memoryUsage.rss() <= maxRss) return;
+    const oldest = [...active].sort((a, b) => a.started - b.started)[0]!;
     active.delete(oldest);
     oldest.stop();
   }, 100);
@@ -135,7 +128,6 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
     }, timeoutMs);
     const entry = {
       started: performance.now(),
-      rssAtStart: process.memoryUsage.rss(),
       stop: () => {
         stopped ??= 'memory';
         abort.abort();

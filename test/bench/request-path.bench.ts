@@ -10,18 +10,16 @@
  *   BENCH_STRICT=1 npm run bench       # exit 1 when a goal is missed
  */
 import autocannon, { type Result } from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { children, procMemoryMb, REPO_DIR, SERVER_ENTRY, signUp, startPortal, stop, type Portal } from './portal-process.js';
 
-const REPO_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER_ENTRY = join(REPO_DIR, 'sync-server/dist/main.js');
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -68,101 +66,7 @@ interface Row {
   verdict: string;
 }
 
-const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  const code = await exited(child);
-  clearTimeout(timer);
-  children.delete(child);
-  return code;
-}
-
-/** The server's peak resident memory so far, MB (Linux). */
-function peakRssMb(pid: number): number | undefined {
-  try {
-    const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-interface Portal {
-  child: ChildProcess;
-  base: string;
-  logFile: string;
-}
-
-/** Starts the compiled server the way `npm start` does and waits until it answers. */
-async function startPortal(workDir: string, databaseUrl: string | undefined): Promise<Portal> {
-  const port = await freePort();
-  const logFile = join(workDir, 'server.log');
-  const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
-    cwd: REPO_DIR,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: join(workDir, 'data'),
-      DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    },
-    // Logs go to a file, as in production, not through this process's event loop.
-    stdio: ['ignore', log, 'pipe'],
-  });
-  closeSync(log);
-  children.add(child);
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s: ${stderr}`);
-    const ok = await fetch(`${base}/api/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base, logFile };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Signs up a new organization, as a new user would, and returns its session cookie. */
-async function signUp(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ orgName: 'Bench Lettings', email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery' }),
-  });
-  if (res.status !== 201 && res.status !== 200) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-  if (!cookie) throw new Error('signup set no cookie');
-  return cookie;
-}
 
 interface Sample {
   status: number;
@@ -332,7 +236,7 @@ async function run(): Promise<void> {
         baseline = measuredBaseline.reqPerSec;
       }
       rows.push(...(await benchDatabase(db, portal, cookie, baseline)));
-      const peak = peakRssMb(portal.child.pid!);
+      const peak = procMemoryMb(portal.child.pid!);
       const logBytes = statSync(portal.logFile).size;
       rss.push(`${db}: peak RSS ${peak === undefined ? '?' : `${peak.toFixed(0)} MB`}, request log ${(logBytes / 1024 / 1024).toFixed(1)} MB`);
     } finally {

@@ -6,6 +6,7 @@ import cookie, { SESSION_COOKIE } from '../plugins/external/cookie.js';
 import { callerFromApiKey, callerFromSession, DEVICE_SESSION_PREFIX, type AuthenticateDeps } from './authenticate.js';
 import type { Caller } from './caller.js';
 import { CredentialCache } from './credential-cache.js';
+import { LiveConnections } from './live-connections.js';
 import { serverSecret } from './repository.js';
 import { newSecret } from './secrets.js';
 
@@ -35,6 +36,8 @@ declare module 'fastify' {
     callerOf(request: FastifyRequest): Promise<Caller | undefined>;
     /** Sessions and keys recently resolved; identity's services evict what they revoke. */
     credentials: CredentialCache;
+    /** Streams and sockets open under a credential, closed when it is revoked (live-connections.ts). */
+    liveConnections: LiveConnections;
   }
 }
 
@@ -50,8 +53,14 @@ export default fp(
     // The session cookie is signed with a key generated once and shared through the database.
     await app.register(cookie, { secret: await serverSecret(app.db, 'cookie', newSecret(48)) });
     app.decorateRequest('caller', null);
-    // One cache per app, listening for revocations from every instance before the first request.
-    const credentials = new CredentialCache({ log: app.log });
+    // One cache per app, listening for revocations from every instance before the first request;
+    // each revocation also rechecks the streams and sockets it concerns.
+    const liveConnections = new LiveConnections(app.log);
+    app.decorate('liveConnections', liveConnections);
+    const credentials = new CredentialCache({
+      log: app.log,
+      onRevoked: (r) => void (r === 'all' ? liveConnections.recheckAll() : liveConnections.revoked(r)),
+    });
     await credentials.start(app.db);
     app.addHook('onClose', async () => credentials.stop());
     app.decorate('credentials', credentials);

@@ -54,6 +54,12 @@ export interface CredentialCacheOptions {
   /** How long an entry is trusted before the credential is read again (app-clock ms). */
   maxAgeMs?: number;
   log?: { warn(obj: object, msg: string): void };
+  /**
+   * Told of every revocation after the cache forgot it (`all` when it forgot everything: the
+   * listener dropped or came back, or a notification could not be read), so connections that
+   * outlive their request (live-connections.ts) are checked again too.
+   */
+  onRevoked?: (r: Revocation | 'all') => void;
 }
 
 export class CredentialCache {
@@ -129,11 +135,13 @@ export class CredentialCache {
       const matches = 'user' in r ? (e: Entry) => e.caller.userId === r.user : (e: Entry) => e.caller.orgId === r.org;
       for (const [id, e] of this.entries) if (matches(e)) this.entries.delete(id);
     }
+    this.options.onRevoked?.(r);
   }
 
   clear(): void {
     this.forgetLoads();
     this.entries.clear();
+    this.options.onRevoked?.('all');
   }
 
   /** Requests from now on must not join a load that may predate the eviction, nor keep its result. */

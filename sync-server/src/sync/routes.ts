@@ -126,9 +126,21 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
       if (dirty.size > 0) schedule(COALESCE_MS);
     });
     const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
+    // Access taken away ends the stream: a last `revoked` event says why, then the response ends
+    // (an EventSource reconnects, and its next request is refused with 401 or 403).
+    const untrack = app.liveConnections.track({
+      caller: requireCaller(request),
+      needs: right,
+      recheck: () => app.callerOf(request),
+      close: (code, reason) => {
+        write(`event: revoked\ndata: ${JSON.stringify({ status: code - 4000, error: reason })}\n\n`);
+        end();
+      },
+    });
     const end = () => {
       if (ended) return;
       ended = true;
+      untrack();
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(pending);

@@ -60,6 +60,16 @@ const collabRoutes: FastifyPluginAsync = async (app) => {
         throw err;
       }
       const canWrite = hasRight(caller.role, 'library.edit') && list.source === 'own';
+      // Access taken away closes the socket (4401 / 4403, final for y-websocket), as does a
+      // role that may no longer edit for an editor who could.
+      const untrack = app.liveConnections.track({
+        caller,
+        needs: 'library.read',
+        stillAllowed: (now) => (canWrite && !hasRight(now.role, 'library.edit') ? 'Your role may no longer edit lists' : undefined),
+        recheck: () => app.callerOf(request),
+        close: (code, reason) => socket.close(code, reason),
+      });
+      socket.once('close', untrack);
       const conn: CollabSocket = {
         identity: caller,
         canWrite,

@@ -86,6 +86,27 @@ describe(`sign-up and sessions on ${DRIVER}`, () => {
     expect(throttled.json()).toEqual({ error: expect.stringMatching(/too many/i) });
   });
 
+  it('holds a parallel burst of sign-ins to exactly the limit: 3 answered 401, the rest 429, a right password among them too', async () => {
+    const email = uniqueEmail();
+    await signUp(t.app, { email });
+    const burst = await Promise.all(
+      Array.from({ length: 300 }, () => inject({ method: 'POST', url: '/api/login', payload: { username: email, password: 'wrong password!' } })),
+    );
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(297);
+
+    // A burst of guesses with the right password last: the limit is spent before it is tried.
+    const other = uniqueEmail();
+    await signUp(t.app, { email: other });
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => inject({ method: 'POST', url: '/api/login', payload: { username: other, password: i === 99 ? PASSWORD : `guess number ${i}` } })),
+    );
+    expect(guesses.map((r) => r.statusCode).filter((c) => c === 401)).toHaveLength(3);
+    expect(guesses.filter((r) => r.statusCode === 200)).toHaveLength(0);
+    expect(guesses[99]!.statusCode).toBe(429);
+  });
+
   it('logs in with `email` (the sign-up field) as well as `username`; neither, or two different ones, is 400', async () => {
     const email = uniqueEmail();
     const s = await signUp(t.app, { email });

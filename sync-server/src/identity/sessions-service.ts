@@ -192,13 +192,13 @@ export class SessionService {
     const { config, throttle } = this.deps;
     const throttleKey = `login:${email}:${ip}`;
     const limit = config.throttles.login;
-    await throttle.check(throttleKey, limit, 'Too many failed sign-ins');
+    // Every attempt takes a place in the window before the password is hashed (one statement
+    // that counts and answers), and gives it back only by succeeding: attempts racing each other
+    // cannot all pass a check made before any of them was counted, so a burst is held to the limit.
+    await throttle.hit(throttleKey, limit, 'Too many failed sign-ins');
     const user = await repo.findUserByEmail(this.deps.db, email);
     const ok = await verifyPassword(credentials.password, user?.password_hash ?? null);
-    if (!user || !ok || !user.active) {
-      await throttle.hit(throttleKey, { ...limit, max: Number.MAX_SAFE_INTEGER }, 'Too many failed sign-ins');
-      throw new HttpError(401, WRONG_CREDENTIALS);
-    }
+    if (!user || !ok || !user.active) throw new HttpError(401, WRONG_CREDENTIALS);
     await throttle.reset(throttleKey);
     return user;
   }

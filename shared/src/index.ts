@@ -6,3 +6,4 @@ export * from './workflows/steps.js';
 export { PRODUCT_NAME, API_BASE_PATH } from './product.js';
 export type { DesktopBridge } from './desktop-bridge.js';
 export { mulberry32 } from './random.js';
+export * from './json-bounds.js';

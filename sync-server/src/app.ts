@@ -19,6 +19,7 @@ import { ChangeFeed } from './db/change-feed.js';
 import { JobQueue } from './jobs/job-queue.js';
 import mail from './mail/plugin.js';
 import errorHandler from './plugins/app/error-handler.js';
+import jsonBody from './plugins/app/json-body.js';
 import { createResponseSerializerCompiler } from './plugins/app/serializer.js';
 import services from './plugins/app/services.js';
 import cors from './plugins/external/cors.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(swagger);
     await app.register(renderer);
     await app.register(errorHandler);
+    await app.register(jsonBody);
     await app.register(
       async (api) => {
         // Before any area, so they hold for every operation: CORS for the configured origins

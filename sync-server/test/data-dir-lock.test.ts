@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +28,24 @@ describe('data directory lock', () => {
     const lock = await acquireDataDirLock(dir);
     expect(JSON.parse(await readFile(lock.path, 'utf8')).pid).toBe(process.pid);
     await lock.release();
+  });
+
+  it.runIf(process.platform === 'linux')('takes over at once the lock of a killed process that is not reaped yet, and never that of a live one', async () => {
+    // The killed server's parent here never reaps it (`exec sleep`): its pid stays, a zombie.
+    const parent = spawn('sh', ['-c', `"${process.execPath}" -e "console.log(process.pid); setInterval(() => {}, 1000)" & exec sleep 30`], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()))));
+      await writeFile(join(dir, LOCK_FILE_NAME), JSON.stringify({ pid, host: hostname(), startedAt: 'earlier' }));
+      await expect(acquireDataDirLock(dir), 'held while it runs').rejects.toBeInstanceOf(DataDirLockedError);
+      process.kill(pid, 'SIGKILL');
+      for (let i = 0; i < 100 && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8')); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(() => process.kill(pid, 0), 'its pid is still there').not.toThrow();
+      const lock = await acquireDataDirLock(dir);
+      expect(JSON.parse(await readFile(lock.path, 'utf8')).pid).toBe(process.pid);
+      await lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('never takes over a lock held by another host or an unreadable lock', async () => {

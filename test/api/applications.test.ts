@@ -203,6 +203,22 @@ describe(`cases and source files on ${DRIVER}`, () => {
       expect(readdirSync(join(t.config.dataDir, 'blobs', 'tmp'))).toEqual([]);
     });
 
+    it('answers 400 for a NUL character in a file name or a text field, naming it, and keeps nothing', async () => {
+      const c = await newCase();
+      const pdf = await textPdf([['A page']]);
+      const named = await upload(manager, `/api/applications/${c.id}/files`, [{ name: 'files', filename: 'bad\u0000name.pdf', content: pdf }]);
+      expect(named.statusCode).toBe(400);
+      expect(named.json().error).toMatch(/^body\.files: file 1's name contains a NUL character/);
+      const run = await upload(manager, '/api/workflows/standard-intake/runs', [
+        { name: 'applicant', value: 'Nul\u0000Applicant' },
+        { name: 'expectedDocList', value: 'tenancy-application' },
+        { name: 'files', filename: 'fine.pdf', content: pdf },
+      ]);
+      expect(run.statusCode).toBe(400);
+      expect(run.json().error).toMatch(/^body\.applicant: contains a NUL character/);
+      expect((await as(manager, 'GET', `/api/applications/${c.id}`)).json().files).toEqual([]);
+    });
+
     it('refuses 26 files in one call, naming the limit, and keeps none of them', async () => {
       const c = await newCase();
       const parts: FormPart[] = Array.from({ length: 26 }, (_, i) => ({ name: 'files', filename: `p${i + 1}.pdf`, content: pdf2 }));

@@ -63,4 +63,26 @@ describe(`no operation answers bad input with a 500, on ${DRIVER}`, () => {
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('refuses at every operation that takes a body one nested 10,000 levels deep, or a NUL character, with a 400 naming where', async () => {
+    // Written as text: JSON.stringify itself recurses.
+    const deep = `${'{"inner":'.repeat(10_000)}"bottom"${'}'.repeat(10_000)}`;
+    const deepBody = `{"name":"Deep","sections":[{"id":"a","name":"A","lines":[],"note":${deep}}]}`;
+    const nulBody = JSON.stringify({ name: 'Nul\u0000name', description: 'ok' });
+    const failures: string[] = [];
+    for (const { method, path } of operations) {
+      if (isStream(path) || method === 'GET' || method === 'DELETE') continue;
+      for (const [payload, expected] of [
+        [deepBody, /^body\.sections\[0\]\.note(\.inner)+: nested deeper than 32 levels$/],
+        [nulBody, /^body\.name: contains a NUL character/],
+      ] as const) {
+        const res = await t.app.inject({ method: method as 'POST', url: fill(path, 'x'), headers: { ...manager.headers, 'content-type': 'application/json' }, payload });
+        if (res.statusCode !== 400 || !expected.test(res.json().error)) failures.push(`${method} ${path} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const query = await t.app.inject({ method: 'GET', url: '/api/expected-doc-lists?source=own%00', headers: manager.headers });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error).toBe('query.source: contains a NUL character (\\u0000), which cannot be stored');
+  }, 60_000);
 });

@@ -212,4 +212,61 @@ describe(`collaborative list editing on ${DRIVER}`, () => {
     const foreign = connect(listId, 1, strangerToken);
     expect((await foreign.closed).code).toBe(4404);
   });
+
+  describe('values nested too deep', () => {
+    /** Sets `content.description` to maps nested `depth` levels deep, in one transaction (one update). */
+    const nestDeep = (doc: Y.Doc, depth: number) =>
+      doc.transact(() => {
+        let map = new Y.Map<unknown>();
+        listContent(doc).set('description', map);
+        for (let i = 0; i < depth; i++) {
+          const inner = new Y.Map<unknown>();
+          map.set('deeper', inner);
+          map = inner;
+        }
+      });
+
+    it('refuses such a change with 4413 saying why: it is neither stored nor relayed, and REST saves keep working', async () => {
+      const created = await app.inject({ method: 'POST', url: '/api/expected-doc-lists', headers: manager.headers, payload: { name: 'Deep checklist' } });
+      const deepId = created.json().id as string;
+      const watcher = connect(deepId, 1, colleagueToken);
+      const editor = connect(deepId, 1, managerToken);
+      await Promise.all([synced(watcher), synced(editor)]);
+      nestDeep(editor.doc, 10_000);
+      const closed = await editor.closed;
+      expect(closed.code).toBe(4413);
+      expect(closed.reason).toMatch(/^Change refused: content\.description(\.deeper)+.*/);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(watcher.doc.getMap('content').get('description')).not.toBeInstanceOf(Y.Map);
+      const draft = await readDraft(deepId, 1);
+      const put = await app.inject({ method: 'PUT', url: `/api/expected-doc-lists/${deepId}/1`, headers: manager.headers, payload: { description: 'Saved through REST', sections: draft.sections } });
+      expect(put.statusCode, put.body).toBe(200);
+      await until(() => watcher.doc.getMap('content').get('description') === 'Saved through REST', 'the save reaches the editors');
+    });
+
+    it('answers 200 for a REST save over a document that was stored too deep, and replaces the deep value', async () => {
+      const created = await app.inject({ method: 'POST', url: '/api/expected-doc-lists', headers: manager.headers, payload: { name: 'Stored too deep' } });
+      const deepId = created.json().id as string;
+      const first = connect(deepId, 1, managerToken);
+      await synced(first);
+      first.provider.destroy();
+      await new Promise((r) => setTimeout(r, 300));
+      // As an older server would have stored it: the deep update written straight into the store.
+      const name = `expected-doc-list:${deepId}:1`;
+      const { rows } = await t.db.query<{ update: Uint8Array }>('SELECT update FROM collab_updates WHERE org_id = $1 AND doc = $2 ORDER BY id', [manager.organizationId, name]);
+      const doc = new Y.Doc();
+      for (const r of rows) Y.applyUpdate(doc, r.update);
+      const updates: Uint8Array[] = [];
+      doc.on('update', (u: Uint8Array) => updates.push(u));
+      nestDeep(doc, 10_000);
+      await t.db.query('INSERT INTO collab_updates (org_id, doc, update) VALUES ($1, $2, $3)', [manager.organizationId, name, Y.mergeUpdates(updates)]);
+
+      const put = await app.inject({ method: 'PUT', url: `/api/expected-doc-lists/${deepId}/1`, headers: manager.headers, payload: { description: 'Plain again', sections: [] } });
+      expect(put.statusCode, put.body).toBe(200);
+      const reader = connect(deepId, 1, colleagueToken);
+      await synced(reader);
+      await until(() => reader.doc.getMap('content').get('description') === 'Plain again', 'the deep value replaced');
+      expect((await readDraft(deepId, 1)).description).toBe('Plain again');
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { jsonBoundsProblem, jsonChildren, type JsonChildren } from '../json-bounds.js';
 
 /**
  * JSON documents as Yjs shared types: objects become Y.Map, arrays Y.Array, everything else stays
@@ -28,7 +29,35 @@ const idOf = (v: unknown): string | undefined => {
   return undefined;
 };
 
-const plain = (y: unknown): unknown => (y instanceof Y.AbstractType ? y.toJSON() : y);
+/** Children of Yjs content: map entries and array items, nested shared types not converted. */
+const yChildren: JsonChildren = (value) => {
+  if (value instanceof Y.Map) return [...value.entries()] as [string, unknown][];
+  if (value instanceof Y.Array) return value.toArray().map((v, i) => [i, v] as [number, unknown]);
+  if (value instanceof Y.AbstractType) return undefined;
+  return jsonChildren(value);
+};
+
+/**
+ * Why a shared type is out of the bounds of every contract value (json-bounds.ts), or
+ * undefined: checked before anything converts it (`toJSON` recurses, and a collaborator can
+ * nest maps thousands deep).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- every shared type (Y.Map<T> is not an AbstractType<unknown>)
+export function yBoundsProblem(type: Y.AbstractType<any>, root: string): string | undefined {
+  return jsonBoundsProblem(type, root, yChildren);
+}
+
+/** Content too deep or too large to read as JSON: it is replaced, never converted. */
+export class ContentBoundsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContentBoundsError';
+  }
+}
+
+/** Stands for a value out of bounds: equal to no JSON value, so a write replaces it. */
+const OUT_OF_BOUNDS = { toJSON: () => '\u0000out of bounds' };
+const plain = (y: unknown): unknown => (y instanceof Y.AbstractType ? (yBoundsProblem(y, '') ? OUT_OF_BOUNDS : y.toJSON()) : y);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Changes `map` so that `map.toJSON()` equals `json`, touching only what differs. */
@@ -47,7 +76,7 @@ export function applyJsonToMap(map: Y.Map<unknown>, json: { [key: string]: Json 
 export function applyJsonToArray(arr: Y.Array<unknown>, json: Json[]): void {
   const keyed = json.length > 0 && json.every((v) => idOf(v) !== undefined) && arr.toArray().every((v) => idOf(v) !== undefined);
   if (!keyed) {
-    if (!same(arr.toJSON(), json)) {
+    if (!same(plain(arr), json)) {
       arr.delete(0, arr.length);
       arr.insert(0, json.map(toY));
     }

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { applyJsonToMap, type Json } from './json-binding.js';
+import { applyJsonToMap, ContentBoundsError, yBoundsProblem, type Json } from './json-binding.js';
 
 /**
  * A draft expected document list as a Yjs document. `content` holds what editors change
@@ -22,7 +22,10 @@ export function listContent(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap(LIST_CONTENT);
 }
 
+/** The editable content as JSON; throws ContentBoundsError when it nests too deep or holds too much to read. */
 export function readListContent(doc: Y.Doc): { description?: string; sections: Json[] } {
+  const problem = yBoundsProblem(listContent(doc), 'content');
+  if (problem) throw new ContentBoundsError(problem);
   const json = listContent(doc).toJSON() as { description?: string; sections?: Json[] };
   return { ...json, sections: json.sections ?? [] };
 }

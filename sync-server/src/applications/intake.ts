@@ -87,11 +87,16 @@ export class Intake {
             throw badRequest(`body.${part.fieldname}: unknown field; this operation takes ${[fileField, ...options.textFields].join(', ')}`);
           }
           if (part.valueTruncated) throw badRequest(`body.${part.fieldname}: too long`);
+          if (String(part.value ?? '').includes('\u0000')) throw badRequest(`body.${part.fieldname}: contains a NUL character (\\u0000), which cannot be stored`);
           fields[part.fieldname] = String(part.value ?? '');
           await options.onField?.(part.fieldname, fields[part.fieldname]!);
           continue;
         }
         const name = part.filename || `file ${files.length + 1}`;
+        if (name.includes('\u0000')) {
+          part.file.resume();
+          throw badRequest(`body.${part.fieldname}: file ${files.length + 1}'s name contains a NUL character (\\u0000), which cannot be stored`);
+        }
         if (part.fieldname !== fileField) {
           part.file.resume();
           throw badRequest(`body.${part.fieldname}: files go in the field "${fileField}"`);

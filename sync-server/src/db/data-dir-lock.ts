@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { open, readFile, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -29,14 +30,32 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** SIGKILL's bit in the pending-signal masks of /proc/<pid>/status. */
+const SIGKILL_BIT = 1n << 8n;
+
+/**
+ * Whether the process can still write: a killed process is gone for this purpose as soon as
+ * it has a SIGKILL pending or has become a zombie (Linux), although it keeps its pid until its
+ * parent reaps it — which takes a while after a crash, or forever under a parent that does not.
+ */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    // No /proc (not Linux), or it went meanwhile: trust kill(0), which found it.
+    return true;
+  }
+  const state = /^State:\s+(\S)/m.exec(status)?.[1];
+  if (state === 'Z' || state === 'X') return false;
+  const pending = /^ShdPnd:\s+([0-9a-f]+)/m.exec(status)?.[1];
+  return !(pending !== undefined && (BigInt(`0x${pending}`) & SIGKILL_BIT) !== 0n);
 }
 
 async function readOwner(path: string): Promise<LockOwner | undefined> {

@@ -18,6 +18,8 @@ export const CLOSE_NOT_FOUND = 4404;
  * sends whatever the freshly loaded room lacks, so the change is stored then.
  */
 export const CLOSE_TRY_AGAIN = 4503;
+/** A change the document cannot take (nested too deep, too large): final, like the other 44xx. */
+export const CLOSE_REFUSED_CHANGE = 4413;
 
 export interface CollabSocket {
   send(data: Uint8Array): void;
@@ -42,6 +44,12 @@ export interface RoomHooks {
   initialize(doc: Y.Doc): void;
   /** Called (debounced) after clients changed the document; `editor` is the last one who did. */
   materialize(doc: Y.Doc, editor: unknown): Promise<void>;
+  /**
+   * Why the document with a client's change applied (a copy) must not take it, or undefined.
+   * Asked only for changes that add shared types (maps, arrays): edits of values cannot make
+   * the document deeper.
+   */
+  refuse?(withChange: Y.Doc): string | undefined;
 }
 
 export interface RoomOptions {
@@ -133,10 +141,19 @@ export class CollabRoom {
   async load(): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`collab:${this.orgId}:${this.name}`]);
-      const { rows } = await tx.query<{ id: number; update: Uint8Array }>('SELECT id, update FROM collab_updates WHERE org_id = $1 AND doc = $2 ORDER BY id', [
+      let { rows } = await tx.query<{ id: number; update: Uint8Array }>('SELECT id, update FROM collab_updates WHERE org_id = $1 AND doc = $2 ORDER BY id', [
         this.orgId,
         this.name,
       ]);
+      const problem = rows.length > 0 ? this.storedRefusal(rows) : undefined;
+      if (problem) {
+        // Stored before changes were checked: a document Yjs cannot even change (deleting a
+        // value nested thousands deep overflows its stack) starts again from the saved draft,
+        // which never held it. Editors still holding it are refused when they send it back.
+        this.log.warn({ doc: this.name, problem }, 'collaborative document out of bounds; started again from the saved draft');
+        await tx.query('DELETE FROM collab_updates WHERE org_id = $1 AND doc = $2', [this.orgId, this.name]);
+        rows = [];
+      }
       this.apply(rows);
       if (rows.length === 0) {
         const init = new Y.Doc();
@@ -150,6 +167,17 @@ export class CollabRoom {
     this.loaded = true;
     this.refreshTimer = setInterval(() => void this.refresh().catch((err: unknown) => this.log.warn({ err, doc: this.name }, 'could not read collaborative updates')), REFRESH_EVERY_MS);
     this.refreshTimer.unref();
+  }
+
+  private storedRefusal(rows: { update: Uint8Array }[]): string | undefined {
+    if (!this.hooks.refuse) return undefined;
+    const probe = new Y.Doc();
+    try {
+      for (const r of rows) Y.applyUpdate(probe, r.update);
+      return this.hooks.refuse(probe);
+    } finally {
+      probe.destroy();
+    }
   }
 
   /** Whether the room holds the stored row `id` already. */
@@ -249,11 +277,39 @@ export class CollabRoom {
       }
       return;
     }
-    if (syncType !== syncProtocol.messageYjsSyncStep1) this.lastEditor = conn.identity;
+    if (syncType !== syncProtocol.messageYjsSyncStep1) {
+      const problem = this.refusal(message);
+      if (problem) {
+        // The change is not applied, stored or relayed; the editor is told why (a close reason
+        // holds at most 123 bytes).
+        conn.close(CLOSE_REFUSED_CHANGE, truncateUtf8(`Change refused: ${problem}`, 123));
+        return;
+      }
+      this.lastEditor = conn.identity;
+    }
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
     syncProtocol.readSyncMessage(decoder, encoder, this.doc, conn);
     if (encoding.length(encoder) > 1) conn.send(encoding.toUint8Array(encoder));
+  }
+
+  /** Why the change a sync message carries must be refused (see `RoomHooks.refuse`), or undefined. */
+  private refusal(message: Uint8Array): string | undefined {
+    if (!this.hooks.refuse) return undefined;
+    const d = decoding.createDecoder(message);
+    decoding.readVarUint(d);
+    decoding.readVarUint(d);
+    const update = decoding.readVarUint8Array(d);
+    const addsTypes = Y.decodeUpdate(update).structs.some((s) => s instanceof Y.Item && s.content instanceof Y.ContentType);
+    if (!addsTypes) return undefined;
+    const probe = new Y.Doc();
+    Y.applyUpdate(probe, Y.encodeStateAsUpdate(this.doc));
+    Y.applyUpdate(probe, update);
+    try {
+      return this.hooks.refuse(probe);
+    } finally {
+      probe.destroy();
+    }
   }
 
   private wouldChange(update: Uint8Array): boolean {
@@ -397,4 +453,15 @@ export class CollabRoom {
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** `text` cut to at most `bytes` bytes of UTF-8, on a character boundary. */
+function truncateUtf8(text: string, bytes: number): string {
+  if (Buffer.byteLength(text) <= bytes) return text;
+  let out = '';
+  for (const ch of text) {
+    if (Buffer.byteLength(out + ch + '…') > bytes) break;
+    out += ch;
+  }
+  return `${out}…`;
 }

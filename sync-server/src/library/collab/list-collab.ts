@@ -1,9 +1,12 @@
 import {
   collabDocName,
+  ContentBoundsError,
+  listContent,
   readListContent,
   readListStatus,
   writeListContent,
   writeListStatus,
+  yBoundsProblem,
   type Json,
 } from '@portal/shared/collab';
 import { ExpectedDocListEdit, type ExpectedDocList } from '@portal/shared';
@@ -80,9 +83,18 @@ export class ListCollab {
     return {
       writable: isDraft,
       initialize: (doc) => writeListContent(doc, editableContent(list)),
+      refuse: (withChange) => yBoundsProblem(listContent(withChange), 'content'),
       materialize: async (doc, lastEditor) => {
         const editor = (lastEditor as Caller | undefined) ?? owner;
-        const content = readListContent(doc);
+        let content: ReturnType<typeof readListContent>;
+        try {
+          content = readListContent(doc);
+        } catch (err) {
+          // Stored before changes were checked (or from an older server): told, never saved.
+          if (!(err instanceof ContentBoundsError)) throw err;
+          writeListStatus(doc, { state: 'invalid', errors: [err.message], savedAt: null }, SERVER_ORIGIN);
+          return;
+        }
         const read = JSON.stringify(content);
         // Every instance holding the document saves after each change (see CollabRoom.onUpdate);
         // one that has nothing new to save, only another instance's status, stops here.
@@ -101,7 +113,7 @@ export class ListCollab {
           // changed meanwhile, the saved one would undo the change (a line deleted during the
           // save would come back, as a delete moves no state vector). The change scheduled
           // another save, which brings the defaults.
-          const unchanged = JSON.stringify(readListContent(doc)) === read;
+          const unchanged = !yBoundsProblem(listContent(doc), 'content') && JSON.stringify(readListContent(doc)) === read;
           doc.transact(() => {
             if (unchanged) writeListContent(doc, editableContent(saved), SERVER_ORIGIN);
             writeListStatus(doc, { state: 'saved', errors: [], savedAt: this.clock().toISOString() }, SERVER_ORIGIN);
@@ -126,7 +138,7 @@ export class ListCollab {
     await this.hub.change(owner.orgId, name, this.hooks(list, owner), (doc, origin) => {
       // Applied already (a save is written at once and again by its job): nothing to change.
       const content = editableContent(list);
-      if (readListStatus(doc)?.state === 'saved' && JSON.stringify(readListContent(doc)) === JSON.stringify(content)) return;
+      if (readListStatus(doc)?.state === 'saved' && !yBoundsProblem(listContent(doc), 'content') && JSON.stringify(readListContent(doc)) === JSON.stringify(content)) return;
       doc.transact(() => {
         writeListContent(doc, content, origin);
         writeListStatus(doc, { state: 'saved', errors: [], savedAt: this.clock().toISOString() }, origin);

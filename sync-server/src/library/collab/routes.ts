@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { hasRight } from '@portal/shared';
+import { hasRight, MAX_JSON_DEPTH, MAX_JSON_NODES } from '@portal/shared';
 import { HttpError } from '../../http-error.js';
-import { CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_TRY_AGAIN, CLOSE_UNAUTHENTICATED, type CollabSocket } from './collab-room.js';
+import { CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_REFUSED_CHANGE, CLOSE_TRY_AGAIN, CLOSE_UNAUTHENTICATED, type CollabSocket } from './collab-room.js';
 
 /** The endpoint in the OpenAPI document: a WebSocket has no responses but its upgrade, so its protocol is told here. */
 const DESCRIPTION = [
@@ -14,7 +14,7 @@ const DESCRIPTION = [
   '',
   '**The document**: the map `content` holds `description` and `sections`, in the shape of a save (`ExpectedDocListEdit`); the map `status` is written by the server after each change: `state` `saved` (the draft now holds this content, with the defaults the catalogue fills in) or `invalid` with `errors` (kept in the document, not saved), and `savedAt`.',
   '',
-  `**Close codes**: ${CLOSE_UNAUTHENTICATED} not signed in; ${CLOSE_FORBIDDEN} no right to read, or a change to a version you may not edit (not a draft, or not yours); ${CLOSE_NOT_FOUND} no such list version (or another organization’s). Codes 4400–4499 are final: y-websocket stops reconnecting. ${CLOSE_TRY_AGAIN} the server could not store a change after retrying: reconnect (y-websocket does), and the sync step sends it again. 1012 the server is restarting: reconnect. 1003 a message that could not be read.`,
+  `**Close codes**: ${CLOSE_UNAUTHENTICATED} not signed in; ${CLOSE_FORBIDDEN} no right to read, or a change to a version you may not edit (not a draft, or not yours); ${CLOSE_NOT_FOUND} no such list version (or another organization’s); ${CLOSE_REFUSED_CHANGE} a change the document cannot take — a value nested deeper than ${MAX_JSON_DEPTH} levels, more than ${MAX_JSON_NODES} values, or a NUL character — with the reason (the change is not applied, stored or relayed; discard it before reconnecting). Codes 4400–4499 are final: y-websocket stops reconnecting. ${CLOSE_TRY_AGAIN} the server could not store a change after retrying: reconnect (y-websocket does), and the sync step sends it again. 1012 the server is restarting: reconnect. 1003 a message that could not be read.`,
 ].join('\n');
 
 /**

@@ -8,6 +8,9 @@ import { toSyncDocument, type SyncCollection, type SyncScope } from './collectio
 import { readBelowBound, syncBound } from './horizon.js';
 
 const HEARTBEAT_MS = 25_000;
+/** What the stream operations' descriptions say about access taken away. */
+const REVOKED_NOTE =
+  'When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.';
 /** Changes arriving within this window go out as one batch. */
 const COALESCE_MS = 25;
 /**
@@ -163,7 +166,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
         tags: ['sync'],
         summary: 'Live changes of several collections on one connection (server-sent events)',
         description:
-          'Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`.',
+          'Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`. ' + REVOKED_NOTE,
         querystring: z.object({
           collections: z
             .string()
@@ -247,7 +250,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
           tags: [tag],
           summary: `Live changes of ${collection.name} (server-sent events)`,
           description:
-            'An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.',
+            'An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. ' + REVOKED_NOTE,
           response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 403) },
         },
       },

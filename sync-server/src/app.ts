@@ -8,7 +8,7 @@ import { API_BASE_PATH } from '@portal/shared';
 import './types.js';
 import { AREAS, registerAreas } from './areas.js';
 import conditionalGet from './plugins/app/conditional-get.js';
-import { BlobStore } from './blobs/blob-store.js';
+import { openBlobStore } from './blobs/open-blob-store.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/db.js';
@@ -73,8 +73,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Only JSON bodies (and, later, multipart uploads) are accepted; anything else is a 415.
     app.removeContentTypeParser('text/plain');
 
-    const blobs = new BlobStore(join(config.dataDir, 'blobs'));
-    await blobs.init();
+    const blobs = await openBlobStore(config, db);
+    app.addHook('onClose', () => blobs.close());
     const jobs = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
 
     app.decorate('config', config);

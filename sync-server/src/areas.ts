@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback } from 
 import { API_BASE_PATH } from '@portal/shared';
 import applications from './applications/plugin.js';
 import contact from './contact/plugin.js';
+import documents from './documents/plugin.js';
 import health from './health/plugin.js';
 import identity from './identity/plugin.js';
 import ledger from './ledger/plugin.js';
@@ -9,6 +10,7 @@ import library, { LIBRARY_TAGS } from './library/plugin.js';
 import models from './models/plugin.js';
 import runs from './runs/plugin.js';
 import sync from './sync/plugin.js';
+import webhooks from './webhooks/plugin.js';
 
 /**
  * An area of the API: one folder, one plugin, and the spec tags its operations carry. A reader
@@ -41,10 +43,15 @@ export const AREAS: readonly Area[] = [
   { name: 'library', tags: LIBRARY_TAGS, plugin: library },
   // The append-only, hash-chained trail of every case (`app.ledger.append(tx, row)`).
   { name: 'ledger', tags: ['ledger'], plugin: ledger },
+  // Ledger events POSTed to the organization's endpoints, enqueued by the ledger's listener (`app.webhooks`).
+  { name: 'webhooks', tags: ['webhooks'], plugin: webhooks },
   // Cases pinned to a list version, and their source files, streamed into the blob store (`app.applications`).
   { name: 'applications', tags: ['intake', 'files'], plugin: applications },
   // The gate and the run engine: the run call, bypass, cancel, runs as jobs calling the analyzer (`app.runs`).
   { name: 'runs', tags: ['runs'], plugin: runs },
+  // What people decide about the documents runs proposed, and what integrators read: the list,
+  // decisions, filed PDFs, the case as text (`app.documents`).
+  { name: 'documents', tags: ['documents', 'approved-docs'], plugin: documents },
   // Replication to the desktop app: `/sync/<collection>/pull|push|stream`, reading through the
   // services of the areas that own the data.
   { name: 'sync', tags: ['sync'], plugin: sync },

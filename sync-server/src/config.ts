@@ -37,6 +37,7 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data').describe('Where the embedded database (PGlite), blobs and the mail outbox live.'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('PostgreSQL connection string; when set, PostgreSQL replaces the embedded PGlite.'),
   WORKERS: int(1).describe('Job workers started in this process; 0 makes an API-only node.'),
+  HTTP: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).describe('`false` makes a worker-only node: it runs jobs (runs, deliveries, retention) and serves nothing.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level of the JSON logs on stdout.'),
   BODY_LIMIT_BYTES: int(1_048_576, 1).describe('Largest JSON request body accepted (413 above it).'),
   JOB_LEASE_MS: int(30_000, 100).describe('How long a worker holds a job without renewing its lease.'),
@@ -59,6 +60,19 @@ export const ConfigSchema = z.object({
   INSTANT_ACCOUNT_DAYS: int(30, 1).describe('How long an instant account without an email is kept.'),
   GUEST_HOURS: int(24, 1).describe('How long a guest key and its sandbox live.'),
   GUEST_UPLOAD_PAGES: int(50, 1).describe('Pages a guest sandbox may upload.'),
+  BLOB_STORE: z
+    .enum(['fs', 'postgres', 's3'])
+    .default('fs')
+    .describe('Where source files and filed PDFs are kept: `fs` (DATA_DIR/blobs, one machine), `postgres` (in the database, every instance reads them) or `s3` (S3-compatible object storage).'),
+  BLOB_CACHE_MB: int(2048, 16).describe('With `postgres` or `s3`: the most disk the local copies of blobs (DATA_DIR/blob-cache) may use.'),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('With `s3`: the endpoint of an S3-compatible store (MinIO, Ceph RGW, R2); unset for AWS S3.'),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(3).optional()).describe('With `s3`: the bucket (created at start when missing).'),
+  S3_REGION: z.string().min(1).default('us-east-1').describe('With `s3`: the region.'),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()).describe('With `s3`: the access key; unset to use the AWS SDK’s default credentials.'),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()).describe('With `s3`: the secret key.'),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).describe('With `s3`: bucket in the path (MinIO and most self-hosted stores) rather than the host name.'),
+  S3_PREFIX: z.string().default('blobs/').describe('With `s3`: the key prefix of blobs in the bucket.'),
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')).describe('Let webhooks deliver to loopback, private and link-local addresses (a receiver on this machine or the local network); refused otherwise.'),
   RETENTION_SWEEP_MS: int(3_600_000, 1_000).describe('How often expired accounts, sandboxes, sessions and tokens are purged.'),
   RESPONSE_VALIDATION: z
     .preprocess(emptyAsUndefined, z.enum(['off', 'strict']).optional())
@@ -87,6 +101,8 @@ export interface AppConfig {
   /** PostgreSQL only: schema first on the search path (test isolation). */
   databaseSchema?: string | undefined;
   workers: number;
+  /** False on a worker-only node: no HTTP listener. */
+  http: boolean;
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
   jobLeaseMs: number;
@@ -112,10 +128,19 @@ export interface AppConfig {
   guestHours: number;
   guestUploadPages: number;
   retentionSweepMs: number;
+  blobs: BlobConfig;
+  /** Webhook deliveries may go to loopback and private addresses. */
+  webhookAllowPrivate: boolean;
   /** `strict`: every response body is also zod-checked against its schema (tests). */
   responseValidation: 'off' | 'strict';
   /** OpenAI-compatible models offered per stage; undefined when none are configured. */
   openai?: OpenAiConfig | undefined;
+}
+
+export interface BlobConfig {
+  driver: 'fs' | 'postgres' | 's3';
+  cacheBytes: number;
+  s3?: { endpoint?: string | undefined; bucket: string; region: string; accessKeyId?: string | undefined; secretAccessKey?: string | undefined; forcePathStyle: boolean; prefix: string } | undefined;
 }
 
 export interface OpenAiConfig {
@@ -139,6 +164,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.HTTP === 'false' && e.WORKERS === 0) throw new ConfigError('HTTP=false with WORKERS=0 would do nothing: a worker-only node needs WORKERS of 1 or more');
+  if (e.BLOB_STORE === 's3' && !e.S3_BUCKET) throw new ConfigError('BLOB_STORE=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS S3)');
   if (e.OPENAI_MODELS.length > 0 && !e.OPENAI_API_KEY && !e.OPENAI_BASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  OPENAI_MODELS: needs OPENAI_API_KEY (for api.openai.com) or OPENAI_BASE_URL (for another OpenAI-compatible server)',
@@ -152,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     workers: e.WORKERS,
+    http: e.HTTP === 'true',
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     jobLeaseMs: e.JOB_LEASE_MS,
@@ -179,6 +207,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     guestHours: e.GUEST_HOURS,
     guestUploadPages: e.GUEST_UPLOAD_PAGES,
     retentionSweepMs: e.RETENTION_SWEEP_MS,
+    blobs: {
+      driver: e.BLOB_STORE,
+      cacheBytes: e.BLOB_CACHE_MB * 1024 * 1024,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            prefix: e.S3_PREFIX,
+          }
+        : undefined,
+    },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
     responseValidation: e.RESPONSE_VALIDATION ?? (env.NODE_ENV === 'test' || env.VITEST ? 'strict' : 'off'),
     openai:
       e.OPENAI_MODELS.length > 0

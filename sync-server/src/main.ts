@@ -33,6 +33,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (!config.http) {
+    // A worker-only node: jobs start once the app is ready; nothing listens.
+    await app.ready();
+    app.log.info({ workers: config.workers, database: app.db.driver, blobs: app.blobs.driver }, 'Compliance Portal worker node is running jobs');
+    process.stdout.write(`\nCompliance Portal worker node is running ${config.workers} job worker(s) (database: ${app.db.driver}, blobs: ${app.blobs.driver})\n\n`);
+    return;
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   const shown = address.replace('127.0.0.1', 'localhost').replace('[::1]', 'localhost');
   app.log.info({ address, database: app.db.driver, dataDir: config.dataDir }, 'Compliance Portal is running');

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BlobStore, BlobTooLargeError } from '../src/blobs/blob-store.js';
+import { BlobTooLargeError } from '../src/blobs/blob-store.js';
+import { FsBlobStore as BlobStore } from '../src/blobs/fs-blob-store.js';
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 

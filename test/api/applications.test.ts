@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Application, ApplicationListing } from '@portal/shared';
@@ -165,7 +165,7 @@ describe(`cases and source files on ${DRIVER}`, () => {
         expect.objectContaining({ name: 'april.pdf', size: pdf3.length, pageCount: 3, expectedDocId: 'payslips' }),
       ]);
       expect(after.files[0]!.sha256).toBe(createHash('sha256').update(pdf2).digest('hex'));
-      expect(existsSync(t.app.blobs.pathOf(after.files[1]!.sha256))).toBe(true);
+      expect(await t.app.blobs.has(after.files[1]!.sha256)).toBe(true);
       const trail = await events(key, c.id);
       expect(trail.map((e) => e.action)).toEqual(['file.received', 'file.received', 'application.created']);
       expect(trail[1]).toMatchObject({ detail: { name: 'march.pdf', pageCount: 2, sha256: after.files[0]!.sha256, expectedDocId: 'payslips' } });
@@ -198,7 +198,7 @@ describe(`cases and source files on ${DRIVER}`, () => {
       expect(after.files).toEqual([]);
       expect((await events(manager, c.id)).map((e) => e.action)).toEqual(['application.created']);
       // The good file's bytes went to the store as they streamed, and were removed with the call.
-      expect(existsSync(t.app.blobs.pathOf(freshSha))).toBe(false);
+      expect(await t.app.blobs.has(freshSha)).toBe(false);
       // Nor is a half-written temp file left behind.
       expect(readdirSync(join(t.config.dataDir, 'blobs', 'tmp'))).toEqual([]);
     });

@@ -4771,7 +4771,7 @@ export interface paths {
          *
          *     **The document**: the map `content` holds `description` and `sections`, in the shape of a save (`ExpectedDocListEdit`); the map `status` is written by the server after each change: `state` `saved` (the draft now holds this content, with the defaults the catalogue fills in) or `invalid` with `errors` (kept in the document, not saved), and `savedAt`.
          *
-         *     **Close codes**: 4401 not signed in; 4403 no right to read, or a change to a version you may not edit (not a draft, or not yours); 4404 no such list version (or another organization’s). Codes 4400–4499 are final: y-websocket stops reconnecting. 4503 the server could not store a change after retrying: reconnect (y-websocket does), and the sync step sends it again. 1012 the server is restarting: reconnect. 1003 a message that could not be read.
+         *     **Close codes**: 4401 not signed in; 4403 no right to read, or a change to a version you may not edit (not a draft, or not yours); 4404 no such list version (or another organization’s); 4413 a change the document cannot take — a value nested deeper than 32 levels, more than 200000 values, or a NUL character — with the reason (the change is not applied, stored or relayed; discard it before reconnecting). Codes 4400–4499 are final: y-websocket stops reconnecting. 4503 the server could not store a change after retrying: reconnect (y-websocket does), and the sync step sends it again. 1012 the server is restarting: reconnect. 1003 a message that could not be read.
          */
         get: {
             parameters: {
@@ -5037,6 +5037,689 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints of your organization, newest first
+         * @description Each with its latest delivery (status, the receiver’s answer code, time, attempts). The secret is never listed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add an endpoint; its signing secret is shown only in this answer
+         * @description Every ledger row written from now on whose action is in `events` (all when empty) is POSTed to `url`, signed per Standard Webhooks; nothing from before is sent. 400 not an http(s) URL, a URL with credentials, a loopback or private address (unless the server allows them), or an unknown event name.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateWebhookInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an endpoint and its delivery history */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Webhook endpoint id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed, with every delivery to it. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one signed `webhook.test` delivery now and report the answer
+         * @description Waits for the receiver (at most 15 seconds), records the delivery in the endpoint’s history and is not retried. Works on a deactivated endpoint too, to check a receiver before reactivating it. A 410 answer deactivates the endpoint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Webhook endpoint id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookTestResult"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate an endpoint deactivated by a 410 answer
+         * @description Ledger rows written from now on are sent again; those written while it was inactive are not, unless replayed (POST /webhooks/{id}/replay with `since`). Also 200 when it was active.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Webhook endpoint id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the old one keeps signing for 24 hours
+         * @description Shown only in this answer. Until `previousSecretExpiresAt`, every delivery carries two signatures in `webhook-signature` (`v1,<new> v1,<old>`), so a receiver verifying with either secret accepts it; a second rotation ends the first one’s overlap.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Webhook endpoint id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookSecretRotation"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint’s deliveries, newest first
+         * @description Page back with `before` (the last id of a page).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many, newest first (at most 500). */
+                    limit?: number;
+                    /** @description Only deliveries older than this delivery id (the next page). */
+                    before?: number;
+                    /** @description Only deliveries in this state. */
+                    status?: "pending" | "succeeded" | "failed" | "cancelled";
+                };
+                header?: never;
+                path: {
+                    /** @description Webhook endpoint id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one delivery again
+         * @description The same body and `webhook-id`, as a new delivery queued after what is pending for its case, with a fresh set of retries. 404 no such delivery of this endpoint. 409 the endpoint is deactivated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Webhook endpoint id. */
+                    id: string;
+                    /** @description Delivery id. */
+                    deliveryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookDelivery"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the ledger again from a time, or from a seq of one case
+         * @description For a receiver that lost data: every ledger row written at or after `since` (or the case’s rows from `fromSeq`), after the endpoint was created and matching its events, is enqueued again with its original `webhook-id`. 404 no such endpoint or application. 409 the endpoint is deactivated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Webhook endpoint id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookReplayInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookReplayResult"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5758,6 +6441,899 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every document the case holds, filed or unmatched, in page order
+         * @description The entry shape of spec Part 2, plus (our additions) per-field confidence and provenance (`document.keyFields`), the classifier’s `docType`, `confidence` and `alternatives`, the workflow’s `findings`, and `proposedSplits` of a range listed whole. Rules: a range that reads as several documents is listed whole until its split is confirmed (a person approving a piece, or the workflow’s `followSplits`); after confirmation its pieces are listed instead, each with its own address; each page is listed once, a page approved into a document belongs only to it, a junked page is not listed. Empty before any run landed. 404 no such application in your organization. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentEntry"][];
+                    };
+                };
+                /** @description Not modified: the `If-None-Match` tag is still current; the body you have is the answer. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/documents/{address}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a document: file it, with a PDF cut from the packet
+         * @description Files the document against its proposed line, another line (`expectedDocId`), or as `"unmatched"`. With `spans`, at new page boundaries (any pages of the case, across files, in the order given); on a proposed piece’s address, confirms that split (its other pieces are listed in place of the range). The filed PDF is the pages of its spans copied from the packets with pdf-lib (nothing re-rendered), identified by `approval.approvedDocId`. An approval that fills a line moves the case listing’s `docsFiled` (and appends `case.completeness`). Recorded with `decidedBy` (default: the caller’s name, an API key’s name) and `authenticatedAs`, in one transaction with its ledger row. Decisions race safely: the first to take a document or page wins; a later one gets 409 whose `error` names the decision in its way, `decision <id> (<kind> of <address> by <decidedBy>, <at>)` (nothing changed: undo that decision to decide again). 404 no such application, document or file in your organization. 400 a line not of the pinned list, a page past a file’s end or named twice, boundaries that leave out the document.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    /** @description The document’s address, `<fileId>:p<first>-<last>` (or a proposed piece’s, to confirm its split). */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            /** @description Optional: no body approves the document as listed, as yourself. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApproveDocumentInput"] | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DecisionResult"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The document or some of its pages were already decided (the `error` names the winner’s decision). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/documents/{address}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a document: a person is done with it without filing it
+         * @description It stays listed, `settled`, with `approval.outcome` `settled` and no filed PDF; it keeps the line it was proposed for. Recorded with `decidedBy` (default: the caller’s name, an API key’s name) and `authenticatedAs`, in one transaction with its ledger row. Decisions race safely: the first to take a document or page wins; a later one gets 409 whose `error` names the decision in its way, `decision <id> (<kind> of <address> by <decidedBy>, <at>)` (nothing changed: undo that decision to decide again). 404 no such application, document or file in your organization.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    /** @description The document’s address, `<fileId>:p<first>-<last>` (or a proposed piece’s, to confirm its split). */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            /** @description Optional: no body settles as yourself. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentDecisionInput"] | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DecisionResult"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The document was already decided (the `error` names that decision). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/documents/{address}/junk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Junk a document, or some of its pages: they leave the list
+         * @description The pages stay in the source files and the ledger; `GET /pages-pdf` still serves them. Pages of the document not junked stay listed as a document of their own. Recorded with `decidedBy` (default: the caller’s name, an API key’s name) and `authenticatedAs`, in one transaction with its ledger row. Decisions race safely: the first to take a document or page wins; a later one gets 409 whose `error` names the decision in its way, `decision <id> (<kind> of <address> by <decidedBy>, <at>)` (nothing changed: undo that decision to decide again). 404 no such application, document or file in your organization. 400 `spans` naming pages of another document.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    /** @description The document’s address, `<fileId>:p<first>-<last>` (or a proposed piece’s, to confirm its split). */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            /** @description Optional: no body junks every page of the document, as yourself. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["JunkDocumentInput"] | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DecisionResult"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The document or some of its pages were already decided (the `error` names that decision). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every decision on the case’s documents, in the order made (undone ones too)
+         * @description 404 no such application in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentDecision"][];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/decisions/{decisionId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a decision nothing later depends on
+         * @description The list becomes what the other decisions make of the proposals, as if this one had not been made; an approval’s filed PDF is withdrawn (its file answers 404). A later decision that touched any page this one touched depends on it: 409 naming it in `error` (undo that one first). 409 already undone. 404 no such application or decision. Ledger: `decision.undone`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    decisionId: string;
+                };
+                cookie?: never;
+            };
+            /** @description Optional: no body undoes as yourself. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentDecisionInput"] | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DecisionResult"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A later decision depends on it (the `error` names that decision), or it was already undone. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/completeness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which lines of the pinned list the case’s documents satisfy, as decided so far
+         * @description Counts the listed documents filed against each line (approved, settled, or proposed and waiting). 404 no such application in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CaseCompleteness"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/approved-docs/{approvedDocId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A filed PDF, cut from the packet; with ?kind=md its text with page provenance
+         * @description The PDF (`application/pdf`), named by `Content-Disposition` from the document’s `suggestedName`; range requests (`Range: bytes=…`) answered with 206, an unsatisfiable one with 416. With `?kind=md`: markdown (`text/markdown`), a `<!-- page <fileId>:p<n> -->` marker before each page’s text, in the document’s page order. 404 no such application or filed document (or its approval was undone).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `md`: the text of its pages as markdown, each page preceded by a `<!-- page <fileId>:p<n> -->` marker. Default: the PDF. */
+                    kind?: "pdf" | "md";
+                };
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    approvedDocId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF (`application/pdf`); range requests are answered with 206. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description The PDF (`application/pdf`); range requests are answered with 206. */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The range is outside the file. */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole case as one markdown document
+         * @description Every listed document in page order: YAML front matter naming it (`address`, `title`, `type`, `line` — null when unmatched —, `settled`, `decision`, `approvedDocId`, `spans`, `keyData`, `findings`; values written as JSON, which YAML reads), then each of its pages: a `<!-- page <fileId>:p<n> -->` marker and the page’s text lines as read. 404 no such application in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `text/markdown; charset=utf-8`. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/pages-pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any pages of the case as one PDF, in the order given
+         * @description `span=<fileId>:p<first>-<last>`, repeatable; each span’s pages in order, spans in the order given (copied from the packets, nothing re-rendered). Junked pages too: they are still the case’s. 400 a malformed span or a page past its file’s end; 404 no such application, or a file not of this case. Range requests answered with 206.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description `<fileId>:p<first>-<last>`, repeatable: the pages to send, in the order given. 400 when malformed or past the file’s last page; 404 a file not of the case. */
+                    span: string | string[];
+                };
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF (`application/pdf`); range requests are answered with 206. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description The PDF (`application/pdf`); range requests are answered with 206. */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The range is outside the file. */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sync/stream": {
         parameters: {
             query?: never;
@@ -5767,7 +7343,7 @@ export interface paths {
         };
         /**
          * Live changes of several collections on one connection (server-sent events)
-         * @description Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`.
+         * @description Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
             parameters: {
@@ -6001,7 +7577,7 @@ export interface paths {
         };
         /**
          * Live changes of expected-doc-lists (server-sent events)
-         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
             parameters: {
@@ -6223,7 +7799,7 @@ export interface paths {
         };
         /**
          * Live changes of workflows (server-sent events)
-         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
             parameters: {
@@ -6445,7 +8021,7 @@ export interface paths {
         };
         /**
          * Live changes of intel-templates (server-sent events)
-         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
             parameters: {
@@ -6673,7 +8249,7 @@ export interface paths {
         };
         /**
          * Live changes of document-bundles (server-sent events)
-         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
             parameters: {
@@ -6915,7 +8491,7 @@ export interface paths {
         };
         /**
          * Live changes of saved-sections (server-sent events)
-         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
             parameters: {
@@ -7137,7 +8713,7 @@ export interface paths {
         };
         /**
          * Live changes of library-defaults (server-sent events)
-         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
             parameters: {
@@ -7381,7 +8957,7 @@ export interface paths {
         };
         /**
          * Live changes of organization (server-sent events)
-         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it.
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
             parameters: {
@@ -7542,6 +9118,37 @@ export interface components {
             /** @description Present when the last run failed, was cancelled, or the analyzer went silent or could not be reached: why, in words a person can act on. */
             lastRunError?: string;
         };
+        /** @description Approve (file) a document. Approving a proposed piece of a range listed whole (`proposedSplits[].address`) confirms that split. */
+        ApproveDocumentInput: {
+            /** @description File it against this line of the pinned list (400 when no such line), or `"unmatched"` to keep it as matching nothing. Omitted: the line it was proposed for (unmatched when none). */
+            expectedDocId?: string;
+            /** @description New boundaries: the document is made of these pages, in this order, of any files of the case. They must include a page of the addressed document. Its other pages, and any other document’s pages taken, stay listed as documents of their own (cut from theirs, nothing re-read). Omitted: the addressed document’s pages. */
+            spans?: components["schemas"]["DocumentSpanInput"][];
+            /** @description Who decides; defaults to the caller’s name (an API key’s name). */
+            decidedBy?: string;
+        };
+        /** @description Our addition: which lines of the pinned list the case’s documents satisfy now, after people’s decisions (a run records its own report as `case.completeness`). */
+        CaseCompleteness: {
+            /** @description Lines with at least `minCount` listed documents filed against them: the case listing’s `docsFiled`. */
+            satisfied: number;
+            total: number;
+            lines: {
+                expectedDocId: string;
+                name: string;
+                /** @enum {string} */
+                requirement: "required" | "optional";
+                /** @description Listed documents filed against it (approved, settled, or proposed and waiting). */
+                have: number;
+                /** @description Of those, approved by a person. */
+                approved: number;
+                /** @description Its `minCount`. */
+                need: number;
+                /** @description `have < need`. */
+                missing: boolean;
+            }[];
+            /** @description Addresses of listed documents that match no line. */
+            unmatched: string[];
+        };
         /** @description One catalogue version of the marked chain. */
         CatalogLayer: {
             /** @description The catalogue’s list id. */
@@ -7622,6 +9229,16 @@ export interface components {
             /** @description When given, the colleague signs in with it and is asked to change it; when absent, an invitation mail with a link to set a password is sent (valid 7 days). */
             temporaryPassword?: string;
         };
+        /** @description A new endpoint: where to POST, and which ledger actions. */
+        CreateWebhookInput: {
+            /** @description An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. */
+            url: string;
+            /**
+             * @description Ledger action names to send; empty or absent means every event. Names repeated count once. One of: application.created, file.received, file.removed, gate.refused, gate.bypassed, run.started, run.stage, run.reported, run.failed, run.cancelled, run.resumed, document.proposed, document.flagged, case.completeness, document.approved, document.settled, document.junked, decision.undone.
+             * @default []
+             */
+            events?: string[];
+        };
         CreatedApiKey: {
             id: string;
             /** @description Also the default `decidedBy` of runs started with the key. */
@@ -7635,6 +9252,34 @@ export interface components {
             lastUsedAt: string | null;
             /** @description The key itself, for `Authorization: Bearer`. Shown only in this response. */
             secret: string;
+        };
+        /** @description The endpoint just added, with its signing secret (returned this once). */
+        CreatedWebhookEndpoint: {
+            id: string;
+            /** @description Where deliveries are POSTed. */
+            url: string;
+            /** @description The ledger actions sent; empty means every action (spec Part 6.6). */
+            events: components["schemas"]["LedgerAction"][];
+            /** @description false after the receiver answered 410 (to a test or a real delivery): nothing is enqueued for it until it is reactivated. */
+            active: boolean;
+            deactivatedAt: string | null;
+            deactivatedReason: string | null;
+            /** @description ISO 8601. Nothing from the ledger before this moment is ever sent to the endpoint (spec Part 6.7). */
+            createdAt: string;
+            /** @description The Manager who added it. */
+            createdBy: string | null;
+            /** @description After a rotation: until when deliveries also carry a signature made with the previous secret (24 hours); null otherwise. */
+            previousSecretExpiresAt: string | null;
+            /** @description The delivery attempted last (or, before any attempt, enqueued last); null when none. */
+            latestDelivery: components["schemas"]["WebhookDelivery"] | null;
+            /** @description `whsec_` followed by the base64 of 32 random bytes: the HMAC-SHA256 key (base64-decoded) of `webhook-signature`. Shown only in this answer; store it now. */
+            secret: string;
+        };
+        /** @description What a decision answers: itself and the list it produced. */
+        DecisionResult: {
+            decision: components["schemas"]["DocumentDecision"];
+            /** @description The case’s documents after the decision (as GET /applications/{id}/documents). */
+            documents: components["schemas"]["DocumentEntry"][];
         };
         /** @description The version this one was copied from (new-version, rename, duplicate, or a copy of official content). */
         DerivedFrom: {
@@ -7695,6 +9340,31 @@ export interface components {
             status: components["schemas"]["LibraryStatus"];
             source: components["schemas"]["LibrarySource"];
         };
+        /** @description Our addition: a next most likely document type, with the classifier’s confidence. */
+        DocumentAlternative: {
+            docType: string;
+            confidence: number;
+        };
+        /** @description A person’s decision on a document (spec Part 2 `approval.*`). */
+        DocumentApproval: {
+            /**
+             * @description `approved`: filed, a PDF cut from the packet (`approvedDocId`). `settled`: a person is done with it without filing (no PDF).
+             * @enum {string}
+             */
+            outcome: "approved" | "settled";
+            /** @description Who decided, as they said (defaults to the user’s or key’s name). */
+            decidedBy: string;
+            /** @description What the decider proved: `user:<email>`, `apiKey:<id>`, `guest:<id>`. */
+            authenticatedAs: string;
+            /** @description Our addition: the decision, to undo it (POST /applications/{id}/decisions/{decisionId}/undo). */
+            decisionId: string;
+            /** @description Our addition: ISO 8601. */
+            decidedAt: string;
+            /** @description Identifies the filed PDF: GET /applications/{id}/approved-docs/{approvedDocId}/file. Present when `approved`. */
+            approvedDocId?: string;
+            /** @description The line the person filed it against, or `"unmatched"` when they kept a document that matches no line. Absent on `settled`. */
+            expectedDocId?: string;
+        };
         /** @description A named group of document types, inserted into lists as a subsection (a copy). */
         DocumentBundle: {
             id: string;
@@ -7710,6 +9380,93 @@ export interface components {
             name: string;
             /** @description Document types of your marked chain or custom-documents; at least one, none repeated. */
             members: string[];
+        };
+        /** @description Our addition: a person’s decision on a case’s documents, as recorded (each is also a ledger row). */
+        DocumentDecision: {
+            id: string;
+            /** @enum {string} */
+            kind: "approve" | "settle" | "junk";
+            /** @description The document it was made on. */
+            address: string;
+            /** @description The pages it took: approved into the document, junked, or settled. */
+            spans: components["schemas"]["DocumentSpan"][];
+            decidedBy: string;
+            authenticatedAs: string;
+            decidedAt: string;
+            /** @description approve: the line, or `"unmatched"`. */
+            expectedDocId?: string;
+            approvedDocId?: string;
+            /** @description Present once undone. */
+            undone?: {
+                by: string;
+                authenticatedAs: string;
+                at: string;
+            };
+        };
+        /** @description A decision that takes nothing but who decides: settle, undo. */
+        DocumentDecisionInput: {
+            /** @description Who decides; defaults to the caller’s name (an API key’s name). */
+            decidedBy?: string;
+        };
+        /** @description One document of a case (spec Part 2). The list holds each page once: a range that reads as several documents is one entry until its split is confirmed (by a person approving a piece, or by the workflow: classify-and-file `followSplits`), then its pieces; a page approved into a document belongs only to it; a junked page is not listed. */
+        DocumentEntry: {
+            /** @description `<fileId>:p<first>-<last>`: the first span’s file and its first and last page. The identity; no minted id. Stable across runs for pages that did not move. */
+            address: string;
+            title: string;
+            /** @description The pages, per file, in document order. Several spans when a person set boundaries across files. */
+            spans: components["schemas"]["DocumentSpan"][];
+            /** @description `false`: it still waits for a person (or the workflow settled it, `settleAbove`). */
+            settled: boolean;
+            /** @description What was read of it. */
+            document: {
+                /** @description A file name for the filed PDF. */
+                suggestedName: string;
+                /** @description The key fields of its type’s active extraction schema that were read: field → value (dates ISO 8601, money as numbers, names as written). */
+                extractKeyData: {
+                    [key: string]: unknown;
+                };
+                /** @description Our addition: for each key of `extractKeyData`, its confidence and the page and line it was read from. */
+                keyFields: {
+                    [key: string]: components["schemas"]["KeyFieldProvenance"];
+                };
+                /** @description Our addition: the document type the classifier read; `fallback` when none. */
+                docType: string;
+                /** @description Our addition: the classifier’s confidence in `docType`. */
+                confidence: number;
+                /** @description Our addition: the next most likely types, most likely first. */
+                alternatives: components["schemas"]["DocumentAlternative"][];
+                /** @description Our addition: what the workflow’s checks found (expiry, applicant name). */
+                findings: components["schemas"]["DocumentFinding"][];
+            };
+            /** @description Our addition: when the range reads as several documents and nobody confirmed the split yet, the pieces it would be listed as (rule 1); empty otherwise. Approving a piece’s address confirms the split. */
+            proposedSplits: components["schemas"]["ProposedSplit"][];
+            /** @description The line of the pinned list it is filed against. Absent when it matched no line: common, not an error. */
+            expectedDocId?: string;
+            /** @description Our addition: the address of the range this document was a proposed piece of, or the document a decision cut it from; absent when it was proposed as is. */
+            splitOf?: string;
+            /** @description Absent while nobody decided on it. */
+            approval?: components["schemas"]["DocumentApproval"];
+        };
+        /** @description Something a check of the workflow found on a document for a person to look at (also a `document.flagged` ledger row). */
+        DocumentFinding: {
+            /** @description The workflow tool that raised it: `expiry-check`, `applicant-name-match`. */
+            check: string;
+            /** @description `expired`, `expiring_soon` (within the workflow’s `warnWithinDays`), `expiry_date_missing`, `applicant_not_named` (no line names the applicant), `name_mismatch` (a name field was read and is not the applicant’s). */
+            code: string;
+            /** @description What a reviewer should check, in words. */
+            note: string;
+        };
+        /** @description Pages of one source file that belong to a document (spec Part 2). */
+        DocumentSpan: {
+            fileId: string;
+            /** @description Page numbers of the source file, in document order. */
+            pages: number[];
+        };
+        /** @description Pages of one source file that belong to a document (spec Part 2). */
+        DocumentSpanInput: {
+            fileId: string;
+            /** @description Page numbers of the source file, in document order. */
+            pages: number[];
         };
         /** @description One document type of your marked chain. Page kinds and the `default` entry are not document types and are left out. */
         DocumentTypeListing: {
@@ -8117,11 +9874,29 @@ export interface components {
             status: components["schemas"]["LibraryStatus"];
             source: components["schemas"]["LibrarySource"];
         };
+        /** @description Junk a document: its pages leave the list (they stay in the source files and the ledger). */
+        JunkDocumentInput: {
+            /** @description Junk only these pages of the document (the rest stays listed as a document of its own); omitted: all of its pages. */
+            spans?: components["schemas"]["DocumentSpanInput"][];
+            /** @description Who decides; defaults to the caller’s name (an API key’s name). */
+            decidedBy?: string;
+        };
+        /** @description Our addition: how sure a key value is, and where it was read. */
+        KeyFieldProvenance: {
+            /** @description How sure the reader is of the value, 0 to 1. */
+            confidence: number;
+            /** @description The source file the value was read from. */
+            fileId: string;
+            /** @description The page of that file. */
+            page: number;
+            /** @description The line of that page (0-based, in reading order, as `GET /applications/{id}/text` lists them). */
+            line: number;
+        };
         /**
-         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped). The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`. `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run: which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`.
+         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped). The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person). `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval).
          * @enum {string}
          */
-        LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness";
+        LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "decision.undone";
         /** @description One row of a case’s ledger (spec Part 2). Rows are never changed nor deleted. */
         LedgerEvent: {
             /** @description Position in the case’s ledger: 1, 2, 3… without gaps. */
@@ -8131,7 +9906,7 @@ export interface components {
             /** @description Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine. */
             actor: string;
             action: components["schemas"]["LedgerAction"];
-            /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>` or `document:<address>`. */
+            /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>` or `decision:<id>`. */
             target: string;
             /** @description What the action says about the change (see `LedgerAction`). */
             detail: {
@@ -8268,6 +10043,17 @@ export interface components {
          * @enum {string}
          */
         PreflightFlagCode: "low_dpi" | "duplicate_page" | "duplicate_file" | "blank_page" | "oversized_page" | "unreadable" | "encrypted";
+        /** @description Our addition: one piece of a proposed split of a range listed whole (rule 1 of spec Part 2). */
+        ProposedSplit: {
+            /** @description The piece’s address once the split is confirmed; approve it to confirm the split and file that piece. */
+            address: string;
+            spans: components["schemas"]["DocumentSpan"][];
+            docType: string;
+            /** @description Classification confidence of the piece’s type. */
+            confidence: number;
+            /** @description How sure the splitter is that a new document starts at the piece’s first page. */
+            boundaryConfidence: number;
+        };
         /** @description The name of the new version. The id stays what it is; the renamed version keeps its old name. */
         RenameInput: {
             name: string;
@@ -8437,6 +10223,104 @@ export interface components {
             mustChangePassword: boolean;
             /** @description ISO 8601. */
             createdAt: string;
+        };
+        /** @description One delivery of a message to an endpoint and where it stands. Deliveries of one case to one endpoint go out in ledger order: a later one waits while an earlier one is retried. */
+        WebhookDelivery: {
+            /** @description This delivery (one message to one endpoint; a resend or replay is a delivery of its own). */
+            id: string;
+            /** @description The `webhook-id` header and the body’s `id`: the same on every attempt, and on every resend or replay of the same ledger row, so a receiver can deduplicate. Derived from the case and the row’s seq. */
+            webhookId: string;
+            /** @description The ledger action carried (`LedgerAction`), or `webhook.test`. */
+            type: string;
+            /** @description The case of the ledger row; null for a test delivery. */
+            applicationId: string | null;
+            /** @description The ledger row’s `seq` in its case; null for a test delivery. */
+            seq: number | null;
+            /**
+             * @description `event`: enqueued with its ledger row. `test`: POST /webhooks/{id}/test. `resend`: POST …/deliveries/{deliveryId}/resend. `replay`: POST /webhooks/{id}/replay.
+             * @enum {string}
+             */
+            origin: "event" | "test" | "resend" | "replay";
+            /**
+             * @description `pending`: waiting for its first or next attempt (or in flight). `succeeded`: the receiver answered 2xx within 15 s. `failed`: the receiver answered 410 (the endpoint was deactivated), every retry was used (14 over about 13 hours), or it was a test delivery the receiver did not accept (tests are not retried). `cancelled`: still pending when the endpoint was deactivated; replay or resend it after reactivating.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            /** @description Attempts made so far: the first and up to 14 retries. */
+            attempts: number;
+            /** @description ISO 8601; when the next attempt is due while `pending`, else null. */
+            nextAttemptAt: string | null;
+            /** @description ISO 8601; when the last attempt was made, null before the first. */
+            lastAttemptAt: string | null;
+            /** @description The receiver’s HTTP status at the last attempt; null when it gave none (refused, timed out, unreachable). */
+            lastStatusCode: number | null;
+            /** @description Why the last attempt did not succeed, in words; null after a success. */
+            lastError: string | null;
+            /** @description How long the last attempt took, from connecting to the end of the answer. */
+            lastDurationMs: number | null;
+            /** @description ISO 8601; when the delivery was enqueued. */
+            createdAt: string;
+        };
+        /** @description A receiver of the organization’s ledger events. The secret is never listed; it is shown once, at creation or rotation. */
+        WebhookEndpoint: {
+            id: string;
+            /** @description Where deliveries are POSTed. */
+            url: string;
+            /** @description The ledger actions sent; empty means every action (spec Part 6.6). */
+            events: components["schemas"]["LedgerAction"][];
+            /** @description false after the receiver answered 410 (to a test or a real delivery): nothing is enqueued for it until it is reactivated. */
+            active: boolean;
+            deactivatedAt: string | null;
+            deactivatedReason: string | null;
+            /** @description ISO 8601. Nothing from the ledger before this moment is ever sent to the endpoint (spec Part 6.7). */
+            createdAt: string;
+            /** @description The Manager who added it. */
+            createdBy: string | null;
+            /** @description After a rotation: until when deliveries also carry a signature made with the previous secret (24 hours); null otherwise. */
+            previousSecretExpiresAt: string | null;
+            /** @description The delivery attempted last (or, before any attempt, enqueued last); null when none. */
+            latestDelivery: components["schemas"]["WebhookDelivery"] | null;
+        };
+        /** @description Which ledger rows to send again. Only rows written after the endpoint was created and matching its `events` are replayed; each keeps the `webhook-id` it had, so a receiver that did get it can drop it. Replayed deliveries queue behind what is already pending for each case. */
+        WebhookReplayInput: {
+            /**
+             * Format: date-time
+             * @description Replay ledger rows written at or after this time (ISO 8601).
+             */
+            since?: string;
+            /** @description Only this case (needed with `fromSeq`). */
+            applicationId?: string;
+            /** @description Replay the case’s rows from this seq on. */
+            fromSeq?: number;
+        };
+        WebhookReplayResult: {
+            /** @description Deliveries enqueued, one per ledger row replayed. */
+            enqueued: number;
+        };
+        /** @description The endpoint’s new signing secret. The previous one keeps signing alongside it for the overlap, then stops. */
+        WebhookSecretRotation: {
+            id: string;
+            /** @description `whsec_` followed by the base64 of 32 random bytes: the HMAC-SHA256 key (base64-decoded) of `webhook-signature`. Shown only in this answer; store it now. */
+            secret: string;
+            /** @description Until then every delivery carries two signatures, one per secret (24 hours). */
+            previousSecretExpiresAt: string;
+        };
+        /** @description The receiver’s answer to one signed `webhook.test` delivery sent just now (not retried). */
+        WebhookTestResult: {
+            /** @description The `webhook-id` of the test delivery. */
+            webhookId: string;
+            /** @description True when the receiver answered 2xx within 15 seconds. */
+            delivered: boolean;
+            /** @description The receiver’s HTTP status; null when it gave none. */
+            statusCode: number | null;
+            /** @description Time from sending to the end of the answer (or the failure). */
+            durationMs: number;
+            /** @description The first 1,024 characters of the receiver’s answer body (at most 64 KiB are read). */
+            bodyExcerpt: string | null;
+            /** @description Why it did not succeed, in words; null when delivered. */
+            error: string | null;
+            /** @description True when the answer was 410 and the endpoint is now deactivated. */
+            deactivated: boolean;
         };
         /** @description One version of a workflow: a named, ordered list of steps a run follows. */
         Workflow: {

@@ -14,3 +14,5 @@ export * from './models.js';
 export * from './ledger.js';
 export * from './runs.js';
 export * from './applications.js';
+export * from './documents.js';
+export * from './webhooks.js';

@@ -29,11 +29,19 @@ export const LEDGER_ACTIONS = {
   'run.resumed':
     'A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`.',
   'document.proposed':
-    'A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`.',
+    'A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person).',
   'document.flagged':
     'A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`.',
   'case.completeness':
-    'The completeness report of a run: which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`.',
+    'The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`.',
+  'document.approved':
+    'A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed).',
+  'document.settled':
+    'A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched).',
+  'document.junked':
+    'A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`.',
+  'decision.undone':
+    'A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval).',
 } as const;
 
 export type LedgerActionName = keyof typeof LEDGER_ACTIONS;
@@ -54,7 +62,7 @@ export const LedgerEvent = z
       .string()
       .describe('Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine.'),
     action: LedgerAction,
-    target: z.string().describe('What changed: `application:<id>`, `file:<id>`, `run:<n>` or `document:<address>`.'),
+    target: z.string().describe('What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>` or `decision:<id>`.'),
     detail: z.record(z.string(), z.unknown()).describe('What the action says about the change (see `LedgerAction`).'),
   })
   .meta({ id: 'LedgerEvent', description: 'One row of a case’s ledger (spec Part 2). Rows are never changed nor deleted.' });

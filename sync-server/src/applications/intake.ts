@@ -1,5 +1,4 @@
 import type { Multipart } from '@fastify/multipart';
-import { unlink } from 'node:fs/promises';
 import { MAX_FILE_BYTES, MAX_FILES_PER_CALL } from '@portal/shared';
 import { BlobTooLargeError, type BlobStore } from '../blobs/blob-store.js';
 import type { Queryable } from '../db/db.js';
@@ -126,7 +125,7 @@ export class Intake {
     }
     if (stream.truncated) throw tooLarge(name);
     const file = { name, size: stored.size, sha256: stored.sha256, pageCount: 0, newBlob: !stored.existed };
-    const probed = await this.deps.probe.probe(this.deps.blobs.pathOf(stored.sha256));
+    const probed = await this.deps.probe.probe(await this.deps.blobs.localPath(stored.sha256));
     if (!probed.ok) {
       await this.discard([file]);
       throw badRequest(`"${name}" cannot be accepted: ${probed.note}; nothing of this call was kept`);
@@ -142,7 +141,7 @@ export class Intake {
     for (const f of files) {
       if (!f.newBlob) continue;
       const { rows } = await this.deps.db.query('SELECT 1 FROM application_files WHERE sha256 = $1 LIMIT 1', [f.sha256]);
-      if (rows.length === 0) await unlink(this.deps.blobs.pathOf(f.sha256)).catch(() => {});
+      if (rows.length === 0) await this.deps.blobs.delete(f.sha256).catch(() => {});
     }
   }
 }

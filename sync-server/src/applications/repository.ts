@@ -55,8 +55,8 @@ export async function listApplications(q: Queryable, orgId: string) {
             (SELECT count(*) FROM application_files f WHERE f.application_id = a.id AND f.removed_at IS NULL)::int AS file_count,
             (SELECT coalesce(sum(f.page_count), 0) FROM application_files f WHERE f.application_id = a.id AND f.removed_at IS NULL)::int AS page_count,
             (SELECT count(*) FROM jsonb_array_elements(a.list_lines) l
-              WHERE (SELECT count(*) FROM application_documents d
-                      WHERE d.application_id = a.id AND d.expected_doc_id = l->>'id' AND NOT d.deleted) >= (l->>'minCount')::int)::int AS docs_filed
+              WHERE (SELECT count(*) FROM case_documents d
+                      WHERE d.application_id = a.id AND d.expected_doc_id = l->>'id') >= (l->>'minCount')::int)::int AS docs_filed
        FROM applications a
       WHERE a.org_id = $1 AND NOT a.deleted
       ORDER BY a.created_at DESC, a.id DESC`,

@@ -1,8 +1,47 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { chmod, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { PassThrough, Transform, type Readable } from 'node:stream';
+
+/**
+ * Where source files, cut documents and page images live: content-addressed (a blob's name is
+ * the SHA-256 of its bytes), write-once, read as streams. Three drivers share this interface —
+ * the filesystem (the embedded default), PostgreSQL and S3-compatible object storage — so that
+ * several server instances can share the blobs they share a database with (DESIGN.md, "Outgrowing
+ * one machine"). `blob-store.contract.ts` in the tests holds every driver to the same behaviour.
+ */
+export interface BlobStore {
+  readonly driver: BlobDriverName;
+  /** Prepares the store (folders, tables, bucket) and removes what a crashed writer left. */
+  init(): Promise<void>;
+  /**
+   * Streams `source` in while hashing it; nothing is visible under the name before the whole
+   * content is stored, and a failed or refused write leaves nothing. The same content is stored
+   * once (`existed`).
+   */
+  put(source: BlobSource, options?: { maxBytes?: number }): Promise<StoredBlob>;
+  has(sha256: string): Promise<boolean>;
+  size(sha256: string): Promise<number | undefined>;
+  /**
+   * The content as a stream; a byte range (inclusive `end`, as in HTTP) for viewers. A whole
+   * read is verified against its name as it streams: bytes that do not hash to it end the
+   * stream with a BlobIntegrityError instead of completing (never silently served). A missing
+   * blob is a BlobNotFoundError on the stream.
+   */
+  read(sha256: string, range?: { start?: number; end?: number }): Readable;
+  /**
+   * A file on this machine holding the blob, verified, for readers that need a path (pdf.js
+   * opening a 100 MB file by ranges): the blob itself on the filesystem driver, else a copy in a
+   * bounded local cache.
+   */
+  localPath(sha256: string): Promise<string>;
+  /** Removes a blob (a refused upload's bytes); no error when it is not there. */
+  delete(sha256: string): Promise<void>;
+  /** Every stored blob's name, for moving blobs between drivers. */
+  list(): AsyncIterable<string>;
+  close(): Promise<void>;
+}
+
+export type BlobDriverName = 'fs' | 'postgres' | 's3';
+export type BlobSource = Readable | AsyncIterable<Uint8Array> | Uint8Array;
 
 export interface StoredBlob {
   /** Lower-case hex SHA-256 of the content: the blob's name. */
@@ -19,116 +58,84 @@ export class BlobTooLargeError extends Error {
   }
 }
 
+export class BlobNotFoundError extends Error {
+  constructor(readonly sha256: string) {
+    super(`No blob ${sha256}`);
+    this.name = 'BlobNotFoundError';
+  }
+}
+
+/** Stored bytes that do not hash to their name: damaged storage, never served as the blob. */
+export class BlobIntegrityError extends Error {
+  constructor(
+    readonly sha256: string,
+    readonly actual: string,
+  ) {
+    super(`Blob ${sha256} is damaged: its bytes hash to ${actual}`);
+    this.name = 'BlobIntegrityError';
+  }
+}
+
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-/** How many bytes a blob write gathers before one write call. */
-const WRITE_BATCH_BYTES = 1024 * 1024;
 
 export function isBlobId(value: string): boolean {
   return SHA256_HEX.test(value);
 }
 
+export function assertBlobId(value: string): void {
+  if (!isBlobId(value)) throw new Error(`Not a blob id: ${value}`);
+}
+
+/** The chunks of a source, whatever its kind, each counted against `maxBytes` and hashed. */
+export async function* metered(source: BlobSource, hash: ReturnType<typeof createHash>, limit: number, counted: { size: number }): AsyncGenerator<Uint8Array> {
+  const input: AsyncIterable<Uint8Array> | Iterable<Uint8Array> = source instanceof Uint8Array ? [source] : source;
+  for await (const chunk of input) {
+    counted.size += chunk.length;
+    if (counted.size > limit) throw new BlobTooLargeError(limit);
+    hash.update(chunk);
+    yield chunk;
+  }
+}
+
+/** Passes bytes through and fails at the end when they do not hash to `sha256`. */
+export function verifying(sha256: string): Transform {
+  const hash = createHash('sha256');
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      hash.update(chunk);
+      cb(null, chunk);
+    },
+    flush(cb) {
+      const actual = hash.digest('hex');
+      cb(actual === sha256 ? null : new BlobIntegrityError(sha256, actual));
+    },
+  });
+}
+
+/** A whole blob in memory, verified against its name (for the analyzer, which reads whole files). */
+export async function readBlob(store: BlobStore, sha256: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of store.read(sha256)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
- * Content-addressed, write-once files under `root` (DATA_DIR/blobs). A write streams to a temp
- * file while hashing, is flushed to disk, then renamed into place under its hash: a reader never
- * sees a partial blob, a failed or aborted write leaves nothing behind, and the same content is
- * stored once. Blobs are never modified; they are made read-only on disk.
+ * The stream a driver's `read` returns: `source` passed through (verified against `sha256`
+ * when `whole`), every error of the chain ending it as `mapError` words it.
  */
-export class BlobStore {
-  private readonly tmpDir: string;
-
-  constructor(readonly root: string) {
-    this.tmpDir = join(root, 'tmp');
+export function readOut(source: Readable, sha256: string, whole: boolean, mapError: (err: Error) => Error = (e) => e): Readable {
+  const out = new PassThrough();
+  const fail = (err: Error) => {
+    if (!out.destroyed) out.destroy(mapError(err));
+    source.destroy();
+  };
+  source.on('error', fail);
+  if (whole) {
+    const check = verifying(sha256);
+    check.on('error', fail);
+    source.pipe(check).pipe(out);
+  } else {
+    source.pipe(out);
   }
-
-  /** Creates the folders and removes temp files a crashed writer left behind long ago. */
-  async init(staleTempMs = 60 * 60_000): Promise<void> {
-    await mkdir(this.tmpDir, { recursive: true });
-    const now = Date.now();
-    for (const name of await readdir(this.tmpDir)) {
-      const p = join(this.tmpDir, name);
-      const s = await stat(p).catch(() => undefined);
-      if (s && now - s.mtimeMs > staleTempMs) await unlink(p).catch(() => {});
-    }
-  }
-
-  pathOf(sha256: string): string {
-    if (!isBlobId(sha256)) throw new Error(`Not a blob id: ${sha256}`);
-    return join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
-  }
-
-  async put(source: Readable | AsyncIterable<Uint8Array> | Uint8Array, options: { maxBytes?: number } = {}): Promise<StoredBlob> {
-    await mkdir(this.tmpDir, { recursive: true });
-    const tmp = join(this.tmpDir, `${randomUUID()}.part`);
-    const hash = createHash('sha256');
-    let size = 0;
-    const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    const input: AsyncIterable<Uint8Array> | Iterable<Uint8Array> = source instanceof Uint8Array ? [source] : source;
-    const file = await open(tmp, 'wx');
-    // Chunks arrive in socket-sized pieces (64 KB): gathered into batches of about 1 MB, each
-    // written with one call while the next batch is read, so the disk and the network overlap
-    // and a 100 MB file costs a hundred writes, not sixteen hundred. At most one batch is
-    // being written and one gathered: memory stays at about 2 MB whatever the size.
-    let batch: Uint8Array[] = [];
-    let batchBytes = 0;
-    let writing: Promise<unknown> = Promise.resolve();
-    const flushBatch = async () => {
-      const chunks = batch;
-      batch = [];
-      batchBytes = 0;
-      await writing;
-      writing = file.writev(chunks);
-    };
-    try {
-      for await (const chunk of input) {
-        size += chunk.length;
-        if (size > limit) throw new BlobTooLargeError(limit);
-        hash.update(chunk);
-        batch.push(chunk);
-        batchBytes += chunk.length;
-        if (batchBytes >= WRITE_BATCH_BYTES) await flushBatch();
-      }
-      if (batchBytes > 0) await flushBatch();
-      await writing;
-      // On disk before the record that names it is committed.
-      await file.datasync();
-      await file.close();
-    } catch (err) {
-      await writing.catch(() => {});
-      await file.close().catch(() => {});
-      await unlink(tmp).catch(() => {});
-      throw err;
-    }
-    const sha256 = hash.digest('hex');
-    const finalPath = this.pathOf(sha256);
-    if (await this.has(sha256)) {
-      await unlink(tmp).catch(() => {});
-      return { sha256, size, existed: true };
-    }
-    await mkdir(join(this.root, sha256.slice(0, 2), sha256.slice(2, 4)), { recursive: true });
-    await chmod(tmp, 0o444);
-    // Two writers of the same content race harmlessly: rename replaces identical bytes atomically.
-    await rename(tmp, finalPath);
-    return { sha256, size, existed: false };
-  }
-
-  async has(sha256: string): Promise<boolean> {
-    if (!isBlobId(sha256)) return false;
-    return stat(this.pathOf(sha256)).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-  }
-
-  async size(sha256: string): Promise<number | undefined> {
-    if (!isBlobId(sha256)) return undefined;
-    return stat(this.pathOf(sha256)).then(
-      (s) => s.size,
-      () => undefined,
-    );
-  }
-
-  /** A stream of the blob, optionally a byte range (inclusive `end`, as in HTTP ranges). */
-  read(sha256: string, range?: { start?: number; end?: number }): ReadStream {
-    return createReadStream(this.pathOf(sha256), range);
-  }
+  return out;
 }

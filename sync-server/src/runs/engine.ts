@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { RunStateName } from '@portal/shared';
 import type { AnalyzerSchema } from '../analyzer/catalogue.js';
 import type { ApplicationService } from '../applications/service.js';
 import type { RunRow } from '../applications/rows.js';
-import type { BlobStore } from '../blobs/blob-store.js';
+import { readBlob, type BlobStore } from '../blobs/blob-store.js';
 import type { Clock } from '../clock.js';
 import type { Db, Queryable } from '../db/db.js';
 import type { Job, JobContext, JobQueue } from '../jobs/job-queue.js';
@@ -14,7 +13,7 @@ import { AnalyzerUnavailableError, type AnalyzerPort, type CatalogueType, type P
 import * as repo from './repository.js';
 import { RUN_JOB } from './repository.js';
 import { TOOL_BEHAVIOURS } from './tools/index.js';
-import type { RunWorkspace } from './tools/workspace.js';
+import { isListed, type RunWorkspace } from './tools/workspace.js';
 
 export interface RunStageJob {
   applicationId: string;
@@ -68,6 +67,11 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export class RunEngine {
   /** Runs this process works on, so a cancel here stops their reading at once. */
   private readonly local = new Map<string, AbortController>();
+  /**
+   * Called in the transaction that lands a run, after its documents are stored: the documents
+   * area recomputes the case's list there (it registers after this area, so it hooks in).
+   */
+  readonly landed: ((tx: Queryable, run: RunRow) => Promise<void>)[] = [];
 
   constructor(private readonly deps: RunEngineDeps) {}
 
@@ -187,7 +191,7 @@ export class RunEngine {
     for (const file of files) {
       if (signal.aborted) throw signal.reason;
       if (scanned.has(file.id)) {
-        const bytes = new Uint8Array(await readFile(blobs.pathOf(file.sha256)));
+        const bytes = new Uint8Array(await readBlob(blobs, file.sha256));
         const reading = await this.deps.analyzer().parse(bytes, { timeoutMs: this.deps.limits().parseFileTimeoutMs, signal });
         await db.transaction((tx) => repo.savePages(tx, { orgId: run.org_id, applicationId: run.application_id, fileId: file.id, runN: run.n, pages: reading.pages }));
       }
@@ -289,7 +293,9 @@ export class RunEngine {
     });
     await repo.markFilesRead(tx, run.file_ids, run.n);
     for (const row of ws.rows) await this.deps.ledger.append(tx, { ...row, orgId: run.org_id, applicationId: run.application_id });
-    await this.append(tx, run, 'run.reported', { documents: ws.documents.length, filed: ws.documents.filter((d) => d.expectedDocId).length });
+    const listed = ws.documents.filter(isListed);
+    await this.append(tx, run, 'run.reported', { documents: listed.length, filed: listed.filter((d) => d.expectedDocId).length });
+    for (const hook of this.landed) await hook(tx, run);
   }
 
   /**

@@ -236,10 +236,13 @@ export async function saveDocuments(tx: Queryable, o: { orgId: string; applicati
   );
 }
 
-/** The documents earlier runs filed on the case (they count towards its lines). */
+/**
+ * The documents the case lists before this run (they count towards its lines): as people's
+ * decisions left them (the documents area keeps `case_documents`, migration 014).
+ */
 export async function filedDocuments(q: Queryable, applicationId: string): Promise<{ address: string; expected_doc_id: string | null; settled: boolean }[]> {
   const { rows } = await q.query<{ address: string; expected_doc_id: string | null; settled: boolean }>(
-    'SELECT address, expected_doc_id, settled FROM application_documents WHERE application_id = $1 AND NOT deleted ORDER BY address',
+    `SELECT address, expected_doc_id, coalesce((entry->>'settled')::boolean, false) AS settled FROM case_documents WHERE application_id = $1 ORDER BY ord`,
     [applicationId],
   );
   return rows;

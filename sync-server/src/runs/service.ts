@@ -1,5 +1,4 @@
 import type { Multipart } from '@fastify/multipart';
-import { readFile } from 'node:fs/promises';
 import {
   cancelRefusal,
   isInFlight,
@@ -13,6 +12,7 @@ import {
 import type { ParsedPage } from '../analyzer/types.js';
 import type { ApplicationRow, FileRow, RunRow } from '../applications/rows.js';
 import type { ResolvedList } from '../applications/service.js';
+import { readBlob } from '../blobs/blob-store.js';
 import { isUniqueViolation, type Queryable } from '../db/db.js';
 import { badRequest, conflict, HttpError } from '../http-error.js';
 import type { Caller } from '../identity/caller.js';
@@ -264,7 +264,7 @@ export class RunService {
     const out = new Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>();
     const all = await this.deps.applications.files(this.db, app.id);
     for (const f of files) {
-      const bytes = new Uint8Array(await readFile(this.deps.blobs.pathOf(f.sha256)));
+      const bytes = new Uint8Array(await readBlob(this.deps.blobs, f.sha256));
       let reading = await this.port.preflight(bytes, { timeoutMs: this.limits.preflightFileTimeoutMs });
       // Without their text, scans of one template (consecutive payslips) look alike: a duplicate
       // between scans is confirmed by reading the file with OCR, which inventory then reuses.

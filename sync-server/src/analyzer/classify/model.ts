@@ -18,13 +18,21 @@ export interface ModelJson {
 export class TypeModel {
   readonly classes: string[];
   private readonly bias: Float64Array;
-  private readonly w: Map<number, Float32Array>;
+  /** Hashed feature → its row in `w` (rows of `classes.length` weights), or −1: a flat table, read per page. */
+  private readonly row: Int32Array;
+  private readonly w: Float32Array;
 
   constructor(json: ModelJson) {
     this.classes = json.classes;
     this.bias = Float64Array.from(json.bias);
-    this.w = new Map();
-    for (const [k, ws] of Object.entries(json.weights)) this.w.set(Number(k), Float32Array.from(ws, (x) => x / json.scale));
+    const n = json.classes.length;
+    const entries = Object.entries(json.weights);
+    this.row = new Int32Array(1 << json.hashBits).fill(-1);
+    this.w = new Float32Array(entries.length * n);
+    entries.forEach(([k, ws], r) => {
+      this.row[Number(k)] = r * n;
+      for (let c = 0; c < n; c++) this.w[r * n + c] = ws[c]! / json.scale;
+    });
   }
 
   /** Class probabilities of a text, in `classes` order. */
@@ -33,12 +41,14 @@ export class TypeModel {
   }
 
   predictVec(x: SparseVec): number[] {
+    const n = this.classes.length;
     const z = Array.from(this.bias);
+    const { row, w } = this;
     for (let i = 0; i < x.idx.length; i++) {
-      const ws = this.w.get(x.idx[i]!);
-      if (!ws) continue;
+      const base = row[x.idx[i]!]!;
+      if (base < 0) continue;
       const v = x.val[i]!;
-      for (let c = 0; c < z.length; c++) z[c]! += ws[c]! * v;
+      for (let c = 0; c < n; c++) z[c]! += w[base + c]! * v;
     }
     return softmax(z);
   }

@@ -6,7 +6,10 @@
 import { createHash } from 'node:crypto';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { decodedPixels, readPageContent, type PageContent, type PageImage } from '../pdf/page-content.js';
+import { PacketReadError } from '../pdf/errors.js';
+import { hideFontPrograms } from '../pdf/font-programs.js';
 import { openPacket, type OpenPacketOptions } from '../pdf/open-packet.js';
+import { surveyStreams, type StreamGuardOptions } from '../pdf/stream-guard.js';
 import { orient, resize, shrink, toGrey, type GreyImage } from '../pdf/pixels.js';
 import { renderGrey } from '../pdf/render.js';
 import type { PageEvidence } from '../preflight/evidence.js';
@@ -16,14 +19,20 @@ import { pageDigits, pageWords } from '../preflight/tokens.js';
 import { visualHash } from '../preflight/visual-hash.js';
 import { boundsOf, compose, type Matrix } from '../pdf/matrix.js';
 import type { ParsedPage, TextLine } from '../types.js';
+import { rereadMrzStrip } from './mrz-strip.js';
 import type { OcrEngine, OcrLine } from './ocr/engine.js';
 import { itemsToLines } from './text-lines.js';
 
-export interface ReadPacketOptions extends OpenPacketOptions {
+export interface ReadPacketOptions extends OpenPacketOptions, StreamGuardOptions {
   /** The OCR engine for pages without a text layer; null reads no scans (their pages come back with source 'none'). */
   ocr: OcrEngine | null;
   /** Render pages that need it (vector-only pages without text, pages of several images). Default true. */
   render?: boolean;
+  /**
+   * False: hide the font programs text does not need from pdf.js (font-programs.ts), a quarter of
+   * the time of a text page. Renderings then draw text in a stand-in face. Default true (kept).
+   */
+  fontPrograms?: boolean;
 }
 
 export interface ReadingStats {
@@ -124,8 +133,11 @@ async function readOnePage(
   options: ReadPacketOptions,
   ocrCache: Map<string, OcrLine[]>,
   stats: ReadingStats,
+  mayHaveImages: boolean,
 ): Promise<{ parsed: ParsedPage; evidence: PageEvidence }> {
-  const content = await readPageContent(pdfjs, page, n);
+  // A page of text in a file that paints no image has nothing in its operator list the pre-flight
+  // needs (no scan to rate, and text is ink): only a page with little text has it walked.
+  const content = await readPageContent(pdfjs, page, n, { operators: (chars) => mayHaveImages || chars < TEXT_LAYER_MIN_CHARS });
   const textLines = itemsToLines(content.items);
   const textChars = content.items.reduce((s, i) => s + i.str.replace(/\s/g, '').length, 0);
   const scan = pageScan(content.images) as PageImage | null;
@@ -164,6 +176,7 @@ async function readOnePage(
           const started = performance.now();
           try {
             read = await options.ocr.recognize(image, ppi || 200);
+            read = await rereadMrzStrip(options.ocr, image, ppi || 200, read);
           } catch (e) {
             content.warnings.push(`OCR failed: ${describe(e)}`);
             read = [];
@@ -225,7 +238,11 @@ async function readOnePage(
 
 export async function readPacket(bytes: Uint8Array, options: ReadPacketOptions): Promise<PacketReading> {
   const started = performance.now();
-  const packet = await openPacket(bytes, options);
+  // Before pdf.js allocates anything: a stream that inflates past its limit refuses the file.
+  const survey = surveyStreams(bytes, options);
+  if (survey.refusal) throw new PacketReadError('memory_limit', survey.refusal);
+  const textOnly = options.fontPrograms === false ? hideFontPrograms(bytes) : null;
+  const packet = await openPacket(textOnly ?? bytes, { ...options, textOnlyFonts: textOnly !== null });
   const stats: ReadingStats = { pages: packet.pageCount, ocrPages: 0, ocrMs: 0, totalMs: 0 };
   const pages: ParsedPage[] = [];
   const evidence: PageEvidence[] = [];
@@ -237,7 +254,7 @@ export async function readPacket(bytes: Uint8Array, options: ReadPacketOptions):
       let page: PDFPageProxy | null = null;
       try {
         page = await packet.getPage(n);
-        result = await readOnePage(page, n, packet.pdfjs, options, ocrCache, stats);
+        result = await readOnePage(page, n, packet.pdfjs, options, ocrCache, stats, survey.mayHaveImages);
       } catch (e) {
         result = failedPage(n, describe(e));
       } finally {

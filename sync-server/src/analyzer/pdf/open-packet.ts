@@ -14,6 +14,11 @@ export interface OpenPacketOptions {
    * turns into an `oversized_page` flag). Default 40 million: an A3 page scanned at 300 ppi fits.
    */
   maxImagePixels?: number;
+  /**
+   * The file's font programs were hidden for reading text (font-programs.ts): the standard fonts'
+   * data is not loaded either, since text needs only their built-in metrics. Default false.
+   */
+  textOnlyFonts?: boolean;
 }
 
 export interface PdfPacket {
@@ -38,6 +43,7 @@ export async function openPacket(bytes: Uint8Array, options: OpenPacketOptions =
     // pdf.js takes ownership of (detaches) the buffer it is given: give it a copy.
     data: bytes.slice(),
     ...pdfjsAssets(),
+    ...(options.textOnlyFonts ? { standardFontDataUrl: undefined } : {}),
     isEvalSupported: false,
     useSystemFonts: false,
     disableFontFace: true,

@@ -75,10 +75,47 @@ function visibleColour(arg: unknown): boolean {
 const quarterOf = (dx: number, dy: number): 0 | 1 | 2 | 3 =>
   Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 0 : 2) : dy >= 0 ? 1 : 3;
 
-export async function readPageContent(pdfjs: Pdfjs, page: PDFPageProxy, pageNumber: number): Promise<PageContent> {
+/** A page with more text pieces than this is no document page; reading on would only fill memory. */
+export const MAX_TEXT_ITEMS = 100_000;
+
+type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
+
+/** The page's text content, read in the chunks pdf.js streams it in, given up past MAX_TEXT_ITEMS. */
+async function readText(page: PDFPageProxy): Promise<TextContent> {
+  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<TextContent>;
+  const items: TextContent['items'] = [];
+  const styles: TextContent['styles'] = {};
+  let lang: string | null = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    for (const item of value.items) items.push(item);
+    Object.assign(styles, value.styles);
+    lang ??= value.lang ?? null;
+    if (items.length > MAX_TEXT_ITEMS) {
+      await reader.cancel().catch(() => {});
+      throw new Error(`it holds more than ${MAX_TEXT_ITEMS.toLocaleString('en-GB')} pieces of text, far more than a document page`);
+    }
+  }
+  return { items, styles, lang };
+}
+
+export interface ReadPageOptions {
+  /**
+   * Whether to walk the page's operator list (images, their resolution, vector marks), given how
+   * many text-layer characters the page has. Skipping it halves the cost of a text page; the
+   * caller skips it only when it knows the page paints no image (see stream-guard.ts).
+   */
+  operators?: (textChars: number) => boolean;
+}
+
+const NO_OPERATORS = { fnArray: [] as number[], argsArray: [] as unknown[] };
+
+export async function readPageContent(pdfjs: Pdfjs, page: PDFPageProxy, pageNumber: number, options: ReadPageOptions = {}): Promise<PageContent> {
   const { value, warnings } = await captureWarnings(async () => {
-    const ops = await page.getOperatorList();
-    const text = await page.getTextContent();
+    const text = await readText(page);
+    const chars = text.items.reduce((n, i) => n + ('str' in i ? i.str.replace(/\s/g, '').length : 0), 0);
+    const ops = options.operators && !options.operators(chars) ? NO_OPERATORS : await page.getOperatorList();
     return { ops, text };
   });
   const { ops, text } = value;

@@ -17,6 +17,20 @@ export interface PdfjsAssets {
   iccUrl: string;
 }
 
+/**
+ * The legacy build carries core-js, which replaces Array.prototype.push on the thread that loads it
+ * with a JavaScript version (for a spec corner about read-only lengths that V8 already handles):
+ * every push anywhere on the thread, pdf.js's own included, then costs a function call and a
+ * length check — about a tenth of reading a text page. The thread's own push is put back.
+ */
+const nativePush = Array.prototype.push;
+
+export function restoreNativePush(): void {
+  if (Array.prototype.push !== nativePush && Function.prototype.toString.call(nativePush).includes('[native code]')) {
+    Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true, enumerable: false });
+  }
+}
+
 // A library module, cached per thread like any import: loading pdf.js costs ~150 ms and holds no
 // per-file state (each document gets its own loading task).
 let loading: Promise<Pdfjs> | undefined;
@@ -27,6 +41,7 @@ export function loadPdfjs(): Promise<Pdfjs> {
     const g = globalThis as { pdfjsWorker?: unknown };
     // @ts-expect-error pdfjs-dist ships no declarations for its worker module
     g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    restoreNativePush();
     return pdfjs;
   })();
   loading.catch(() => (loading = undefined));

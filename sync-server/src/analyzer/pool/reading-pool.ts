@@ -19,14 +19,18 @@ export interface ReadingPoolOptions {
   threads?: number;
   /** Per file, unless a call says otherwise. Default 120 s. */
   timeoutMs?: number;
-  /** JavaScript heap per worker, MB. Default 1024. */
+  /**
+   * JavaScript heap per worker, MB (V8's old generation; the young one gets a quarter of it, at most
+   * 64 MB). A file that outgrows it ends its worker alone, as `memory_limit`. Default 1024.
+   */
   memoryMb?: number;
   /**
-   * The whole process's resident memory, MB, past which the file that has been reading longest is
-   * stopped. Decoded streams and images live outside the JavaScript heap, where a worker's heap
-   * limit does not reach them: a 1 GB decompression bomb is caught here. Default 4096.
+   * Decoded size of one non-image stream, MB, and of all of a file's streams, checked before pdf.js
+   * is given the file: decoded data lives outside the heap, where `memoryMb` does not reach.
+   * Defaults 32 and 256 (pdf/stream-guard.ts).
    */
-  maxRssMb?: number;
+  maxStreamMb?: number;
+  maxTotalStreamMb?: number;
   /** Default tesseract.js; 'none' reads no scans. */
   ocrEngine?: OcrEngineName | 'none';
   maxPages?: number;
@@ -49,26 +53,31 @@ export function defaultWorkerFile(): URL {
   return new URL('./worker-from-source.mjs', import.meta.url);
 }
 
-function errorOf(e: unknown, stopped: 'timeout' | 'memory' | null, timeoutMs: number): PacketReadError {
+function errorOf(e: unknown, timedOut: boolean, timeoutMs: number): PacketReadError {
   if (e instanceof PacketReadError) return e;
-  if (stopped === 'timeout') {
+  if (timedOut) {
     return new PacketReadError('timeout', `Reading the file took longer than ${timeoutMs < 10_000 ? (timeoutMs / 1000).toFixed(1) : Math.round(timeoutMs / 1000)} s and was stopped: it may be damaged or built to exhaust readers.`);
   }
   const code = (e as { code?: string })?.code;
   const message = e instanceof Error ? e.message : String(e);
-  if (stopped === 'memory' || code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory|heap limit/i.test(message)) {
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory|heap limit/i.test(message)) {
     return new PacketReadError('memory_limit', 'Reading the file needed more memory than a file is allowed and was stopped: it may be damaged or built to exhaust readers.');
   }
   if ((e as { name?: string })?.name === 'AbortError') return new PacketReadError('closed', 'Reading the file was cancelled.');
   return new PacketReadError('crashed', `Reading the file stopped unexpectedly (${message}).`);
 }
 
-/** Thrown inside the pool only: stopped for memory while other files ran; read it again alone. */
-const RETRY_ALONE = Symbol('retry alone');
-
+/**
+ * Memory is limited per worker, so a file that exhausts it costs its own worker only: the JavaScript
+ * heap by V8's limits on the thread (ERR_WORKER_OUT_OF_MEMORY), and what lives outside the heap by
+ * guards in the worker before anything is allocated — decoded streams (stream-guard.ts), images by
+ * pixel count (pdf.js's maxImageSize, checked before decoding), renderings by size (render.ts),
+ * text by piece count (page-content.ts), pages by count (open-packet.ts).
+ */
 export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool {
   const threads = Math.max(1, options.threads ?? availableParallelism() - 1);
   const defaultTimeout = options.timeoutMs ?? 120_000;
+  const heapMb = options.memoryMb ?? 1024;
   const piscina = new Piscina({
     filename: String(options.workerFile ?? defaultWorkerFile()),
     minThreads: 0,
@@ -76,102 +85,66 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
     idleTimeout: options.idleTimeoutMs ?? 30_000,
     concurrentTasksPerWorker: 1,
     resourceLimits: {
-      maxOldGenerationSizeMb: options.memoryMb ?? 1024,
-      maxYoungGenerationSizeMb: 64,
+      maxOldGenerationSizeMb: heapMb,
+      maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.round(heapMb / 4))),
       // Deeply nested objects recurse: a bigger stack than the default, and a RangeError past it.
       stackSizeMb: 8,
     },
   });
   // Files wait here rather than in Piscina's queue, so a file's time limit runs from its start.
-  // A file may ask for every worker at once (see the memory watchdog below).
   let running = 0;
-  const waiting: { slots: number; go: () => void }[] = [];
-  const pump = () => {
-    while (waiting.length && running + waiting[0]!.slots <= threads) {
-      const next = waiting.shift()!;
-      running += next.slots;
-      next.go();
-    }
-  };
-  const acquire = (slots: number) =>
+  const waiting: (() => void)[] = [];
+  const acquire = () =>
     new Promise<void>((go) => {
-      waiting.push({ slots, go });
-      pump();
+      if (running < threads) {
+        running++;
+        go();
+      } else waiting.push(go);
     });
-  const release = (slots: number) => {
-    running -= slots;
-    pump();
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   };
-
-  // The process's memory is shared by all workers, so which file outgrew it cannot be told while
-  // several run: the one reading longest is stopped, then read again alone, and only a file that
-  // outgrows the budget alone is refused.
-  const active = new Set<{ started: number; stop: () => void }>();
-  const maxRss = (options.maxRssMb ?? 4096) * 2 ** 20;
-  const watchdog = setInterval(() => {
-    if (active.size === 0 || process.memoryUsage.rss() <= maxRss) return;
-    const oldest = [...active].sort((a, b) => a.started - b.started)[0]!;
-    active.delete(oldest);
-    oldest.stop();
-  }, 100);
-  watchdog.unref();
   let closed = false;
-
-  async function attempt(bytes: Uint8Array, timeoutMs: number, alone: boolean, signal: AbortSignal | undefined): Promise<PacketReadingResult> {
-    const slots = alone ? threads : 1;
-    await acquire(slots);
-    const abort = new AbortController();
-    let stopped: 'timeout' | 'memory' | null = null;
-    const timer = setTimeout(() => {
-      stopped = 'timeout';
-      abort.abort();
-    }, timeoutMs);
-    const entry = {
-      started: performance.now(),
-      stop: () => {
-        stopped ??= 'memory';
-        abort.abort();
-      },
-    };
-    active.add(entry);
-    const onCallerAbort = () => abort.abort();
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
-    try {
-      const task: ReadTask = {
-        bytes,
-        ocrEngine: options.ocrEngine ?? 'tesseract-js',
-        maxPages: options.maxPages,
-        maxImagePixels: options.maxImagePixels,
-      };
-      const result = (await piscina.run(task, { signal: abort.signal })) as ReadTaskResult;
-      if (!result.ok) throw new PacketReadError(result.code, result.note);
-      const { ok: _ok, ...reading } = result;
-      return reading;
-    } catch (e) {
-      if (stopped === 'memory' && !alone && threads > 1) throw RETRY_ALONE;
-      throw errorOf(e, stopped, timeoutMs);
-    } finally {
-      active.delete(entry);
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
-      release(slots);
-    }
-  }
 
   return {
     async analyzePacketReading(bytes, callOptions = {}) {
       if (closed) throw new PacketReadError('closed', 'The analyzer is shutting down.');
       const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
+      await acquire();
+      const abort = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+      }, timeoutMs);
+      const signal = callOptions.signal;
+      const onCallerAbort = () => abort.abort();
+      signal?.addEventListener('abort', onCallerAbort, { once: true });
       try {
-        return await attempt(bytes, timeoutMs, false, callOptions.signal);
+        const task: ReadTask = {
+          bytes,
+          ocrEngine: options.ocrEngine ?? 'tesseract-js',
+          maxPages: options.maxPages,
+          maxImagePixels: options.maxImagePixels,
+          maxStreamMb: options.maxStreamMb,
+          maxTotalMb: options.maxTotalStreamMb,
+        };
+        const result = (await piscina.run(task, { signal: abort.signal })) as ReadTaskResult;
+        if (!result.ok) throw new PacketReadError(result.code, result.note);
+        const { ok: _ok, ...reading } = result;
+        return reading;
       } catch (e) {
-        if (e !== RETRY_ALONE) throw e;
-        return attempt(bytes, timeoutMs, true, callOptions.signal);
+        throw errorOf(e, timedOut, timeoutMs);
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onCallerAbort);
+        release();
       }
     },
     async close() {
       closed = true;
-      clearInterval(watchdog);
       await piscina.close();
     },
   };

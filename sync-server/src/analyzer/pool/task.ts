@@ -10,6 +10,8 @@ export interface ReadTask {
   ocrEngine: OcrEngineName | 'none';
   maxPages?: number;
   maxImagePixels?: number;
+  maxStreamMb?: number;
+  maxTotalMb?: number;
 }
 
 export interface PacketReadingResult {

@@ -46,17 +46,19 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * Bounded by size; oldest first out.
  */
 export class TaggedBodies {
-  private readonly bodies = new Map<string, string>();
+  private readonly bodies = new Map<string, Buffer>();
   private bytes = 0;
 
   constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
 
-  get(etag: string): string | undefined {
+  get(etag: string): Buffer | undefined {
     return this.bodies.get(etag);
   }
 
-  set(etag: string, body: string): void {
-    if (body.length > this.maxBytes / 16 || this.bodies.has(etag)) return;
+  set(etag: string, text: string): void {
+    if (text.length > this.maxBytes / 16 || this.bodies.has(etag)) return;
+    // Encoded once: a replay writes the bytes, not the string again.
+    const body = Buffer.from(text);
     this.bodies.set(etag, body);
     this.bytes += body.length;
     for (const [tag, old] of this.bodies) {

@@ -1,5 +1,5 @@
 import type { ApplicantNameMatchSettings } from '../../library/kinds/workflows/tools/applicant-name-match.js';
-import { pagesOfDocument, type RunWorkspace } from './workspace.js';
+import { isListed, pagesOfDocument, type RunWorkspace } from './workspace.js';
 
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'rev', 'herr', 'frau', 'mme', 'mlle', 'm']);
 
@@ -48,7 +48,7 @@ export function jaroWinkler(a: string, b: string): number {
 /**
  * Whether a line of text names the applicant: the surname (the last word of the name) and each
  * given name appear in any order, each spelled alike within `threshold`, a given name also as
- * its initial when `allowInitials`.
+ * its initial when `allowInitials` (on either side).
  */
 export function namesApplicant(line: string, applicant: string, o: { threshold: number; allowInitials: boolean; ignoreTitles: boolean }): boolean {
   const wanted = nameWords(applicant, o.ignoreTitles);
@@ -56,24 +56,41 @@ export function namesApplicant(line: string, applicant: string, o: { threshold: 
   const words = nameWords(line, o.ignoreTitles);
   const surname = wanted.at(-1)!;
   if (!words.some((w) => jaroWinkler(w, surname) >= o.threshold)) return false;
-  return wanted.slice(0, -1).every((given) => words.some((w) => jaroWinkler(w, given) >= o.threshold || (o.allowInitials && w.length === 1 && w === given[0])));
+  // An initial matches a given name either way round: "S. Whitcombe" on the document, or on the case.
+  const initial = (a: string, b: string) => o.allowInitials && ((a.length === 1 && a === b[0]) || (b.length === 1 && b === a[0]));
+  return wanted.slice(0, -1).every((given) => words.some((w) => jaroWinkler(w, given) >= o.threshold || initial(w, given)));
 }
+
+/** Key fields that hold the name of the person a document is about (not an employer, bank or issuer). */
+const HOLDER_FIELD = /^(name|fullName|holderName|accountHolder|accountHolderName|employeeName|tenantName|applicantName|borrowerName|customerName|policyHolder|policyholderName|recipientName)$/i;
 
 /**
  * Applicant-name match: every document not of an exempt type must name the case's applicant on
- * one of its lines; a document naming no one recognisable as the applicant is flagged.
+ * one of its lines; a document naming no one recognisable as the applicant is flagged
+ * (`applicant_not_named`), and so is one whose holder's name, as extracted, is someone else's
+ * (`name_mismatch`: the applicant may appear on it as a third party). Tolerant of accents,
+ * titles, initials and order ("WHITCOMBE, S." is Sarah Whitcombe).
  */
 export async function applicantNameMatch(ws: RunWorkspace, raw: Record<string, unknown>): Promise<void> {
   const s = raw as ApplicantNameMatchSettings;
   const o = { threshold: s.fuzzyThreshold, allowInitials: s.allowInitials, ignoreTitles: s.ignoreTitles };
   for (const d of ws.documents) {
     if (s.exemptDocTypes.includes(d.docType)) continue;
+    const flag = (code: string, note: string) => {
+      d.findings.push({ check: 'applicant-name-match', code, note });
+      // Pieces held beside a range listed whole carry their findings until the split is confirmed.
+      if (isListed(d)) ws.rows.push({ actor: 'system', action: 'document.flagged', target: `document:${d.address}`, detail: { check: 'applicant-name-match', code, note } });
+    };
+    const holders = Object.entries(d.keyData).filter(([k, v]) => HOLDER_FIELD.test(k) && typeof v === 'string' && nameWords(v, o.ignoreTitles).length > 0) as [string, string][];
+    const other = holders.find(([, v]) => !namesApplicant(v, ws.app.applicant_name, o));
+    if (other) {
+      flag('name_mismatch', `Its ${other[0]} reads “${other[1]}”, not the applicant, ${ws.app.applicant_name}: check whose document it is.`);
+      continue;
+    }
+    if (holders.length > 0) continue;
     const lines = pagesOfDocument(ws, d).flatMap((p) => p.lines.map((l) => l.text));
     // A name may wrap: look at each line and at each pair of consecutive lines.
     const found = lines.some((l, i) => namesApplicant(l, ws.app.applicant_name, o) || (i > 0 && namesApplicant(`${lines[i - 1]} ${l}`, ws.app.applicant_name, o)));
-    if (found) continue;
-    const note = `Does not name the applicant, ${ws.app.applicant_name}: check whose document it is.`;
-    d.findings.push({ check: 'applicant-name-match', code: 'applicant_not_named', note });
-    ws.rows.push({ actor: 'system', action: 'document.flagged', target: `document:${d.address}`, detail: { check: 'applicant-name-match', code: 'applicant_not_named', note } });
+    if (!found) flag('applicant_not_named', `Does not name the applicant, ${ws.app.applicant_name}: check whose document it is.`);
   }
 }

@@ -1,5 +1,5 @@
 import type { ClassifyAndFileSettings } from '../../library/kinds/workflows/tools/classify-and-file.js';
-import { checkAborted, pagesOfDocument, type RunWorkspace, type WorkDocument } from './workspace.js';
+import { checkAborted, isListed, pagesOfDocument, type RunWorkspace, type WorkDocument } from './workspace.js';
 
 const slug = (s: string) =>
   s
@@ -35,26 +35,35 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
     const flags = ws.flagsByFile.get(file.id) ?? [];
     const pieces = ws.analyzer.split(pages, flags, ws.typer, schemas).filter((d) => d.pages.length > 0);
     const dupes = new Set(flags.filter((f) => f.code === 'duplicate_page').map((f) => f.page));
-    const whole = pieces.length > 1 && !settings.followSplits ? addressOf(file.id, pieces.flatMap((p) => p.pages)) : null;
-    for (const piece of pieces) {
+    // A range read as several documents: with `followSplits` the pieces are listed in its place
+    // (the split is the workflow's to confirm); without, the range is proposed whole and its pieces
+    // are kept beside it, classified and read, for a person to confirm (spec Part 2, rules 1-2).
+    const whole = pieces.length > 1 ? addressOf(file.id, pieces.flatMap((p) => p.pages)) : null;
+    const proposals: { pages: number[]; confidence: number; piece: boolean }[] = pieces.map((p) => ({ pages: p.pages, confidence: p.confidence, piece: whole !== null }));
+    if (whole !== null && !settings.followSplits) {
+      proposals.unshift({ pages: [...new Set(pieces.flatMap((p) => p.pages))].sort((a, b) => a - b), confidence: Math.min(...pieces.map((p) => p.confidence)), piece: false });
+    }
+    for (const proposal of proposals) {
       const doc: WorkDocument = {
-        address: addressOf(file.id, piece.pages),
+        address: addressOf(file.id, proposal.pages),
         fileId: file.id,
-        pages: piece.pages,
+        pages: proposal.pages,
         title: '',
         docType: 'fallback',
         confidence: 0,
         runnersUp: [],
-        boundaryConfidence: piece.confidence,
+        boundaryConfidence: proposal.confidence,
         expectedDocId: null,
         settled: false,
         suggestedName: '',
         keyData: {},
         keyFields: {},
         findings: [],
-        splitConfirmed: whole === null,
-        splitOf: whole,
+        splitConfirmed: proposal.piece ? settings.followSplits : settings.followSplits || whole === null,
+        splitOf: proposal.piece ? whole : null,
       };
+      // A piece held beside its whole range fills no line until its split is confirmed.
+      const counts = isListed(doc);
       const c = ws.typer.classify(pagesOfDocument(ws, doc).filter((p) => !dupes.has(p.page)));
       doc.docType = c.docType;
       doc.confidence = c.confidence;
@@ -68,7 +77,7 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
         const line = declared && fits(declared) ? declared : (lines.find((l) => l.docType === c.docType && room(l)) ?? lines.find(fits));
         if (line) {
           doc.expectedDocId = line.id;
-          filed.set(line.id, (filed.get(line.id) ?? 0) + 1);
+          if (counts) filed.set(line.id, (filed.get(line.id) ?? 0) + 1);
           doc.settled = settings.settleAbove !== null && c.confidence >= settings.settleAbove;
         }
       }
@@ -77,7 +86,7 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
       doc.title = `${line?.name ?? typeName}, pages ${Math.min(...doc.pages)}–${Math.max(...doc.pages)} of ${file.name}`;
       doc.suggestedName = `${slug(`${ws.app.applicant_name} ${typeName}`) || 'document'}-p${Math.min(...doc.pages)}-${Math.max(...doc.pages)}.pdf`;
       ws.documents.push(doc);
-      pagesDone += doc.pages.length;
+      if (counts) pagesDone += doc.pages.length;
     }
     await ws.progress(pagesDone);
   }
@@ -92,7 +101,8 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
         ...(d.expectedDocId ? { expectedDocId: d.expectedDocId } : {}),
         pages: d.pages,
         settled: d.settled,
-        ...(d.splitOf ? { splitOf: d.splitOf } : {}),
+        ...(d.splitOf ? { splitOf: d.splitOf, splitConfirmed: d.splitConfirmed } : {}),
+        ...(!d.splitConfirmed && !d.splitOf ? { splitProposed: true } : {}),
       },
     });
   }

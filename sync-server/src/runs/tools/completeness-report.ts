@@ -1,5 +1,5 @@
 import type { CompletenessReportSettings } from '../../library/kinds/workflows/tools/completeness-report.js';
-import type { RunWorkspace } from './workspace.js';
+import { isListed, type RunWorkspace } from './workspace.js';
 
 export interface CompletenessReport {
   satisfied: number;
@@ -16,7 +16,8 @@ export interface CompletenessReport {
 export async function completenessReport(ws: RunWorkspace, raw: Record<string, unknown>): Promise<void> {
   const s = raw as CompletenessReportSettings;
   const counts = new Map<string, number>();
-  const all = [...ws.earlier.filter((e) => !ws.documents.some((d) => d.address === e.address)), ...ws.documents];
+  const listed = ws.documents.filter(isListed);
+  const all = [...ws.earlier.filter((e) => !listed.some((d) => d.address === e.address)), ...listed];
   for (const d of all) {
     if (!d.expectedDocId || (!s.countUnsettled && !d.settled)) continue;
     counts.set(d.expectedDocId, (counts.get(d.expectedDocId) ?? 0) + 1);
@@ -29,7 +30,7 @@ export async function completenessReport(ws: RunWorkspace, raw: Record<string, u
     missing: short
       .filter((l) => l.requirement === 'required' || s.includeOptionalLines)
       .map((l) => ({ expectedDocId: l.id, name: l.name, requirement: l.requirement, have: counts.get(l.id) ?? 0, need: l.minCount })),
-    extra: s.listExtraDocuments ? ws.documents.filter((d) => !d.expectedDocId).map((d) => d.address) : [],
+    extra: s.listExtraDocuments ? listed.filter((d) => !d.expectedDocId).map((d) => d.address) : [],
   };
   ws.report = report;
   ws.rows.push({ actor: 'system', action: 'case.completeness', target: `application:${ws.app.id}`, detail: { ...report } });

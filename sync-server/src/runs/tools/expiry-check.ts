@@ -1,5 +1,5 @@
 import type { ExpiryCheckSettings } from '../../library/kinds/workflows/tools/expiry-check.js';
-import type { RunWorkspace, WorkDocument } from './workspace.js';
+import { isListed, type RunWorkspace, type WorkDocument } from './workspace.js';
 
 const DAY = 86_400_000;
 const CERTIFICATE = /certificate|licen[cs]e|insurance|permit|registration/;
@@ -26,7 +26,7 @@ export async function expiryCheck(ws: RunWorkspace, raw: Record<string, unknown>
     if (!((identity && settings.checkIdentityDocuments) || (certificate && settings.checkCertificates))) continue;
     const finding = (code: string, note: string) => {
       d.findings.push({ check: 'expiry-check', code, note });
-      ws.rows.push({ actor: 'system', action: 'document.flagged', target: `document:${d.address}`, detail: { check: 'expiry-check', code, note } });
+      if (isListed(d)) ws.rows.push({ actor: 'system', action: 'document.flagged', target: `document:${d.address}`, detail: { check: 'expiry-check', code, note } });
     };
     const expiry = expiryOf(d);
     if (!expiry) {

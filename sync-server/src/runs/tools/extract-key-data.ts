@@ -1,5 +1,5 @@
 import type { ExtractKeyDataSettings } from '../../library/kinds/workflows/tools/extract-key-data.js';
-import { checkAborted, pagesOfDocument, type RunWorkspace } from './workspace.js';
+import { checkAborted, isListed, pagesOfDocument, type RunWorkspace } from './workspace.js';
 
 /**
  * Extract key data: reads each filed document (and, when asked, each unmatched one) with the
@@ -19,7 +19,7 @@ export async function extractKeyData(ws: RunWorkspace, raw: Record<string, unkno
       d.keyFields[name] = f;
       d.keyData[name] = f.value;
     }
-    pagesDone += d.pages.length;
+    if (isListed(d)) pagesDone += d.pages.length;
     await ws.progress(pagesDone);
   }
 }

@@ -56,6 +56,12 @@ export const pagesOfDocument = (ws: RunWorkspace, d: WorkDocument): ParsedPage[]
   return d.pages.map((n) => byNumber.get(n)).filter((p): p is ParsedPage => p !== undefined);
 };
 
+/**
+ * Whether a document a run proposes is listed: a piece of a range read as several documents is
+ * held beside the range (listed whole) until its split is confirmed (spec Part 2, rule 1).
+ */
+export const isListed = (d: Pick<WorkDocument, 'splitOf' | 'splitConfirmed'>): boolean => d.splitOf === null || d.splitConfirmed;
+
 /** Stops a tool between documents when the run was cancelled or ran out of time. */
 export function checkAborted(signal: AbortSignal): void {
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The run was stopped');

@@ -20,8 +20,17 @@ export interface OcrEngine {
   readonly name: OcrEngineName;
   /** Reads an upright grey image painted at `ppi` pixels per inch, with automatic page segmentation. */
   recognize(image: GreyImage, ppi: number): Promise<OcrLine[]>;
+  /**
+   * Reads a machine-readable zone's strip, cropped from a page: one block of lines (page
+   * segmentation 6) in the MRZ alphabet only (A–Z, 0–9, `<`), so the filler cannot be read as a
+   * letter nor a letter as punctuation.
+   */
+  recognizeMrz(image: GreyImage, ppi: number): Promise<OcrLine[]>;
   close(): Promise<void>;
 }
+
+/** The characters a machine-readable zone is printed in (ICAO 9303). */
+export const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
 /** `OCR_ENGINE=tesseract-cli|tesseract-js`; anything else (or nothing) is the default, tesseract.js. */
 export function ocrEngineFromEnv(env: NodeJS.ProcessEnv = process.env): OcrEngineName {

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { GreyImage } from '../../pdf/pixels.js';
-import type { OcrEngine, OcrLine } from './engine.js';
+import { MRZ_ALPHABET, type OcrEngine, type OcrLine } from './engine.js';
 import { encodePgm } from './pgm.js';
 
 export interface TesseractCliOptions {
@@ -82,6 +82,11 @@ export function createTesseractCli(options: TesseractCliOptions = {}): OcrEngine
       const dpi = String(Math.round(Math.min(1200, Math.max(70, ppi))));
       const tsv = await run(binary, ['stdin', 'stdout', '-l', 'eng', '--psm', '3', '--dpi', dpi, 'tsv'], encodePgm(image), timeoutMs);
       return linesFromTsv(tsv);
+    },
+    async recognizeMrz(image: GreyImage, ppi: number): Promise<OcrLine[]> {
+      const dpi = String(Math.round(Math.min(1200, Math.max(70, ppi))));
+      const args = ['stdin', 'stdout', '-l', 'eng', '--psm', '6', '--dpi', dpi, '-c', `tessedit_char_whitelist=${MRZ_ALPHABET}`, 'tsv'];
+      return linesFromTsv(await run(binary, args, encodePgm(image), timeoutMs));
     },
     async close() {},
   };

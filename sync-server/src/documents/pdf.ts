@@ -1,0 +1,48 @@
+import { PDFDocument } from 'pdf-lib';
+import type { DocumentSpan } from '@portal/shared';
+
+/**
+ * One PDF of the given pages of source files, in the order given: each page object is copied
+ * from its packet with its content and resources as they are (pdf-lib `copyPages`), nothing
+ * re-rendered nor re-compressed. `read` gives a file's bytes; each file is loaded once.
+ */
+export async function cutPages(spans: readonly DocumentSpan[], read: (fileId: string) => Promise<Uint8Array>): Promise<{ bytes: Uint8Array; pageCount: number }> {
+  const out = await PDFDocument.create({ updateMetadata: false });
+  const sources = new Map<string, Promise<PDFDocument>>();
+  let pageCount = 0;
+  for (const span of spans) {
+    let source = sources.get(span.fileId);
+    if (!source) {
+      source = read(span.fileId).then((bytes) => PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true }));
+      sources.set(span.fileId, source);
+    }
+    const copied = await out.copyPages(await source, span.pages.map((p) => p - 1));
+    for (const page of copied) out.addPage(page);
+    pageCount += copied.length;
+  }
+  return { bytes: await out.save({ useObjectStreams: true }), pageCount };
+}
+
+/** RFC 9110 §14: one `bytes=` range of a body of `size` bytes; null to send it whole, 'unsatisfiable' for 416. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges, or another unit: answered with the whole body, which the RFC allows.
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the exact name (RFC 6266). */
+export function contentDisposition(name: string): string {
+  const safe = name.endsWith('.pdf') ? name : `${name}.pdf`;
+  const ascii = safe.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'document.pdf';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+}

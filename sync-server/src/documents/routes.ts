@@ -1,0 +1,227 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApprovedDocFileQuery,
+  ApproveDocumentInput,
+  CaseCompleteness,
+  DecisionResult,
+  DocumentDecision,
+  DocumentDecisionInput,
+  DocumentEntry,
+  errorResponses,
+  JunkDocumentInput,
+  PagesPdfQuery,
+} from '@portal/shared';
+import { requireCaller } from '../identity/caller.js';
+import { byteRange, contentDisposition } from './pdf.js';
+import type { DocumentService } from './service.js';
+
+const CaseParams = z.object({ id: z.string().min(1).max(64).describe('Application id.') });
+const DocParams = CaseParams.extend({
+  address: z.string().min(1).max(160).describe('The document’s address, `<fileId>:p<first>-<last>` (or a proposed piece’s, to confirm its split).'),
+});
+// Spec Part 7: only the gate's refusal carries more than a message, so a decision's 409 names
+// the decision in its way in words: `decision <id> (<kind> of <address> by <decidedBy>, <at>)`.
+const conflictResponse = (text: string) => ({ 409: errorResponses(409)[409].describe(text) });
+const PdfBody = z.string().describe('The PDF (`application/pdf`); range requests are answered with 206.');
+const Markdown = z.string().describe('`text/markdown; charset=utf-8`.');
+
+/** Sends a PDF with its name, answering a single byte range with 206 (RFC 9110 §14). */
+function sendPdf(request: FastifyRequest, reply: FastifyReply, body: { size: number; name: string; read: (range?: { start: number; end: number }) => NodeJS.ReadableStream | Buffer }) {
+  const range = byteRange(request.headers.range, body.size);
+  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${body.size}`).send({ error: `The range is outside the ${body.size} bytes of the file` });
+  reply.type('application/pdf').header('content-disposition', contentDisposition(body.name)).header('accept-ranges', 'bytes');
+  if (range) {
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${body.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(body.read(range));
+  }
+  return reply.header('content-length', body.size).send(body.read());
+}
+
+const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = async (app, { documents }) => {
+  app.get(
+    '/applications/:id/documents',
+    {
+      config: { access: 'cases.read', etag: (request) => documents.listFingerprint(requireCaller(request).orgId, (request.params as { id: string }).id) },
+      schema: {
+        tags: ['documents'],
+        summary: 'Every document the case holds, filed or unmatched, in page order',
+        description:
+          'The entry shape of spec Part 2, plus (our additions) per-field confidence and provenance (`document.keyFields`), the classifier’s `docType`, `confidence` and `alternatives`, the workflow’s `findings`, and `proposedSplits` of a range listed whole. Rules: a range that reads as several documents is listed whole until its split is confirmed (a person approving a piece, or the workflow’s `followSplits`); after confirmation its pieces are listed instead, each with its own address; each page is listed once, a page approved into a document belongs only to it, a junked page is not listed. Empty before any run landed. 404 no such application in your organization.',
+        params: CaseParams,
+        response: { 200: z.array(DocumentEntry), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => documents.list(requireCaller(request).orgId, request.params.id),
+  );
+
+  const decisionText =
+    'Recorded with `decidedBy` (default: the caller’s name, an API key’s name) and `authenticatedAs`, in one transaction with its ledger row. Decisions race safely: the first to take a document or page wins; a later one gets 409 whose `error` names the decision in its way, `decision <id> (<kind> of <address> by <decidedBy>, <at>)` (nothing changed: undo that decision to decide again). 404 no such application, document or file in your organization.';
+
+  app.post(
+    '/applications/:id/documents/:address/approve',
+    {
+      config: { access: 'documents.decide' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Approve a document: file it, with a PDF cut from the packet',
+        description: `Files the document against its proposed line, another line (\`expectedDocId\`), or as \`"unmatched"\`. With \`spans\`, at new page boundaries (any pages of the case, across files, in the order given); on a proposed piece’s address, confirms that split (its other pieces are listed in place of the range). The filed PDF is the pages of its spans copied from the packets with pdf-lib (nothing re-rendered), identified by \`approval.approvedDocId\`. An approval that fills a line moves the case listing’s \`docsFiled\` (and appends \`case.completeness\`). ${decisionText} 400 a line not of the pinned list, a page past a file’s end or named twice, boundaries that leave out the document.`,
+        params: DocParams,
+        body: ApproveDocumentInput.nullish().describe('Optional: no body approves the document as listed, as yourself.'),
+        response: { 200: DecisionResult, ...errorResponses(400, 401, 403, 404), ...conflictResponse('The document or some of its pages were already decided (the `error` names the winner’s decision).') },
+      },
+    },
+    async (request) =>
+      documents.decide(requireCaller(request), request.params.id, {
+        kind: 'approve',
+        address: request.params.address,
+        spans: request.body?.spans,
+        expectedDocId: request.body?.expectedDocId,
+        decidedBy: request.body?.decidedBy,
+      }),
+  );
+
+  app.post(
+    '/applications/:id/documents/:address/settle',
+    {
+      config: { access: 'documents.decide' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Settle a document: a person is done with it without filing it',
+        description: `It stays listed, \`settled\`, with \`approval.outcome\` \`settled\` and no filed PDF; it keeps the line it was proposed for. ${decisionText}`,
+        params: DocParams,
+        body: DocumentDecisionInput.nullish().describe('Optional: no body settles as yourself.'),
+        response: { 200: DecisionResult, ...errorResponses(400, 401, 403, 404), ...conflictResponse('The document was already decided (the `error` names that decision).') },
+      },
+    },
+    async (request) => documents.decide(requireCaller(request), request.params.id, { kind: 'settle', address: request.params.address, decidedBy: request.body?.decidedBy }),
+  );
+
+  app.post(
+    '/applications/:id/documents/:address/junk',
+    {
+      config: { access: 'documents.decide' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Junk a document, or some of its pages: they leave the list',
+        description: `The pages stay in the source files and the ledger; \`GET /pages-pdf\` still serves them. Pages of the document not junked stay listed as a document of their own. ${decisionText} 400 \`spans\` naming pages of another document.`,
+        params: DocParams,
+        body: JunkDocumentInput.nullish().describe('Optional: no body junks every page of the document, as yourself.'),
+        response: { 200: DecisionResult, ...errorResponses(400, 401, 403, 404), ...conflictResponse('The document or some of its pages were already decided (the `error` names that decision).') },
+      },
+    },
+    async (request) =>
+      documents.decide(requireCaller(request), request.params.id, { kind: 'junk', address: request.params.address, spans: request.body?.spans, decidedBy: request.body?.decidedBy }),
+  );
+
+  app.get(
+    '/applications/:id/decisions',
+    {
+      config: { access: 'cases.read' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Every decision on the case’s documents, in the order made (undone ones too)',
+        description: '404 no such application in your organization.',
+        params: CaseParams,
+        response: { 200: z.array(DocumentDecision), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => documents.decisions(requireCaller(request).orgId, request.params.id),
+  );
+
+  app.post(
+    '/applications/:id/decisions/:decisionId/undo',
+    {
+      config: { access: 'documents.decide' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Undo a decision nothing later depends on',
+        description:
+          'The list becomes what the other decisions make of the proposals, as if this one had not been made; an approval’s filed PDF is withdrawn (its file answers 404). A later decision that touched any page this one touched depends on it: 409 naming it in `error` (undo that one first). 409 already undone. 404 no such application or decision. Ledger: `decision.undone`.',
+        params: CaseParams.extend({ decisionId: z.string().min(1).max(64) }),
+        body: DocumentDecisionInput.nullish().describe('Optional: no body undoes as yourself.'),
+        response: { 200: DecisionResult, ...errorResponses(400, 401, 403, 404), ...conflictResponse('A later decision depends on it (the `error` names that decision), or it was already undone.') },
+      },
+    },
+    async (request) => documents.undo(requireCaller(request), request.params.id, request.params.decisionId, request.body?.decidedBy),
+  );
+
+  app.get(
+    '/applications/:id/completeness',
+    {
+      config: { access: 'cases.read' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Which lines of the pinned list the case’s documents satisfy, as decided so far',
+        description: 'Counts the listed documents filed against each line (approved, settled, or proposed and waiting). 404 no such application in your organization.',
+        params: CaseParams,
+        response: { 200: CaseCompleteness, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => documents.completeness(requireCaller(request).orgId, request.params.id),
+  );
+
+  app.get(
+    '/applications/:id/approved-docs/:approvedDocId/file',
+    {
+      config: { access: 'cases.read' },
+      schema: {
+        tags: ['approved-docs'],
+        summary: 'A filed PDF, cut from the packet; with ?kind=md its text with page provenance',
+        description:
+          'The PDF (`application/pdf`), named by `Content-Disposition` from the document’s `suggestedName`; range requests (`Range: bytes=…`) answered with 206, an unsatisfiable one with 416. With `?kind=md`: markdown (`text/markdown`), a `<!-- page <fileId>:p<n> -->` marker before each page’s text, in the document’s page order. 404 no such application or filed document (or its approval was undone).',
+        params: CaseParams.extend({ approvedDocId: z.string().min(1).max(64) }),
+        querystring: ApprovedDocFileQuery,
+        response: { 200: PdfBody, 206: PdfBody, ...errorResponses(400, 401, 403, 404), 416: errorResponses(400)[400].describe('The range is outside the file.') },
+      },
+    },
+    async (request, reply) => {
+      const doc = await documents.approvedDoc(requireCaller(request).orgId, request.params.id, request.params.approvedDocId);
+      if (request.query.kind === 'md') return reply.type('text/markdown; charset=utf-8').send(await documents.approvedDocMarkdown(doc));
+      return sendPdf(request, reply, { size: Number(doc.size), name: doc.suggested_name, read: (range) => documents.blobStream(doc.sha256, range) });
+    },
+  );
+
+  app.get(
+    '/applications/:id/text',
+    {
+      config: { access: 'cases.read' },
+      schema: {
+        tags: ['documents'],
+        summary: 'The whole case as one markdown document',
+        description:
+          'Every listed document in page order: YAML front matter naming it (`address`, `title`, `type`, `line` — null when unmatched —, `settled`, `decision`, `approvedDocId`, `spans`, `keyData`, `findings`; values written as JSON, which YAML reads), then each of its pages: a `<!-- page <fileId>:p<n> -->` marker and the page’s text lines as read. 404 no such application in your organization.',
+        params: CaseParams,
+        response: { 200: Markdown, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.type('text/markdown; charset=utf-8').send(await documents.caseText(requireCaller(request).orgId, request.params.id)),
+  );
+
+  app.get(
+    '/applications/:id/pages-pdf',
+    {
+      config: { access: 'cases.read' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Any pages of the case as one PDF, in the order given',
+        description:
+          '`span=<fileId>:p<first>-<last>`, repeatable; each span’s pages in order, spans in the order given (copied from the packets, nothing re-rendered). Junked pages too: they are still the case’s. 400 a malformed span or a page past its file’s end; 404 no such application, or a file not of this case. Range requests answered with 206.',
+        params: CaseParams,
+        querystring: PagesPdfQuery,
+        response: { 200: PdfBody, 206: PdfBody, ...errorResponses(400, 401, 403, 404), 416: errorResponses(400)[400].describe('The range is outside the file.') },
+      },
+    },
+    async (request, reply) => {
+      const spans = [request.query.span].flat();
+      const bytes = Buffer.from(await documents.pagesPdf(requireCaller(request).orgId, request.params.id, spans));
+      return sendPdf(request, reply, { size: bytes.length, name: `${request.params.id}-pages.pdf`, read: (range) => (range ? bytes.subarray(range.start, range.end + 1) : bytes) });
+    },
+  );
+};
+
+export default documentRoutes;

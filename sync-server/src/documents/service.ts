@@ -1,0 +1,378 @@
+import { newId, parseAddress, type CaseCompleteness, type DecisionResult, type DocumentDecision, type DocumentEntry, type DocumentSpan, type LedgerActionName } from '@portal/shared';
+import type { ApplicationService } from '../applications/service.js';
+import type { ApplicationRow, FileRow } from '../applications/rows.js';
+import type { BlobStore } from '../blobs/blob-store.js';
+import type { Clock } from '../clock.js';
+import type { Db, Queryable } from '../db/db.js';
+import { badRequest, conflict, HttpError, notFound } from '../http-error.js';
+import type { Caller } from '../identity/caller.js';
+import type { LedgerService } from '../ledger/service.js';
+import { CaseListing, DecisionRefused, type Applied, type CaseFiles, type Decision, type DecisionKind } from './listing.js';
+import { frontMatter, pagesMarkdown } from './markdown.js';
+import { cutPages } from './pdf.js';
+import * as repo from './repository.js';
+
+export interface DocumentServiceDeps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  ledger: LedgerService;
+  applications: ApplicationService;
+}
+
+export interface DecisionRequest {
+  kind: DecisionKind;
+  address: string;
+  spans?: DocumentSpan[] | undefined;
+  /** approve: a line, or `unmatched`. */
+  expectedDocId?: string | undefined;
+  decidedBy?: string | undefined;
+}
+
+const toDecision = (d: repo.DecisionRow, applied?: Applied): DocumentDecision => ({
+  id: d.id,
+  kind: d.kind,
+  address: applied?.address ?? d.address,
+  spans: applied?.spans ?? d.spans ?? [],
+  ...(d.kind === 'approve' ? { expectedDocId: d.unmatched ? 'unmatched' : (applied?.filed?.expectedDocId ?? d.expected_doc_id ?? 'unmatched') } : {}),
+  ...(d.approved_doc_id ? { approvedDocId: d.approved_doc_id } : {}),
+  decidedBy: d.decided_by,
+  authenticatedAs: d.authenticated_as,
+  decidedAt: d.created_at.toISOString(),
+  ...(d.undone_at ? { undone: { by: d.undone_by ?? '', authenticatedAs: d.undone_authenticated_as ?? '', at: d.undone_at.toISOString() } } : {}),
+});
+
+/** How a 409 names the decision in the way: `decision <id> (<kind> of <address> by <decidedBy>, <at>)`. */
+const named = (d: repo.DecisionRow) => `decision ${d.id} (${d.kind} of ${d.address} by ${d.decided_by}, ${d.created_at.toISOString()})`;
+
+const filesOf = (app: ApplicationRow, files: readonly FileRow[]): CaseFiles => ({
+  files: new Map(files.filter((f) => f.removed_at === null).map((f) => [f.id, { position: f.position, name: f.name, pageCount: f.page_count }])),
+  lines: new Map(app.list_lines.map((l) => [l.id, { name: l.name }])),
+});
+
+const ACTIONS: Record<DecisionKind, LedgerActionName> = { approve: 'document.approved', settle: 'document.settled', junk: 'document.junked' };
+
+/**
+ * People's decisions on the documents runs proposed, and what integrators read of them: the
+ * list, the filed PDFs, the case as text, any pages as a PDF. Each decision is one transaction
+ * under the case's row lock: its row, the pages it holds, its filed PDF's record, the list
+ * recomputed and stored, its ledger row.
+ */
+export class DocumentService {
+  constructor(private readonly deps: DocumentServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  async list(orgId: string, applicationId: string): Promise<DocumentEntry[]> {
+    const entries = await repo.listedEntries(this.db, orgId, applicationId);
+    if (!entries) throw notFound(`No application "${applicationId}" in your organization`);
+    return entries;
+  }
+
+  listFingerprint(orgId: string, applicationId: string): Promise<string> {
+    return repo.listFingerprint(this.db, orgId, applicationId);
+  }
+
+  /** The list of a case from its proposals and active decisions, in `q`; also each decision's effect. */
+  private async build(q: Queryable, app: ApplicationRow, skip?: string): Promise<{ listing: CaseListing; files: FileRow[]; decisions: repo.DecisionRow[] }> {
+    const [proposals, decisions, files] = await Promise.all([repo.proposals(q, app.id), repo.decisions(q, app.id), this.deps.applications.files(q, app.id)]);
+    const listing = new CaseListing(proposals, filesOf(app, files));
+    for (const d of decisions) {
+      if (d.id === skip) continue;
+      try {
+        listing.apply(d);
+      } catch (e) {
+        // A decision that no longer applies (its pages left the case) keeps its record and
+        // ledger row; the list is what the others make.
+        if (!(e instanceof DecisionRefused)) throw e;
+      }
+    }
+    return { listing, files, decisions };
+  }
+
+  /** Recomputes and stores the list of a case in `tx` (a run landed, or a decision was made). */
+  async rebuild(tx: Queryable, app: ApplicationRow): Promise<void> {
+    const { listing } = await this.build(tx, app);
+    await repo.storeListing(tx, app.org_id, app.id, listing.rows());
+  }
+
+  private refused(e: DecisionRefused, decisions: readonly repo.DecisionRow[]): HttpError {
+    const holder = e.decisionId ? decisions.find((d) => d.id === e.decisionId) : undefined;
+    if (e.status === 409 && holder) return conflict(`${e.message}: ${named(holder)}. Nothing was changed; undo that decision to decide again.`);
+    return new HttpError(e.status, e.message);
+  }
+
+  private checkLine(app: ApplicationRow, expectedDocId: string | undefined): void {
+    if (expectedDocId === undefined || expectedDocId === 'unmatched') return;
+    if (!app.list_lines.some((l) => l.id === expectedDocId)) {
+      throw badRequest(`body.expectedDocId: "${expectedDocId}" is not a line of ${app.list_id} v${app.list_version} (nor "unmatched"); its lines are ${app.list_lines.map((l) => l.id).join(', ')}`);
+    }
+  }
+
+  private async readFile(files: readonly FileRow[], fileId: string): Promise<Uint8Array> {
+    const file = files.find((f) => f.id === fileId);
+    if (!file) throw notFound(`No file ${fileId} in this case`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.deps.blobs.read(file.sha256)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Approve, settle or junk: one decision on one listed document (or proposed piece). */
+  async decide(caller: Caller, applicationId: string, request: DecisionRequest): Promise<DecisionResult> {
+    if (!parseAddress(request.address)) throw badRequest(`address: "${request.address}" is not <fileId>:p<first>-<last>`);
+    const { app } = await this.deps.applications.require(this.db, caller.orgId, applicationId);
+    this.checkLine(app, request.expectedDocId);
+    const decidedBy = request.decidedBy?.trim() || caller.name;
+    const id = newId('dec');
+    const approvedDocId = request.kind === 'approve' ? newId('adoc') : null;
+    const draft = (at: Date): Decision => ({
+      id,
+      seq: Number.MAX_SAFE_INTEGER,
+      kind: request.kind,
+      address: request.address,
+      spans: request.spans ?? null,
+      expected_doc_id: request.expectedDocId && request.expectedDocId !== 'unmatched' ? request.expectedDocId : null,
+      unmatched: request.expectedDocId === 'unmatched',
+      approved_doc_id: approvedDocId,
+      decided_by: decidedBy,
+      authenticated_as: caller.authenticatedAs,
+      created_at: at,
+    });
+
+    // The PDF is cut before the transaction (it reads whole packets), from the list as it stands;
+    // the transaction checks the decision again under the lock and cuts again only if its pages moved.
+    let cut: { spans: DocumentSpan[]; blob: { sha256: string; size: number }; pageCount: number } | undefined;
+    const cutFor = async (spans: DocumentSpan[], files: FileRow[]) => {
+      const pdf = await cutPages(spans, (fileId) => this.readFile(files, fileId));
+      const stored = await this.deps.blobs.put(pdf.bytes);
+      return { spans, blob: { sha256: stored.sha256, size: stored.size }, pageCount: pdf.pageCount };
+    };
+    if (request.kind === 'approve') {
+      const before = await this.build(this.db, app);
+      let applied: Applied;
+      try {
+        applied = before.listing.apply(draft(this.deps.clock()));
+      } catch (e) {
+        if (e instanceof DecisionRefused) throw this.refused(e, before.decisions);
+        throw e;
+      }
+      cut = await cutFor(applied.spans, before.files);
+    }
+
+    return this.db.transaction(async (tx) => {
+      const { app: locked } = await this.deps.applications.require(tx, caller.orgId, applicationId, { lock: true });
+      const at = this.deps.clock();
+      const { listing, files, decisions } = await this.build(tx, locked);
+      const docsFiledBefore = await repo.satisfiedLines(tx, locked.id);
+      let applied: Applied;
+      try {
+        applied = listing.apply(draft(at));
+      } catch (e) {
+        if (e instanceof DecisionRefused) throw this.refused(e, decisions);
+        throw e;
+      }
+      if (cut && JSON.stringify(cut.spans) !== JSON.stringify(applied.spans)) cut = await cutFor(applied.spans, files);
+      const row = await repo.insertDecision(tx, {
+        id,
+        orgId: locked.org_id,
+        applicationId: locked.id,
+        kind: request.kind,
+        address: request.address,
+        spans: request.spans ?? null,
+        expectedDocId: draft(at).expected_doc_id,
+        unmatched: draft(at).unmatched,
+        approvedDocId,
+        decidedBy,
+        authenticatedAs: caller.authenticatedAs,
+        at,
+      });
+      const holder = await repo.claimPages(tx, locked.id, id, applied.spans);
+      if (holder) {
+        const winner = await repo.findDecision(tx, locked.org_id, locked.id, holder);
+        throw conflict(`Another decision took some of these pages first: ${winner ? named(winner) : `decision ${holder}`}. Nothing was changed.`);
+      }
+      if (cut && approvedDocId && applied.filed) {
+        await repo.insertApprovedDoc(tx, {
+          id: approvedDocId,
+          orgId: locked.org_id,
+          applicationId: locked.id,
+          decisionId: id,
+          address: applied.address,
+          spans: applied.spans,
+          sha256: cut.blob.sha256,
+          size: cut.blob.size,
+          pageCount: cut.pageCount,
+          suggestedName: applied.filed.suggestedName,
+          at,
+        });
+      }
+      const rows = listing.rows();
+      await repo.storeListing(tx, locked.org_id, locked.id, rows);
+      const decision = toDecision(row, applied);
+      await this.deps.ledger.append(tx, {
+        orgId: locked.org_id,
+        applicationId: locked.id,
+        actor: caller.authenticatedAs,
+        action: ACTIONS[request.kind],
+        target: `document:${applied.address}`,
+        detail: {
+          decisionId: id,
+          decidedBy,
+          authenticatedAs: caller.authenticatedAs,
+          ...(request.kind === 'approve' ? { approvedDocId, expectedDocId: decision.expectedDocId, spans: applied.spans, from: request.address } : {}),
+          ...(request.kind === 'junk' ? { spans: applied.spans } : {}),
+          ...(request.kind === 'settle' ? (rows.find((r) => r.address === applied.address)?.expectedDocId ? { expectedDocId: rows.find((r) => r.address === applied.address)!.expectedDocId } : {}) : {}),
+          ...(applied.splitConfirmed ? { splitConfirmed: applied.splitConfirmed } : {}),
+          ...(applied.replaced.length ? { replaced: applied.replaced } : {}),
+        },
+      });
+      await this.recordCompleteness(tx, caller, locked, docsFiledBefore, id);
+      return { decision, documents: rows.map((r) => r.entry) };
+    });
+  }
+
+  /** Undoes a decision that no later active decision depends on (touches a page it touched). */
+  async undo(caller: Caller, applicationId: string, decisionId: string, decidedBy: string | undefined): Promise<DecisionResult> {
+    return this.db.transaction(async (tx) => {
+      const { app } = await this.deps.applications.require(tx, caller.orgId, applicationId, { lock: true });
+      const target = await repo.findDecision(tx, app.org_id, app.id, decisionId);
+      if (!target) throw notFound(`No decision "${decisionId}" in this case`);
+      if (target.undone_at) throw conflict(`The decision ${decisionId} was already undone (by ${target.undone_by}, ${target.undone_at.toISOString()})`);
+      const { listing, decisions } = await this.build(tx, app);
+      const scope = listing.applied.get(target.id)?.scope ?? new Set<string>();
+      const later = decisions.find((d) => d.seq > target.seq && [...(listing.applied.get(d.id)?.scope ?? [])].some((k) => scope.has(k)));
+      if (later) {
+        throw conflict(`A later decision depends on ${decisionId}: ${named(later)}. Undo it first.`);
+      }
+      const docsFiledBefore = await repo.satisfiedLines(tx, app.id);
+      const at = this.deps.clock();
+      const by = decidedBy?.trim() || caller.name;
+      await repo.markUndone(tx, target.id, by, caller.authenticatedAs, at);
+      const rebuilt = await this.build(tx, app);
+      const rows = rebuilt.listing.rows();
+      await repo.storeListing(tx, app.org_id, app.id, rows);
+      await this.deps.ledger.append(tx, {
+        orgId: app.org_id,
+        applicationId: app.id,
+        actor: caller.authenticatedAs,
+        action: 'decision.undone',
+        target: `decision:${target.id}`,
+        detail: {
+          kind: target.kind,
+          address: listing.applied.get(target.id)?.address ?? target.address,
+          decidedBy: by,
+          authenticatedAs: caller.authenticatedAs,
+          ...(target.approved_doc_id ? { approvedDocId: target.approved_doc_id } : {}),
+        },
+      });
+      await this.recordCompleteness(tx, caller, app, docsFiledBefore, target.id);
+      const undone = (await repo.findDecision(tx, app.org_id, app.id, target.id))!;
+      return { decision: toDecision(undone, listing.applied.get(target.id)), documents: rows.map((r) => r.entry) };
+    });
+  }
+
+  /** Every decision of the case, undone ones too, in the order made. */
+  async decisions(orgId: string, applicationId: string): Promise<DocumentDecision[]> {
+    const { app } = await this.deps.applications.require(this.db, orgId, applicationId);
+    const all = await repo.decisions(this.db, app.id, { undone: true });
+    const { listing } = await this.build(this.db, app);
+    return all.map((d) => toDecision(d, listing.applied.get(d.id)));
+  }
+
+  /** A `case.completeness` row when a decision changed how many lines are satisfied. */
+  private async recordCompleteness(tx: Queryable, caller: Caller, app: ApplicationRow, before: number, decisionId: string): Promise<void> {
+    const report = await this.completenessIn(tx, app);
+    if (report.satisfied === before) return;
+    await this.deps.ledger.append(tx, {
+      orgId: app.org_id,
+      applicationId: app.id,
+      actor: caller.authenticatedAs,
+      action: 'case.completeness',
+      target: `application:${app.id}`,
+      detail: {
+        decisionId,
+        satisfied: report.satisfied,
+        total: report.total,
+        missing: report.lines.filter((l) => l.missing).map((l) => ({ expectedDocId: l.expectedDocId, name: l.name, have: l.have, need: l.need })),
+        extra: report.unmatched,
+      },
+    });
+  }
+
+  private async completenessIn(q: Queryable, app: ApplicationRow): Promise<CaseCompleteness> {
+    const { rows } = await q.query<{ expected_doc_id: string | null; address: string; approved: boolean }>(
+      `SELECT expected_doc_id, address, (entry->'approval'->>'outcome') = 'approved' AS approved FROM case_documents WHERE application_id = $1 ORDER BY ord`,
+      [app.id],
+    );
+    const lines = app.list_lines.map((l) => {
+      const mine = rows.filter((r) => r.expected_doc_id === l.id);
+      return {
+        expectedDocId: l.id,
+        name: l.name,
+        requirement: l.requirement,
+        have: mine.length,
+        approved: mine.filter((r) => r.approved).length,
+        need: l.minCount,
+        missing: mine.length < l.minCount,
+      };
+    });
+    return { satisfied: lines.filter((l) => !l.missing).length, total: lines.length, lines, unmatched: rows.filter((r) => r.expected_doc_id === null).map((r) => r.address) };
+  }
+
+  async completeness(orgId: string, applicationId: string): Promise<CaseCompleteness> {
+    const { app } = await this.deps.applications.require(this.db, orgId, applicationId);
+    return this.completenessIn(this.db, app);
+  }
+
+  /** A filed PDF: where its bytes are, and its name; 404 once its approval was undone. */
+  async approvedDoc(orgId: string, applicationId: string, approvedDocId: string): Promise<repo.ApprovedDocRow> {
+    const doc = await repo.findApprovedDoc(this.db, orgId, applicationId, approvedDocId);
+    if (!doc) throw notFound(`No filed document "${approvedDocId}" in application "${applicationId}"`);
+    return doc;
+  }
+
+  /** The bytes of a filed PDF, or a range of them. */
+  blobStream(sha256: string, range?: { start: number; end: number }): NodeJS.ReadableStream {
+    return this.deps.blobs.read(sha256, range);
+  }
+
+  /** The text of a filed document's pages as markdown, a marker before each page. */
+  async approvedDocMarkdown(doc: repo.ApprovedDocRow): Promise<string> {
+    const texts = await repo.pageTexts(this.db, doc.application_id, doc.spans);
+    return `# ${doc.suggested_name.replace(/\.pdf$/, '')}\n\n${pagesMarkdown(doc.spans, texts)}`;
+  }
+
+  /** The whole case as markdown: every listed document in page order, front matter, then its pages. */
+  async caseText(orgId: string, applicationId: string): Promise<string> {
+    const entries = await this.list(orgId, applicationId);
+    const texts = await repo.pageTexts(
+      this.db,
+      applicationId,
+      entries.flatMap((e) => e.spans),
+    );
+    return entries.map((e) => `${frontMatter(e)}\n\n${pagesMarkdown(e.spans, texts)}`).join('\n');
+  }
+
+  /** Spans of `span` query values: 400 malformed or past a file's end, 404 a file not of the case. */
+  async pagesPdf(orgId: string, applicationId: string, spanTexts: readonly string[]): Promise<Uint8Array> {
+    const spans: DocumentSpan[] = [];
+    for (const text of spanTexts) {
+      const parsed = parseAddress(text);
+      if (!parsed) throw badRequest(`query.span: "${text}" is not <fileId>:p<first>-<last> with first ≤ last`);
+      if (parsed.last - parsed.first >= 5000) throw badRequest(`query.span: "${text}" names more than 5000 pages`);
+      spans.push({ fileId: parsed.fileId, pages: Array.from({ length: parsed.last - parsed.first + 1 }, (_, i) => parsed.first + i) });
+    }
+    if (spans.length === 0) throw badRequest('query.span: name at least one span');
+    const { app } = await this.deps.applications.require(this.db, orgId, applicationId);
+    const files = (await this.deps.applications.files(this.db, app.id)).filter((f) => f.removed_at === null);
+    for (const s of spans) {
+      const file = files.find((f) => f.id === s.fileId);
+      if (!file) throw notFound(`No file ${s.fileId} in application "${applicationId}"`);
+      const last = s.pages[s.pages.length - 1]!;
+      if (last > file.page_count) throw badRequest(`query.span: ${s.fileId} has ${file.page_count} page${file.page_count === 1 ? '' : 's'}, not ${last}`);
+    }
+    return (await cutPages(spans, (fileId) => this.readFile(files, fileId))).bytes;
+  }
+}

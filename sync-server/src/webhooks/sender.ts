@@ -1,0 +1,337 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import { WEBHOOK_SECRET_PREFIX } from '@portal/shared';
+import { SERVER_VERSION } from '../version.js';
+
+/** Spec Part 6.4: the receiver answers 2xx within 15 seconds or the attempt failed. */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+/** At most this much of an answer is read; the rest is not waited for. */
+export const WEBHOOK_MAX_ANSWER_BYTES = 64 * 1024;
+/** What of the answer is kept and shown. */
+export const WEBHOOK_EXCERPT_CHARS = 1_024;
+export const WEBHOOK_USER_AGENT = `CompliancePortal-Webhooks/${SERVER_VERSION}`;
+
+/** A new endpoint secret: `whsec_` and the base64 of 32 random bytes (spec Part 2 asks for 24 or more). */
+export const newWebhookSecret = (): string => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+
+/** Signing keys decoded once per secret (a secret is used for every delivery of its endpoint). */
+const KEYS = new Map<string, Buffer>();
+
+/**
+ * `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed by the base64-decoded secret
+ * (Standard Webhooks; spec Part 6.3).
+ */
+export function signature(secret: string, messageId: string, timestampSeconds: number, body: string): string {
+  let key = KEYS.get(secret);
+  if (!key) {
+    key = Buffer.from(secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret, 'base64');
+    if (KEYS.size >= 1_000) KEYS.clear();
+    KEYS.set(secret, key);
+  }
+  return `v1,${createHmac('sha256', key).update(`${messageId}.${timestampSeconds}.${body}`, 'utf8').digest('base64')}`;
+}
+
+/** The three Standard Webhooks headers; one signature per secret, space-separated, during a rotation's overlap. */
+export function webhookHeaders(secrets: readonly string[], messageId: string, body: string, now = Date.now()): Record<string, string> {
+  const timestamp = Math.floor(now / 1000);
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': secrets.map((s) => signature(s, messageId, timestamp, body)).join(' '),
+  };
+}
+
+// Where a delivery must not go unless the operator allows it: this host, private networks,
+// link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast and reserved space.
+const PRIVATE = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv6');
+}
+
+/** Whether an IP address is loopback, private, link-local or otherwise not a public host. */
+export function isPrivateAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '');
+  // An IPv4 address written as IPv6 (::ffff:a.b.c.d or ::ffff:hhhh:hhhh) is judged as IPv4.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
+  if (hex) {
+    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return PRIVATE.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
+  }
+  const family = isIP(bare);
+  if (family === 4) return PRIVATE.check(bare, 'ipv4');
+  if (family === 6) return PRIVATE.check(bare, 'ipv6');
+  return false;
+}
+
+/** A host name that is, by its name alone, this machine or a private address (checked again after resolving). */
+export function isPrivateHostName(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost') || isPrivateAddress(h);
+}
+
+export class PrivateAddressError extends Error {
+  readonly code = 'EWEBHOOKPRIVATE';
+  constructor(host: string, address: string) {
+    super(`${host} resolves to ${address}, a loopback or private address; deliveries there are refused (WEBHOOK_ALLOW_PRIVATE=true allows them)`);
+    this.name = 'PrivateAddressError';
+  }
+}
+
+/** An endpoint URL as request options, parsed once. */
+interface Target {
+  secure: boolean;
+  options: { protocol: string; hostname: string; port: string | undefined; path: string };
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * The resolver of every delivery connection: every address a name resolves to must be public, and
+ * the connection goes to one of those very addresses, so a name that changes its answer between a
+ * check and the connection (DNS rebinding) cannot reach a private one.
+ */
+function guardedLookup(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void {
+  dnsLookup(hostname, { family: options.family ?? 0, all: true }, (err, addresses) => {
+    if (err) return callback(err, '');
+    const bad = addresses.find((a) => isPrivateAddress(a.address));
+    if (bad) return callback(new PrivateAddressError(hostname, bad.address) as NodeJS.ErrnoException, '');
+    if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+    if (options.all) return callback(null, addresses);
+    return callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+}
+
+export interface SendInput {
+  url: string;
+  messageId: string;
+  body: string;
+  /** The signing secrets: the endpoint's, then the one a rotation replaced while it overlaps. */
+  secrets: readonly string[];
+}
+
+export interface SendOutcome {
+  /** 2xx within the time limit. */
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  bodyExcerpt: string | null;
+  /** In words, for the delivery's history; null when ok. */
+  error: string | null;
+}
+
+/** A retried-once connection failure of a kept-alive socket the receiver had just closed. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * Sends signed deliveries over kept-alive connections. No redirect is followed (a 3xx is a
+ * failed attempt), at most WEBHOOK_MAX_ANSWER_BYTES of an answer are read, and every attempt ends
+ * within WEBHOOK_TIMEOUT_MS. Loopback and private addresses are refused unless `allowPrivate`.
+ */
+export class WebhookSender {
+  private readonly agents: { http: http.Agent; https: https.Agent };
+  private readonly timeoutMs: number;
+  /** Endpoint URLs parsed and judged once (a handful per organization). */
+  private readonly parsed = new Map<string, { url: Target; refusal?: string | undefined } | { url?: undefined; refusal: string }>();
+  /** Requests in flight and when they must be cut; one sweeper for all instead of a timer each. */
+  private readonly inFlight = new Map<http.ClientRequest, number>();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: { allowPrivate: boolean; timeoutMs?: number; maxSockets?: number }) {
+    this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 64, maxFreeSockets: 64, scheduling: 'lifo' as const };
+    this.agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+  }
+
+  private parse(url: string) {
+    let entry = this.parsed.get(url);
+    if (!entry) {
+      let u: URL | undefined;
+      try {
+        u = new URL(url);
+      } catch {
+        u = undefined;
+      }
+      if (!u) entry = { refusal: 'not a URL' };
+      else if (u.protocol !== 'http:' && u.protocol !== 'https:') entry = { refusal: 'not an http(s) URL' };
+      else if (!this.options.allowPrivate && isPrivateHostName(u.hostname)) {
+        entry = { refusal: `${u.hostname} is a loopback or private address; deliveries there are refused (WEBHOOK_ALLOW_PRIVATE=true allows them)` };
+      } else {
+        entry = {
+          url: {
+            secure: u.protocol === 'https:',
+            options: { protocol: u.protocol, hostname: u.hostname.replace(/^\[|\]$/g, ''), port: u.port || undefined, path: `${u.pathname}${u.search}` },
+          },
+        };
+      }
+      if (this.parsed.size >= 1_000) this.parsed.clear();
+      this.parsed.set(url, entry);
+    }
+    return entry;
+  }
+
+  /** Why `url` may not receive deliveries under this sender's rules; undefined when it may. */
+  refusal(url: string): string | undefined {
+    return this.parse(url).refusal;
+  }
+
+  private track(request: http.ClientRequest, deadline: number): void {
+    this.inFlight.set(request, deadline);
+    this.sweeper ??= setInterval(() => {
+      const now = performance.now();
+      for (const [req, until] of this.inFlight) {
+        if (until <= now) {
+          this.inFlight.delete(req);
+          req.destroy(new Error(`no answer within ${Math.round(this.timeoutMs / 1000)} s`));
+        }
+      }
+      if (this.inFlight.size === 0) {
+        clearInterval(this.sweeper);
+        this.sweeper = undefined;
+      }
+    }, Math.min(250, Math.max(10, this.timeoutMs / 10)));
+  }
+
+  async send(input: SendInput, now = Date.now()): Promise<SendOutcome> {
+    const started = performance.now();
+    const target = this.parse(input.url);
+    if (target.refusal || !target.url) return { ok: false, statusCode: null, durationMs: 0, bodyExcerpt: null, error: target.refusal ?? 'not a URL' };
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': WEBHOOK_USER_AGENT,
+      ...webhookHeaders(input.secrets, input.messageId, input.body, now),
+    };
+    const deadline = started + this.timeoutMs;
+    let outcome = await this.attempt(target.url, headers, input.body, deadline);
+    if (outcome.retryStale) outcome = await this.attempt(target.url, headers, input.body, deadline, true);
+    const { retryStale: _, ...result } = outcome;
+    return { ...result, durationMs: Math.round(performance.now() - started) };
+  }
+
+  private attempt(
+    target: Target,
+    headers: Record<string, string>,
+    body: string,
+    deadline: number,
+    fresh = false,
+  ): Promise<Omit<SendOutcome, 'durationMs'> & { retryStale?: boolean }> {
+    const secure = target.secure;
+    return new Promise((resolve) => {
+      let settled = false;
+      let statusCode: number | null = null;
+      let excerpt: string | null = null;
+      const finish = (r: Omit<SendOutcome, 'durationMs'> & { retryStale?: boolean }) => {
+        if (settled) return;
+        settled = true;
+        this.inFlight.delete(request);
+        resolve(r);
+      };
+      const request = (secure ? https : http).request(
+        {
+          ...target.options,
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body, 'utf8')) },
+          agent: fresh ? false : secure ? this.agents.https : this.agents.http,
+          ...(this.options.allowPrivate ? {} : { lookup: guardedLookup as unknown as typeof dnsLookup }),
+        },
+        (res) => {
+          statusCode = res.statusCode ?? null;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const done = () => {
+            excerpt = Buffer.concat(chunks).toString('utf8').slice(0, WEBHOOK_EXCERPT_CHARS);
+            finish(judge(statusCode, excerpt));
+          };
+          res.on('data', (chunk: Buffer) => {
+            if (size >= WEBHOOK_MAX_ANSWER_BYTES) return;
+            chunks.push(chunk.subarray(0, WEBHOOK_MAX_ANSWER_BYTES - size));
+            size += chunk.length;
+            // Enough read: the rest of a long answer is not waited for (the socket is dropped).
+            if (size >= WEBHOOK_MAX_ANSWER_BYTES) {
+              res.destroy();
+              done();
+            }
+          });
+          res.on('end', done);
+          res.on('error', done);
+          res.on('close', done);
+        },
+      );
+      this.track(request, deadline);
+      request.on('error', (err: NodeJS.ErrnoException) => {
+        if (statusCode !== null) {
+          // The answer's status had come: what was read of its body is what there is.
+          return finish(judge(statusCode, excerpt));
+        }
+        const stale = !fresh && request.reusedSocket && STALE_SOCKET.has(err.code ?? '');
+        finish({ ok: false, statusCode: null, bodyExcerpt: null, error: describeError(err), retryStale: stale });
+      });
+      request.end(body, 'utf8');
+    });
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
+    for (const req of this.inFlight.keys()) req.destroy();
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+}
+
+function judge(statusCode: number | null, excerpt: string | null): Omit<SendOutcome, 'durationMs'> {
+  const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+  let error: string | null = null;
+  if (!ok) {
+    error =
+      statusCode !== null && statusCode >= 300 && statusCode < 400
+        ? `answered ${statusCode}: redirects are not followed; register the final URL`
+        : `answered ${statusCode ?? 'nothing'}`;
+  }
+  return { ok, statusCode, bodyExcerpt: excerpt, error };
+}
+
+function describeError(err: NodeJS.ErrnoException): string {
+  if (err instanceof PrivateAddressError) return err.message;
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `host not found (${err.code})`;
+    case 'ECONNRESET':
+      return 'connection reset by the receiver';
+    default:
+      return err.code ? `${err.message} (${err.code})` : err.message;
+  }
+}

@@ -69,22 +69,20 @@ describe(`runs and the gate on ${DRIVER}`, () => {
       expect(after.run.lastRunError).toBeUndefined();
       expect(after.files[0]!.readByRun).toBe(1);
 
-      const docs = (
-        await t.app.db.query<{ address: string; doc_type: string; expected_doc_id: string | null; key_data: Record<string, unknown>; key_fields: Record<string, { page: number; line: number }>; spans: unknown }>(
-          'SELECT * FROM application_documents WHERE application_id = $1 ORDER BY first_page',
-          [created.id],
-        )
-      ).rows;
+      // Part 1's third step, as the integrator makes it: the documents, with the same key.
+      const listed = await t.app.inject({ method: 'GET', url: `/api/applications/${created.id}/documents`, headers: key.headers });
+      expect(listed.statusCode).toBe(200);
+      const docs = listed.json() as { address: string; spans: unknown; expectedDocId?: string; document: { docType: string; extractKeyData: Record<string, unknown>; keyFields: Record<string, { page: number; line: number }> } }[];
       const fileId = after.files[0]!.id;
-      expect(docs.map((d) => [d.address, d.doc_type, d.expected_doc_id])).toEqual([
+      expect(docs.map((d) => [d.address, d.document.docType, d.expectedDocId])).toEqual([
         [`${fileId}:p1-1`, 'payslip', 'payslips'],
         [`${fileId}:p2-2`, 'payslip', 'payslips'],
         [`${fileId}:p3-3`, 'payslip', 'payslips'],
         [`${fileId}:p4-4`, 'bank-statement', 'bank-statements'],
       ]);
       expect(docs[0]!.spans).toEqual([{ fileId, pages: [1] }]);
-      expect(docs[1]!.key_data).toMatchObject({ payDate: '2025-04-28', employeeName: 'Sarah Whitcombe' });
-      expect(docs[1]!.key_fields.payDate).toMatchObject({ page: 2, line: expect.any(Number) });
+      expect(docs[1]!.document.extractKeyData).toMatchObject({ payDate: '2025-04-28', employeeName: 'Sarah Whitcombe' });
+      expect(docs[1]!.document.keyFields.payDate).toMatchObject({ page: 2, line: expect.any(Number) });
 
       const trail = await actions(key, created.id);
       expect(trail).toEqual([

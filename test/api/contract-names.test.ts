@@ -37,7 +37,7 @@ const INPUTS: { name: string; operations: Operation[]; media?: string; pending?:
   { name: 'ForgotPasswordInput', operations: ['post /password/forgot'] },
   { name: 'ResetPasswordInput', operations: ['post /password/reset'] },
   { name: 'StartIntelBriefInput', operations: ['post /applications/{applicationId}/intel-briefs'], pending: true },
-  { name: 'CreateWebhookInput', operations: ['post /webhooks'], pending: true },
+  { name: 'CreateWebhookInput', operations: ['post /webhooks'] },
   { name: 'WorkflowRunInput', operations: ['post /workflows/{workflowId}/runs'], media: 'multipart/form-data', pending: true },
 ];
 
@@ -143,9 +143,9 @@ const RESOURCES: { name: string; responses: [Operation, ...string[]][]; pending?
   { name: 'IntelBriefListing', responses: [['get /applications/{applicationId}/intel-briefs', '200']], pending: true },
   { name: 'IntelBrief', responses: [['post /applications/{applicationId}/intel-briefs', '202']], pending: true },
   { name: 'Application', responses: [['post /workflows/{workflowId}/runs', '201']], pending: true },
-  { name: 'WebhookEndpoint', responses: [['get /webhooks', '200']], pending: true },
-  { name: 'CreatedWebhookEndpoint', responses: [['post /webhooks', '201']], pending: true },
-  { name: 'WebhookTestResult', responses: [['post /webhooks/{id}/test', '200']], pending: true },
+  { name: 'WebhookEndpoint', responses: [['get /webhooks', '200']] },
+  { name: 'CreatedWebhookEndpoint', responses: [['post /webhooks', '201']] },
+  { name: 'WebhookTestResult', responses: [['post /webhooks/{id}/test', '200']] },
 ];
 
 const REF = '#/components/schemas/';

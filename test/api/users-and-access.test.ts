@@ -130,6 +130,7 @@ describe(`users, organization and rights on ${DRIVER}`, () => {
       'organization.manage': () => ({ method: 'PATCH', url: '/api/organization', payload: { name: 'Northwind Credit Union' } }),
       'users.manage': () => ({ method: 'POST', url: '/api/users', payload: { name: 'Matrix Probe', email: uniqueEmail('matrix'), temporaryPassword: PASSWORD } }),
       'keys.manage': () => ({ method: 'GET', url: '/api/api-keys' }),
+      'webhooks.manage': () => ({ method: 'GET', url: '/api/webhooks' }),
       'models.manage': () => ({ method: 'PUT', url: '/api/models/classify', payload: { option: 'local' } }),
       'library.read': () => ({ method: 'GET', url: '/api/expected-doc-lists' }),
       'library.edit': () => ({ method: 'POST', url: '/api/expected-doc-lists', payload: { name: `Matrix probe ${Math.random().toString(36).slice(2)}` } }),
@@ -141,7 +142,7 @@ describe(`users, organization and rights on ${DRIVER}`, () => {
         ['API key', key, 'Originator', true],
       ] as const) {
         const res = await inject({ ...probe(), headers: s.headers });
-        const allowed = (ROLE_RIGHTS[role] as readonly string[]).includes(right) && !(isKey && right === 'keys.manage');
+        const allowed = (ROLE_RIGHTS[role] as readonly string[]).includes(right) && !(isKey && (right === 'keys.manage' || right === 'webhooks.manage'));
         expect(res.statusCode < 300, `${who} on ${right}: ${res.statusCode} ${res.body}`).toBe(allowed);
         if (!allowed) expect(res.statusCode, `${who} on ${right}`).toBe(403);
       }

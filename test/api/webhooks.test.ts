@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
 import { Writable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -425,6 +427,24 @@ describe('webhook delivery rules on their own', () => {
       sender.close();
     } finally {
       await t.close();
+    }
+  });
+
+  it('refuses, after resolving it, a host name that leads to a private address (checked on the address it would connect to)', async () => {
+    // This machine's own name resolves to one of its addresses, private in any test setup;
+    // only the resolver guard can tell, since the name itself says nothing.
+    const name = hostname();
+    const addresses = await lookup(name, { all: true }).catch(() => []);
+    if (addresses.length === 0 || !addresses.every((a) => isPrivateAddress(a.address))) return;
+    const receiver = await Receiver.start();
+    const sender = new WebhookSender({ allowPrivate: false });
+    try {
+      const outcome = await sender.send({ url: `http://${name}:${receiver.port}/hooks`, messageId: 'msg_rebind', body: '{}', secrets: ['whsec_AAAA'] });
+      expect(outcome).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/resolves to .* private/) });
+      expect(receiver.received).toEqual([]);
+    } finally {
+      sender.close();
+      await receiver.close();
     }
   });
 

@@ -85,11 +85,13 @@ export async function getEndpoint(q: Queryable, orgId: string, id: string, lock 
 /** The organization's endpoints newest first, each with the delivery attempted last (or, before any attempt, enqueued last). */
 export async function listEndpoints(q: Queryable, orgId: string, id?: string): Promise<EndpointWithLatest[]> {
   const { rows } = await q.query<EndpointRow & { latest: Record<string, unknown> | null }>(
-    `SELECT e.*, (
-        SELECT to_jsonb(d) FROM (
-          SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
-           WHERE endpoint_id = e.id
-           ORDER BY last_attempt_at DESC NULLS LAST, id DESC LIMIT 1) d
+    `SELECT e.*, COALESCE(
+        (SELECT to_jsonb(d) FROM (
+           SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
+            WHERE endpoint_id = e.id AND last_attempt_at IS NOT NULL
+            ORDER BY last_attempt_at DESC, id DESC LIMIT 1) d),
+        (SELECT to_jsonb(d) FROM (
+           SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = e.id ORDER BY id DESC LIMIT 1) d)
       ) AS latest
        FROM webhook_endpoints e
       WHERE e.org_id = $1 ${id ? 'AND e.id = $2' : ''}

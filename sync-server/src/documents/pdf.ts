@@ -1,28 +1,3 @@
-import { PDFDocument } from 'pdf-lib';
-import type { DocumentSpan } from '@portal/shared';
-
-/**
- * One PDF of the given pages of source files, in the order given: each page object is copied
- * from its packet with its content and resources as they are (pdf-lib `copyPages`), nothing
- * re-rendered nor re-compressed. `read` gives a file's bytes; each file is loaded once.
- */
-export async function cutPages(spans: readonly DocumentSpan[], read: (fileId: string) => Promise<Uint8Array>): Promise<{ bytes: Uint8Array; pageCount: number }> {
-  const out = await PDFDocument.create({ updateMetadata: false });
-  const sources = new Map<string, Promise<PDFDocument>>();
-  let pageCount = 0;
-  for (const span of spans) {
-    let source = sources.get(span.fileId);
-    if (!source) {
-      source = read(span.fileId).then((bytes) => PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true }));
-      sources.set(span.fileId, source);
-    }
-    const copied = await out.copyPages(await source, span.pages.map((p) => p - 1));
-    for (const page of copied) out.addPage(page);
-    pageCount += copied.length;
-  }
-  return { bytes: await out.save({ useObjectStreams: true }), pageCount };
-}
-
 /** RFC 9110 §14: one `bytes=` range of a body of `size` bytes; null to send it whole, 'unsatisfiable' for 416. */
 export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;

@@ -6,7 +6,8 @@
  *                   its active decisions (the three rules of spec Part 2)
  *   service.ts      approve, settle, junk, undo (each one transaction with its ledger row); the
  *                   list, completeness, filed PDFs, the case as text, pages as a PDF
- *   pdf.ts          cutting pages out of packets with pdf-lib; byte ranges; file names
+ *   pdf-cutter.ts   cutting pages out of packets with pdf-lib, on worker threads (pdf-cut-worker.mjs)
+ *   pdf.ts          byte ranges; file names
  *   markdown.ts     page markers and front matter
  *   repository.ts   the SQL of decisions, page claims, filed PDFs and the stored list (014)
  *   routes.ts       the operations above
@@ -17,6 +18,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import documentRoutes from './routes.js';
+import { createPdfCutter } from './pdf-cutter.js';
 import { DocumentService } from './service.js';
 
 declare module 'fastify' {
@@ -27,7 +29,9 @@ declare module 'fastify' {
 
 export default fp(
   async function documents(app: FastifyInstance) {
-    const service = new DocumentService({ db: app.db, clock: app.clock, blobs: app.blobs, ledger: app.ledger, applications: app.applications });
+    const cutter = createPdfCutter();
+    app.addHook('onClose', async () => cutter.close());
+    const service = new DocumentService({ db: app.db, clock: app.clock, blobs: app.blobs, ledger: app.ledger, applications: app.applications, cutter });
     app.decorate('documents', service);
     app.runs.engine.landed.push(async (tx, run) => {
       const { app: row } = await app.applications.require(tx, run.org_id, run.application_id);

@@ -9,7 +9,7 @@ import type { Caller } from '../identity/caller.js';
 import type { LedgerService } from '../ledger/service.js';
 import { CaseListing, DecisionRefused, type Applied, type CaseFiles, type Decision, type DecisionKind } from './listing.js';
 import { frontMatter, pagesMarkdown } from './markdown.js';
-import { cutPages } from './pdf.js';
+import type { PdfCutter } from './pdf-cutter.js';
 import * as repo from './repository.js';
 
 export interface DocumentServiceDeps {
@@ -18,6 +18,8 @@ export interface DocumentServiceDeps {
   blobs: BlobStore;
   ledger: LedgerService;
   applications: ApplicationService;
+  /** Cuts pages out of packets on worker threads. */
+  cutter: PdfCutter;
 }
 
 export interface DecisionRequest {
@@ -111,12 +113,16 @@ export class DocumentService {
     }
   }
 
-  private async readFile(files: readonly FileRow[], fileId: string): Promise<Uint8Array> {
-    const file = files.find((f) => f.id === fileId);
-    if (!file) throw notFound(`No file ${fileId} in this case`);
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.deps.blobs.read(file.sha256)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+  /** Local files of the packets `spans` reads (the blob store's verified copies), by file id. */
+  private async packetPaths(files: readonly FileRow[], spans: readonly DocumentSpan[]): Promise<Record<string, string>> {
+    const paths: Record<string, string> = {};
+    for (const { fileId } of spans) {
+      if (paths[fileId]) continue;
+      const file = files.find((f) => f.id === fileId);
+      if (!file) throw notFound(`No file ${fileId} in this case`);
+      paths[fileId] = await this.deps.blobs.localPath(file.sha256);
+    }
+    return paths;
   }
 
   /** Approve, settle or junk: one decision on one listed document (or proposed piece). */
@@ -145,7 +151,7 @@ export class DocumentService {
     // the transaction checks the decision again under the lock and cuts again only if its pages moved.
     let cut: { spans: DocumentSpan[]; blob: { sha256: string; size: number }; pageCount: number } | undefined;
     const cutFor = async (spans: DocumentSpan[], files: FileRow[]) => {
-      const pdf = await cutPages(spans, (fileId) => this.readFile(files, fileId));
+      const pdf = await this.deps.cutter.cut(spans, await this.packetPaths(files, spans));
       const stored = await this.deps.blobs.put(pdf.bytes);
       return { spans, blob: { sha256: stored.sha256, size: stored.size }, pageCount: pdf.pageCount };
     };
@@ -373,6 +379,6 @@ export class DocumentService {
       const last = s.pages[s.pages.length - 1]!;
       if (last > file.page_count) throw badRequest(`query.span: ${s.fileId} has ${file.page_count} page${file.page_count === 1 ? '' : 's'}, not ${last}`);
     }
-    return (await cutPages(spans, (fileId) => this.readFile(files, fileId))).bytes;
+    return (await this.deps.cutter.cut(spans, await this.packetPaths(files, spans))).bytes;
   }
 }

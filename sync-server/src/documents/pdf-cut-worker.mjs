@@ -1,0 +1,26 @@
+// A worker thread of the PDF cutter (pdf-cutter.ts). Plain JavaScript so it loads the same way
+// from the sources and from the built server: it imports nothing of ours. It reads the packets
+// it needs from local files (the blob store's `localPath`) and copies the pages asked for into
+// one new PDF with pdf-lib: page objects with their content and resources as they are, nothing
+// re-rendered nor re-compressed.
+import { readFile } from 'node:fs/promises';
+import { move } from 'piscina';
+import { PDFDocument } from 'pdf-lib';
+
+/** `{ spans: [{ fileId, pages }], paths: { [fileId]: path } }` → the new PDF's bytes (moved, not copied). */
+export default async function cut({ spans, paths }) {
+  const out = await PDFDocument.create({ updateMetadata: false });
+  const sources = new Map();
+  for (const span of spans) {
+    let source = sources.get(span.fileId);
+    if (!source) {
+      const path = paths[span.fileId];
+      if (!path) throw new Error(`no file ${span.fileId}`);
+      source = await PDFDocument.load(await readFile(path), { updateMetadata: false, ignoreEncryption: true });
+      sources.set(span.fileId, source);
+    }
+    const copied = await out.copyPages(source, span.pages.map((p) => p - 1));
+    for (const page of copied) out.addPage(page);
+  }
+  return move(await out.save({ useObjectStreams: true }));
+}

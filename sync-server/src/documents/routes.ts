@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -199,7 +200,11 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
         response: { 200: Markdown, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.type('text/markdown; charset=utf-8').send(await documents.caseText(requireCaller(request).orgId, request.params.id)),
+    async (request, reply) => {
+      const text = Readable.from(await documents.caseText(requireCaller(request).orgId, request.params.id));
+      // A stream is written as it comes, past the serializer (which only types the body here).
+      return (reply as FastifyReply).type('text/markdown; charset=utf-8').send(text);
+    },
   );
 
   app.get(

@@ -12,6 +12,9 @@ import { frontMatter, pagesMarkdown } from './markdown.js';
 import type { PdfCutter } from './pdf-cutter.js';
 import * as repo from './repository.js';
 
+/** Documents whose page texts `/text` reads at a time. */
+const CASE_TEXT_BATCH = 25;
+
 export interface DocumentServiceDeps {
   db: Db;
   clock: Clock;
@@ -350,15 +353,25 @@ export class DocumentService {
     return `# ${doc.suggested_name.replace(/\.pdf$/, '')}\n\n${pagesMarkdown(doc.spans, texts)}`;
   }
 
-  /** The whole case as markdown: every listed document in page order, front matter, then its pages. */
-  async caseText(orgId: string, applicationId: string): Promise<string> {
+  /**
+   * The whole case as markdown: every listed document in page order, front matter, then its
+   * pages. Streamed: the page texts are read a few documents at a time, so a case of thousands of
+   * pages never sits in memory whole. Resolves (or refuses with 404) before the first byte.
+   */
+  async caseText(orgId: string, applicationId: string): Promise<AsyncIterable<string>> {
     const entries = await this.list(orgId, applicationId);
-    const texts = await repo.pageTexts(
-      this.db,
-      applicationId,
-      entries.flatMap((e) => e.spans),
-    );
-    return entries.map((e) => `${frontMatter(e)}\n\n${pagesMarkdown(e.spans, texts)}`).join('\n');
+    const db = this.db;
+    return (async function* () {
+      for (let i = 0; i < entries.length; i += CASE_TEXT_BATCH) {
+        const batch = entries.slice(i, i + CASE_TEXT_BATCH);
+        const texts = await repo.pageTexts(
+          db,
+          applicationId,
+          batch.flatMap((e) => e.spans),
+        );
+        yield batch.map((e, j) => `${i + j > 0 ? '\n' : ''}${frontMatter(e)}\n\n${pagesMarkdown(e.spans, texts)}`).join('');
+      }
+    })();
   }
 
   /** Spans of `span` query values: 400 malformed or past a file's end, 404 a file not of the case. */

@@ -5,8 +5,6 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { MAX_FILE_BYTES, MAX_FILES_PER_CALL } from '@portal/shared';
 
-const UPLOAD_BUFFER_BYTES = 1024 * 1024;
-
 /**
  * multipart/form-data uploads (source files), read part by part as they stream in
  * (`request.parts()`): a file goes to the blob store while it arrives and never sits in memory.
@@ -18,11 +16,6 @@ export default fp(
   async function multipart(app: FastifyInstance) {
     await app.register(fastifyMultipart, {
       throwFileSizeLimit: true,
-      // Buffers of 1 MB between the socket, the parser and the file stream (the default 16 KB
-      // made every 64 KB socket read a pause and resume, and a 100 MB upload a stop-and-go):
-      // at most a few MB per upload in flight, whatever the file's size.
-      fileHwm: UPLOAD_BUFFER_BYTES,
-      highWaterMark: UPLOAD_BUFFER_BYTES,
       limits: {
         fileSize: MAX_FILE_BYTES + 1,
         files: MAX_FILES_PER_CALL + 1,

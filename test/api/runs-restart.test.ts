@@ -1,35 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A4, makePdf, payslipLines, scanPage } from '../../sync-server/test/analyzer/fixtures/pages.js';
-import { DRIVER, PASSWORD, TEST_DATABASE_URL, tempDir, uniqueEmail } from '../helper.js';
+import { DRIVER, PASSWORD, tempDir, uniqueEmail } from '../helper.js';
 import { form } from './applications-helpers.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** A server process of its own, as `npm run dev` starts it; resolves with its address once it listens. */
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', WORKERS: '1', JOB_LEASE_MS: '1500', JOB_POLL_MS: '100', LOG_LEVEL: 'warn', VITEST: '', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /running at http:\/\/localhost:(\d+)\//.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}`, output: () => out });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${out}`)));
-  });
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+import { exited, killAll, ownDatabase, startServer } from './server-process.js';
 
 describe(`a server killed mid-run (${DRIVER})`, () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -38,28 +12,12 @@ describe(`a server killed mid-run (${DRIVER})`, () => {
   const children: ChildProcess[] = [];
   beforeAll(async () => {
     dir = await tempDir('portal-restart-');
-    env = { DATA_DIR: dir.path, DATABASE_URL: '' };
-    if (TEST_DATABASE_URL) {
-      // A database of its own: the server keeps its tables in the default schema.
-      const name = `restart_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(TEST_DATABASE_URL);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
-    }
+    const own = await ownDatabase('restart');
+    env = { DATA_DIR: dir.path, DATABASE_URL: own?.url ?? '' };
+    dropDatabase = own?.drop;
   });
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await Promise.all(children.map(exited));
+    await killAll(children);
     await dropDatabase?.().catch(() => {});
     await dir?.remove();
   });
@@ -93,7 +51,7 @@ describe(`a server killed mid-run (${DRIVER})`, () => {
     const started = await fetch(`${first.base}/api/workflows/standard-intake/runs`, { method: 'POST', headers: { ...headers, ...body.headers }, body: body.payload });
     expect(started.status, await started.clone().text()).toBe(201);
     const id = ((await started.json()) as { id: string }).id;
-    const state = async (base: string) => ((await (await fetch(`${base}/api/applications/${id}`, { headers })).json()) as { run: { state: string; lastRunError?: string } }).run;
+    const state = async (base: string | undefined) => ((await (await fetch(`${base}/api/applications/${id}`, { headers })).json()) as { run: { state: string; lastRunError?: string } }).run;
 
     const deadline = Date.now() + 60_000;
     while ((await state(first.base)).state !== 'inventory') {

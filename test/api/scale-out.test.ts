@@ -1,45 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, TEST_DATABASE_URL, tempDir, uniqueEmail } from '../helper.js';
 import { form } from './applications-helpers.js';
+import { exited, killAll, ownDatabase, startServer, type ServerProcess } from './server-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = join(ROOT, '../shared/corpus');
 
-interface Node {
+interface Node extends ServerProcess {
   name: string;
-  child: ChildProcess;
-  base?: string;
-  output: () => string;
 }
 
-/** A server process of its own; resolves once it listens (or, worker-only, once it runs jobs). */
-function startNode(name: string, env: Record<string, string>): Promise<Node> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', JOB_LEASE_MS: '1500', JOB_POLL_MS: '100', LOG_LEVEL: 'warn', VITEST: '', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const listening = /running at http:\/\/localhost:(\d+)\//.exec(out);
-      if (listening) resolve({ name, child, base: `http://127.0.0.1:${listening[1]}`, output: () => out });
-      else if (/worker node is running/.test(out)) resolve({ name, child, output: () => out });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it was up:\n${out}`)));
-  });
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 const IN_FLIGHT = ['previewing', 'inventory', 'running'];
 
 /**
@@ -56,30 +29,18 @@ describe.runIf(TEST_DATABASE_URL)('three instances on one PostgreSQL', () => {
   const node = async (name: string, extra: Record<string, string>) => {
     const dir = await tempDir(`portal-${name}-`);
     dirs.push(dir);
-    const n = await startNode(name, { ...env, DATA_DIR: dir.path, ...extra });
+    const n = { name, ...(await startServer({ ...env, DATA_DIR: dir.path, ...extra })) };
     nodes.push(n);
     return n;
   };
 
   beforeAll(async () => {
-    const name = `scale_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), BLOB_STORE: 'postgres' };
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const own = (await ownDatabase('scale'))!;
+    env = { DATABASE_URL: own.url, BLOB_STORE: 'postgres', WORKERS: '0' };
+    dropDatabase = own.drop;
   });
   afterAll(async () => {
-    for (const n of nodes) if (n.child.exitCode === null && n.child.signalCode === null) n.child.kill('SIGKILL');
-    await Promise.all(nodes.map((n) => exited(n.child)));
+    await killAll(nodes.map((n) => n.child));
     await dropDatabase?.().catch(() => {});
     for (const d of dirs) await d.remove();
   });

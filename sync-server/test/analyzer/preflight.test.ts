@@ -29,7 +29,7 @@ describe('low_dpi', () => {
     expect(r.pages[0]!.images[0]!.coverage).toBeCloseTo(1, 2);
     // The logo is low-resolution too, but it is not the page.
     expect(r.pages[4]!.images[0]!.coverage).toBeLessThan(0.05);
-  });
+  }, 60_000);
 
   it('measures an image painted turned a quarter or stretched by its own axes', async () => {
     const scan = (await scanPage(A5, 100, [{ text: 'Turned and stretched', x: 0.8, y: 0.8, size: 14 }], 4)) as Extract<PageSpec, { kind: 'image' }>;
@@ -44,7 +44,7 @@ describe('low_dpi', () => {
     expect(r.pages.map((p) => Math.round(p.images[0]!.ppi))).toEqual([100, 71]);
     // Pixels alone, no OCR: one image painted twice is the same page.
     expect(brief(r.flags)).toEqual(['low_dpi@1', 'low_dpi@2']);
-  });
+  }, 60_000);
 });
 
 describe('blank_page and duplicate_page (with OCR)', () => {

@@ -22,17 +22,46 @@ function validated(lines: { text: string }[]): number {
   return mrz ? Object.values(mrz.checks).filter(Boolean).length : -1;
 }
 
+/**
+ * Held to the alphabet, OCR reads a long run of fillers partly as the letters nearest in shape
+ * (`<<<<KLKLKLLLL`): such a run that ends the line, or is a third fillers, is fillers. Fillers
+ * past the longest zone line (44) are dropped from the end.
+ */
+export function fillerRuns(text: string): string {
+  const s = text
+    .replace(/\s+/g, '')
+    // The run that ends a line and starts with a filler: no name ends in a string of Ks and Ls.
+    .replace(/<[<KL]{5,}$/, (run) => '<'.repeat(run.length))
+    .replace(/[<KL]{6,}/g, (run) => ((run.match(/</g)?.length ?? 0) * 3 >= run.length ? '<'.repeat(run.length) : run));
+  return s.length > 44 ? s.replace(new RegExp(`<{1,${s.length - 44}}$`), '') : s;
+}
+
+/** A line that is surely part of a zone: long, in its alphabet, with a run of fillers. */
+const anchorOf = (text: string) => {
+  const clean = cleanMrzLine(text);
+  return clean.length >= 26 && clean.includes('<<') ? clean : null;
+};
+
 export async function rereadMrzStrip(engine: OcrEngine, image: GreyImage, ppi: number, lines: OcrLine[]): Promise<OcrLine[]> {
-  const zone = lines.map((l, i) => ({ l, i })).filter(({ l }) => looksLikeMrz(cleanMrzLine(l.text)));
-  if (zone.length < 2) return lines;
+  const at = lines.findIndex((l) => anchorOf(l.text) !== null);
+  if (at < 0) return lines;
   const before = validated(lines);
   // Everything validates already: nothing to gain.
   if (before >= 4) return lines;
-  const lineHeight = zone.map(({ l }) => l.box.h).sort((a, b) => a - b)[Math.floor(zone.length / 2)]!;
-  const x0 = Math.max(0, Math.floor(Math.min(...zone.map(({ l }) => l.box.x)) - 2 * lineHeight));
-  const x1 = Math.min(image.width, Math.ceil(Math.max(...zone.map(({ l }) => l.box.x + l.box.w)) + 2 * lineHeight));
-  const y0 = Math.max(0, Math.floor(Math.min(...zone.map(({ l }) => l.box.y)) - 0.8 * lineHeight));
-  const y1 = Math.min(image.height, Math.ceil(Math.max(...zone.map(({ l }) => l.box.y + l.box.h)) + 0.8 * lineHeight));
+  const anchor = lines[at]!;
+  const clean = anchorOf(anchor.text)!;
+  // A card's zone is 3 lines of 30, a passport's 2 of 44. The anchor may be any of them, and the
+  // page's OCR may have garbled the others beyond recognition: the strip runs a line pitch above
+  // the anchor and as many below as the zone can have.
+  const rows = /^[IAC]/.test(clean) && clean.length <= 34 ? 3 : 2;
+  const h = Math.max(8, anchor.box.h);
+  // Line pitch over the height of a line's box: about 2–2.6 in the ICAO layouts; generous, since
+  // what else the strip catches is dropped unless it reads as a zone line.
+  const pitch = 3 * h;
+  const x0 = Math.max(0, Math.floor(anchor.box.x - 2 * h));
+  const x1 = Math.min(image.width, Math.ceil(anchor.box.x + anchor.box.w + 2 * h));
+  const y0 = Math.max(0, Math.floor(anchor.box.y - pitch + 0.2 * h));
+  const y1 = Math.min(image.height, Math.ceil(anchor.box.y + h + (rows - 1) * pitch + 0.6 * h));
   if (x1 - x0 < 20 || y1 - y0 < 10) return lines;
   let strip: OcrLine[];
   try {
@@ -41,11 +70,19 @@ export async function rereadMrzStrip(engine: OcrEngine, image: GreyImage, ppi: n
     return lines;
   }
   const reread = strip
+    .map((l) => ({ ...l, text: fillerRuns(l.text) }))
     .filter((l) => looksLikeMrz(cleanMrzLine(l.text)))
     .map((l) => ({ ...l, box: { ...l.box, x: l.box.x + x0, y: l.box.y + y0 } }));
   if (reread.length < 2) return lines;
-  const zoneIndexes = new Set(zone.map(({ i }) => i));
-  const first = zone[0]!.i;
-  const replaced = [...lines.slice(0, first).filter((_, i) => !zoneIndexes.has(i)), ...reread, ...lines.slice(first).filter((_, k) => !zoneIndexes.has(first + k))];
-  return validated(replaced) > before ? replaced : lines;
+  // The page's own lines from the zone's top down through the strip give way to the re-reading.
+  const zoneTop = Math.min(anchor.box.y, ...reread.map((l) => l.box.y)) - 0.3 * h;
+  const inZone = (l: OcrLine) => {
+    const cy = l.box.y + l.box.h / 2;
+    return cy >= zoneTop && cy <= y1 && l.box.x < x1 && l.box.x + l.box.w > x0;
+  };
+  const kept = lines.filter((l) => !inZone(l));
+  const insertAt = kept.findIndex((l) => l.box.y > zoneTop);
+  const replaced = insertAt < 0 ? [...kept, ...reread] : [...kept.slice(0, insertAt), ...reread, ...kept.slice(insertAt)];
+  const after = validated(replaced);
+  return after >= 1 && after > before ? replaced : lines;
 }

@@ -13,7 +13,7 @@ export type PacketReadErrorCode =
   | 'too_many_pages'
   /** Reading took longer than the file's time limit. */
   | 'timeout'
-  /** Reading needed more memory than the file's limit. */
+  /** Reading needed more memory than the file's limit, or its streams would have (a decompression bomb, refused before reading). */
   | 'memory_limit'
   /** The worker reading the file died for another reason. */
   | 'crashed'

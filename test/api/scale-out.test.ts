@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, TEST_DATABASE_URL, tempDir, uniqueEmail } from '../helper.js';
 import { form } from './applications-helpers.js';
 import { exited, killAll, ownDatabase, startServer, type ServerProcess } from './server-process.js';
+import { follow, type SseEvent } from './sse.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = join(ROOT, '../shared/corpus');
@@ -72,18 +73,20 @@ describe.runIf(TEST_DATABASE_URL)('three instances on one PostgreSQL', () => {
     };
     const runOf = async (id: string) => ((await (await fetch(`${c.base}/api/applications/${id}`, { headers })).json()) as { run: { state: string; lastRunError?: string } }).run;
 
-    // The run: uploaded through A, read by B, followed on C.
+    // The run: uploaded through A, read by B, followed live on C by a reviewer's stream.
     const id = await startRun('p01.pdf');
-    const seen = new Set<string>();
-    for (const deadline = Date.now() + 180_000; ; ) {
-      const run = await runOf(id);
-      seen.add(run.state);
-      if (!IN_FLIGHT.includes(run.state)) break;
-      if (Date.now() > deadline) throw new Error(`the run stayed in flight:\nB: ${b.output()}`);
-      await new Promise((r) => setTimeout(r, 200));
+    const live: SseEvent[] = [];
+    const stop = new AbortController();
+    expect(await follow(`${c.base}/api/applications/${id}/run/stream`, headers, live, stop.signal)).toBe(200);
+    const states = () => live.filter((e) => e.event === 'state').map((e) => (e.data as { state: string }).state);
+    for (const deadline = Date.now() + 180_000; states().at(-1) !== 'report'; ) {
+      if (Date.now() > deadline) throw new Error(`C's stream never saw the report (${states().join(', ')}):\nB: ${b.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
     }
+    stop.abort();
     expect((await runOf(id)).state).toBe('report');
-    expect([...seen].filter((s) => IN_FLIGHT.includes(s)).length, 'C saw the run in flight').toBeGreaterThan(0);
+    expect(states().filter((s) => IN_FLIGHT.includes(s)).length, 'C saw the run in flight').toBeGreaterThan(0);
+    expect(live.some((e) => e.event === 'ledger' && (e.data as { action: string }).action === 'run.reported')).toBe(true);
 
     const docs = (await (await fetch(`${c.base}/api/applications/${id}/documents`, { headers })).json()) as { address: string; spans: { fileId: string; pages: number[] }[] }[];
     expect(docs.length).toBeGreaterThan(1);

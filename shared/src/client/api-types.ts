@@ -6171,6 +6171,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{id}/run/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a case live: its run and its ledger (server-sent events)
+         * @description An event stream, for reviewers and integrators who would rather not poll. First an event `state` with the case’s `run` as GET /applications/{id} has it (`state`, `progress` with the stage and pages done, `lastRunError`), then again each time it changes; and an event `ledger` for every ledger row (`{ seq, at, actor, action, target, detail }`, as GET /applications/{id}/events lists them) with the row’s `seq` as its `id`: from the first row, or after `Last-Event-ID` on a reconnect (EventSource sends it), so nothing is missed or repeated. Changes made on any server instance arrive within a second. A comment line every 25 s keeps proxies from closing it. When the credential ends or loses `cases.read`, a last event `revoked` (`{ status, error }`) and the stream ends. 404 no such application in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications/{id}/run/cancel": {
         parameters: {
             query?: never;

@@ -138,6 +138,15 @@ export class LedgerService {
     return (await this.rows(orgId, applicationId, 'DESC')).map(toEvent);
   }
 
+  /** Rows after `afterSeq`, oldest first, at most `limit` (a live stream catching up). */
+  async eventsAfter(orgId: string, applicationId: string, afterSeq: number, limit = 500): Promise<LedgerEvent[]> {
+    const { rows } = await this.deps.db.query<LedgerRow>(
+      'SELECT * FROM ledger WHERE application_id = $1 AND org_id = $2 AND seq > $3 ORDER BY seq LIMIT $4',
+      [applicationId, orgId, afterSeq, limit],
+    );
+    return rows.map(toEvent);
+  }
+
   /** The whole trail oldest first with its hashes, for an export. */
   async exportLines(orgId: string, applicationId: string): Promise<LedgerExportLine[]> {
     return (await this.rows(orgId, applicationId, 'ASC')).map(toLine);

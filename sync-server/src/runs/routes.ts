@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Application, errorResponses, GateDecisionInput, GateRefused, VersionParam, WorkflowRunInput } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
 import multipart, { multipartValidatorCompiler } from '../plugins/external/multipart.js';
+import { streamCase } from './case-stream.js';
 import type { RunService } from './service.js';
 
 const TAGS = ['runs'];
@@ -44,6 +45,28 @@ const runRoutes: FastifyPluginAsyncZod<{ runs: RunService }> = async (app, { run
       if (!request.isMultipart()) return reply.code(415).send({ error: 'Send the run as multipart/form-data: fields applicant, expectedDocList (or applicationId), decidedBy, and the PDFs in "files"' });
       return reply.code(201).send(await runs.start(caller, request.params.workflowId, request.query.version, request.parts()));
     },
+  );
+
+  // Streams never end by themselves; a server shutting down ends them so it can stop.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+
+  app.get(
+    '/applications/:id/run/stream',
+    {
+      config: { access: 'cases.read' },
+      schema: {
+        tags: TAGS,
+        summary: 'Follow a case live: its run and its ledger (server-sent events)',
+        description:
+          'An event stream, for reviewers and integrators who would rather not poll. First an event `state` with the case’s `run` as GET /applications/{id} has it (`state`, `progress` with the stage and pages done, `lastRunError`), then again each time it changes; and an event `ledger` for every ledger row (`{ seq, at, actor, action, target, detail }`, as GET /applications/{id}/events lists them) with the row’s `seq` as its `id`: from the first row, or after `Last-Event-ID` on a reconnect (EventSource sends it), so nothing is missed or repeated. Changes made on any server instance arrive within a second. A comment line every 25 s keeps proxies from closing it. When the credential ends or loses `cases.read`, a last event `revoked` (`{ status, error }`) and the stream ends. 404 no such application in your organization.',
+        params: CaseParams,
+        response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => streamCase(app, request, reply, requireCaller(request), request.params.id, streams),
   );
 
   app.post(

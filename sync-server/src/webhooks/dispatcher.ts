@@ -50,7 +50,7 @@ export class WebhookDispatcher {
   async drain(): Promise<number> {
     let attempts = 0;
     for (;;) {
-      const lanes = await repo.claimLanes(this.deps.db, this.workerId, this.deps.clock(), this.options.leaseMs, this.options.concurrency);
+      const lanes = await repo.claimLanes(this.deps.db, this.workerId, this.deps.clock(), this.options.leaseMs, this.options.concurrency, BATCH);
       if (lanes.length === 0) return attempts;
       const counts = await Promise.all(lanes.map((l) => this.sendLane(l)));
       attempts += counts.reduce((a, b) => a + b, 0);
@@ -93,9 +93,12 @@ export class WebhookDispatcher {
     while (!this.stopping) {
       this.woken = false;
       const free = this.options.concurrency - this.running.size;
-      if (free > 0) {
+      // Lanes are claimed a few at a time once several slots are free: a claim costs about as much
+      // for one lane as for four (planning, a round trip), and a slot waits only until the next
+      // lane ends.
+      if (free > 0 && (free >= Math.ceil(this.options.concurrency / 4) || this.running.size === 0)) {
         try {
-          const lanes = await repo.claimLanes(this.deps.db, this.workerId, this.deps.clock(), this.options.leaseMs, free);
+          const lanes = await repo.claimLanes(this.deps.db, this.workerId, this.deps.clock(), this.options.leaseMs, free, BATCH);
           for (const lane of lanes) {
             const task: Promise<void> = this.sendLane(lane).then(
               () => {},
@@ -144,19 +147,23 @@ export class WebhookDispatcher {
    * or its share is used. Successes are recorded a batch at a time: a dispatcher that dies before
    * recording sends them again after its lease, under the same webhook-ids (receivers deduplicate).
    */
-  private async sendLane(lane: repo.ClaimedLane): Promise<number> {
+  private async sendLane(claimed: repo.ClaimedLaneBatch): Promise<number> {
+    const lane: repo.ClaimedLane = { endpoint_id: claimed.endpoint_id, lane: claimed.lane };
+    // The claim read the first batch; later ones are read as the lane goes.
+    let first: repo.LaneBatch | undefined = claimed.batch;
     const key = repo.laneKey(lane.endpoint_id, lane.lane);
     const { db, clock, sender } = this.deps;
     this.held.add(key);
     let attempts = 0;
     const succeeded: { id: number; result: repo.AttemptResult }[] = [];
     const flush = async () => {
-      await repo.recordSuccesses(db, succeeded);
+      await repo.recordSuccesses(db, lane, succeeded);
       succeeded.length = 0;
     };
     try {
       while (attempts < PER_CLAIM) {
-        const batch = await repo.laneBatch(db, lane, BATCH);
+        const batch = first ?? (await repo.laneBatch(db, lane, BATCH));
+        first = undefined;
         if (!batch || batch.lockedBy !== this.workerId) return attempts;
         if (!batch.endpoint.active || batch.deliveries.length === 0) {
           // Empty, or its endpoint was deactivated meanwhile (what it still holds waits for a
@@ -199,7 +206,7 @@ export class WebhookDispatcher {
         // A short batch was the whole lane as of its read: record it and free the lane in one
         // statement, which fails if something was enqueued meanwhile (then read again).
         if (batch.deliveries.length < BATCH) {
-          const freed = await repo.recordSuccesses(db, succeeded, { lane, workerId: this.workerId, version: batch.version });
+          const freed = await repo.recordSuccesses(db, lane, succeeded, { workerId: this.workerId, version: batch.version });
           succeeded.length = 0;
           if (freed) return attempts;
         } else {

@@ -34,14 +34,17 @@ export function signature(secret: string, messageId: string, timestampSeconds: n
   return `v1,${createHmac('sha256', key).update(`${messageId}.${timestampSeconds}.${body}`, 'utf8').digest('base64')}`;
 }
 
-/** The three Standard Webhooks headers; one signature per secret, space-separated, during a rotation's overlap. */
+/** `webhook-signature`: one signature per secret, space-separated, during a rotation's overlap. */
+function signatures(secrets: readonly string[], messageId: string, timestampSeconds: number, body: string): string {
+  let value = signature(secrets[0]!, messageId, timestampSeconds, body);
+  for (let i = 1; i < secrets.length; i++) value += ` ${signature(secrets[i]!, messageId, timestampSeconds, body)}`;
+  return value;
+}
+
+/** The three Standard Webhooks headers. */
 export function webhookHeaders(secrets: readonly string[], messageId: string, body: string, now = Date.now()): Record<string, string> {
   const timestamp = Math.floor(now / 1000);
-  return {
-    'webhook-id': messageId,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': secrets.map((s) => signature(s, messageId, timestamp, body)).join(' '),
-  };
+  return { 'webhook-id': messageId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures(secrets, messageId, timestamp, body) };
 }
 
 // Where a delivery must not go unless the operator allows it: this host, private networks,
@@ -111,24 +114,45 @@ export class PrivateAddressError extends Error {
 /** An endpoint URL as request options, parsed once. */
 interface Target {
   secure: boolean;
-  options: { protocol: string; hostname: string; port: string | undefined; path: string };
+  protocol: string;
+  hostname: string;
+  port: string | undefined;
+  path: string;
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+/** How long a host's checked addresses are reused for new connections (a retry burst, a reconnect). */
+const LOOKUP_CACHE_MS = 10_000;
+const resolved = new Map<string, { until: number; addresses?: LookupAddress[]; refused?: string }>();
+
 /**
  * The resolver of every delivery connection: every address a name resolves to must be public, and
  * the connection goes to one of those very addresses, so a name that changes its answer between a
- * check and the connection (DNS rebinding) cannot reach a private one.
+ * check and the connection (DNS rebinding) cannot reach a private one. Answers are kept for a few
+ * seconds: the cached addresses are the checked ones, so reusing them keeps that guarantee, and a
+ * receiver's reconnects do not each wait on the resolver's thread pool.
  */
 function guardedLookup(hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void {
-  dnsLookup(hostname, { family: options.family ?? 0, all: true }, (err, addresses) => {
-    if (err) return callback(err, '');
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad) return callback(new PrivateAddressError(hostname, bad.address) as NodeJS.ErrnoException, '');
-    if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
-    if (options.all) return callback(null, addresses);
+  const family = options.family ?? 0;
+  const key = `${family}/${hostname}`;
+  const answer = (addresses: LookupAddress[]) => {
+    if (options.all) return callback(null, addresses.slice());
     return callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
+  const cached = resolved.get(key);
+  if (cached && cached.until > performance.now()) {
+    if (cached.refused !== undefined) return callback(new PrivateAddressError(hostname, cached.refused) as NodeJS.ErrnoException, '');
+    return answer(cached.addresses!);
+  }
+  dnsLookup(hostname, { family, all: true }, (err, addresses) => {
+    if (err) return callback(err, '');
+    if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+    const bad = addresses.find((a) => isPrivateAddress(a.address));
+    if (resolved.size >= 1_000) resolved.clear();
+    resolved.set(key, bad ? { until: performance.now() + LOOKUP_CACHE_MS, refused: bad.address } : { until: performance.now() + LOOKUP_CACHE_MS, addresses });
+    if (bad) return callback(new PrivateAddressError(hostname, bad.address) as NodeJS.ErrnoException, '');
+    return answer(addresses);
   });
 }
 
@@ -149,6 +173,8 @@ export interface SendOutcome {
   /** In words, for the delivery's history; null when ok. */
   error: string | null;
 }
+
+type Attempt = Omit<SendOutcome, 'durationMs'> & { retryStale?: boolean };
 
 /** A retried-once connection failure of a kept-alive socket the receiver had just closed. */
 const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
@@ -188,10 +214,7 @@ export class WebhookSender {
         entry = { refusal: `${u.hostname} is a loopback or private address; deliveries there are refused (WEBHOOK_ALLOW_PRIVATE=true allows them)` };
       } else {
         entry = {
-          url: {
-            secure: u.protocol === 'https:',
-            options: { protocol: u.protocol, hostname: u.hostname.replace(/^\[|\]$/g, ''), port: u.port || undefined, path: `${u.pathname}${u.search}` },
-          },
+          url: { secure: u.protocol === 'https:', protocol: u.protocol, hostname: u.hostname.replace(/^\[|\]$/g, ''), port: u.port || undefined, path: `${u.pathname}${u.search}` },
         };
       }
       if (this.parsed.size >= 1_000) this.parsed.clear();
@@ -226,73 +249,73 @@ export class WebhookSender {
     const started = performance.now();
     const target = this.parse(input.url);
     if (target.refusal || !target.url) return { ok: false, statusCode: null, durationMs: 0, bodyExcerpt: null, error: target.refusal ?? 'not a URL' };
+    const timestamp = Math.floor(now / 1000);
+    // Built once per delivery (a stale-socket retry sends the same bytes), in one literal.
     const headers = {
       'content-type': 'application/json',
       'user-agent': WEBHOOK_USER_AGENT,
-      ...webhookHeaders(input.secrets, input.messageId, input.body, now),
+      'webhook-id': input.messageId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatures(input.secrets, input.messageId, timestamp, input.body),
+      'content-length': String(Buffer.byteLength(input.body, 'utf8')),
     };
     const deadline = started + this.timeoutMs;
-    let outcome = await this.attempt(target.url, headers, input.body, deadline);
+    let outcome = await this.attempt(target.url, headers, input.body, deadline, false);
     if (outcome.retryStale) outcome = await this.attempt(target.url, headers, input.body, deadline, true);
-    const { retryStale: _, ...result } = outcome;
-    return { ...result, durationMs: Math.round(performance.now() - started) };
+    return { ok: outcome.ok, statusCode: outcome.statusCode, durationMs: Math.round(performance.now() - started), bodyExcerpt: outcome.bodyExcerpt, error: outcome.error };
   }
 
-  private attempt(
-    target: Target,
-    headers: Record<string, string>,
-    body: string,
-    deadline: number,
-    fresh = false,
-  ): Promise<Omit<SendOutcome, 'durationMs'> & { retryStale?: boolean }> {
+  private attempt(target: Target, headers: Record<string, string>, body: string, deadline: number, fresh: boolean): Promise<Attempt> {
     const secure = target.secure;
     return new Promise((resolve) => {
       let settled = false;
       let statusCode: number | null = null;
-      let excerpt: string | null = null;
-      const finish = (r: Omit<SendOutcome, 'durationMs'> & { retryStale?: boolean }) => {
+      let chunks: Buffer[] | undefined;
+      let size = 0;
+      const finish = (r: Attempt) => {
         if (settled) return;
         settled = true;
         this.inFlight.delete(request);
         resolve(r);
       };
+      // What was read of the answer (nothing, for most receivers) is its excerpt.
+      const answered = () => {
+        if (settled) return;
+        const excerpt = chunks === undefined ? '' : Buffer.concat(chunks).toString('utf8').slice(0, WEBHOOK_EXCERPT_CHARS);
+        finish(judge(statusCode, excerpt));
+      };
       const request = (secure ? https : http).request(
         {
-          ...target.options,
+          protocol: target.protocol,
+          hostname: target.hostname,
+          port: target.port,
+          path: target.path,
           method: 'POST',
-          headers: { ...headers, 'content-length': String(Buffer.byteLength(body, 'utf8')) },
+          headers,
           agent: fresh ? false : secure ? this.agents.https : this.agents.http,
-          ...(this.options.allowPrivate ? {} : { lookup: guardedLookup as unknown as typeof dnsLookup }),
+          lookup: this.options.allowPrivate ? undefined : (guardedLookup as unknown as typeof dnsLookup),
         },
         (res) => {
           statusCode = res.statusCode ?? null;
-          const chunks: Buffer[] = [];
-          let size = 0;
-          const done = () => {
-            excerpt = Buffer.concat(chunks).toString('utf8').slice(0, WEBHOOK_EXCERPT_CHARS);
-            finish(judge(statusCode, excerpt));
-          };
           res.on('data', (chunk: Buffer) => {
             if (size >= WEBHOOK_MAX_ANSWER_BYTES) return;
-            chunks.push(chunk.subarray(0, WEBHOOK_MAX_ANSWER_BYTES - size));
+            (chunks ??= []).push(chunk.subarray(0, WEBHOOK_MAX_ANSWER_BYTES - size));
             size += chunk.length;
             // Enough read: the rest of a long answer is not waited for (the socket is dropped).
             if (size >= WEBHOOK_MAX_ANSWER_BYTES) {
               res.destroy();
-              done();
+              answered();
             }
           });
-          res.on('end', done);
-          res.on('error', done);
-          res.on('close', done);
+          res.on('end', answered);
+          res.on('error', answered);
+          res.on('close', answered);
         },
       );
       this.track(request, deadline);
       request.on('error', (err: NodeJS.ErrnoException) => {
-        if (statusCode !== null) {
-          // The answer's status had come: what was read of its body is what there is.
-          return finish(judge(statusCode, excerpt));
-        }
+        // The answer's status had come: what was read of its body is what there is.
+        if (statusCode !== null) return answered();
         const stale = !fresh && request.reusedSocket && STALE_SOCKET.has(err.code ?? '');
         finish({ ok: false, statusCode: null, bodyExcerpt: null, error: describeError(err), retryStale: stale });
       });

@@ -150,6 +150,17 @@ describe(`blob store drivers (database: ${DRIVER})`, () => {
         expect((await h.leftovers()).sort()).toEqual(before);
       });
 
+      it('lets a write inspect its complete content in a local file, and a refusing inspection keeps nothing', async () => {
+        const content = Buffer.from(`inspected on ${driver}: ${'x'.repeat(5000)}`);
+        const stored = await h.store.put(Readable.from([content.subarray(0, 100), content.subarray(100)]), { inspect: async (path) => (await readFile(path)).equals(content) });
+        expect(stored).toMatchObject({ sha256: sha(content), existed: false, inspected: true });
+        const before = (await h.leftovers()).sort();
+        const refused = Buffer.from(`refused on ${driver}`);
+        await expect(h.store.put(refused, { inspect: async () => Promise.reject(new Error('not a PDF after all')) })).rejects.toThrow('not a PDF after all');
+        expect((await h.leftovers()).sort()).toEqual(before);
+        expect(await h.store.has(sha(refused))).toBe(false);
+      });
+
       it('refuses to serve bytes that do not hash to their name, and reports a missing blob', async () => {
         const small = Buffer.from(`a blob to damage on ${driver}`);
         const blob = await h.store.put(small);

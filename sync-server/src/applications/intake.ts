@@ -3,7 +3,7 @@ import { MAX_FILE_BYTES, MAX_FILES_PER_CALL } from '@portal/shared';
 import { BlobTooLargeError, type BlobStore } from '../blobs/blob-store.js';
 import type { Queryable } from '../db/db.js';
 import { badRequest, HttpError } from '../http-error.js';
-import type { PdfProbe } from './pdf-probe.js';
+import type { PdfProbe, ProbeResult } from './pdf-probe.js';
 
 /** A file of an upload, stored as a blob and checked; not yet a record of any case. */
 export interface ReceivedFile {
@@ -117,15 +117,19 @@ export class Intake {
   private async receiveFile(name: string, stream: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<ReceivedFile> {
     let stored;
     try {
-      stored = await this.deps.blobs.put(pdfHeaderChecked(stream), { maxBytes: MAX_FILE_BYTES });
+      // The probe opens the complete file while the store flushes it to disk.
+      stored = await this.deps.blobs.put(pdfHeaderChecked(stream), { maxBytes: MAX_FILE_BYTES, inspect: (path) => this.deps.probe.probe(path) });
     } catch (err) {
       if (err instanceof NotPdfError) throw notPdf(name);
       if (err instanceof BlobTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(name);
       throw err;
     }
-    if (stream.truncated) throw tooLarge(name);
     const file = { name, size: stored.size, sha256: stored.sha256, pageCount: 0, newBlob: !stored.existed };
-    const probed = await this.deps.probe.probe(await this.deps.blobs.localPath(stored.sha256));
+    if (stream.truncated) {
+      await this.discard([file]);
+      throw tooLarge(name);
+    }
+    const probed = stored.inspected as ProbeResult;
     if (!probed.ok) {
       await this.discard([file]);
       throw badRequest(`"${name}" cannot be accepted: ${probed.note}; nothing of this call was kept`);

@@ -17,7 +17,7 @@ export interface BlobStore {
    * content is stored, and a failed or refused write leaves nothing. The same content is stored
    * once (`existed`).
    */
-  put(source: BlobSource, options?: { maxBytes?: number }): Promise<StoredBlob>;
+  put(source: BlobSource, options?: PutOptions): Promise<StoredBlob>;
   has(sha256: string): Promise<boolean>;
   size(sha256: string): Promise<number | undefined>;
   /**
@@ -41,6 +41,17 @@ export interface BlobStore {
 }
 
 export type BlobDriverName = 'fs' | 'postgres' | 's3';
+
+export interface PutOptions {
+  maxBytes?: number;
+  /**
+   * Looks at the complete content in a local file (the intake's PDF probe) and answers
+   * `StoredBlob.inspected`. The filesystem driver runs it on the written temp file while the
+   * bytes are flushed to disk, so the two overlap; the others run it on the stored blob's local
+   * copy. Either way it sees every byte, and a throw refuses the write.
+   */
+  inspect?: (path: string) => Promise<unknown>;
+}
 export type BlobSource = Readable | AsyncIterable<Uint8Array> | Uint8Array;
 
 export interface StoredBlob {
@@ -49,6 +60,8 @@ export interface StoredBlob {
   size: number;
   /** True when the store already held this content and the write was dropped. */
   existed: boolean;
+  /** What `PutOptions.inspect` answered. */
+  inspected?: unknown;
 }
 
 export class BlobTooLargeError extends Error {
@@ -138,4 +151,15 @@ export function readOut(source: Readable, sha256: string, whole: boolean, mapErr
     source.pipe(out);
   }
   return out;
+}
+
+/** `PutOptions.inspect` for drivers whose blobs are not local files: run on the stored blob's local copy. */
+export async function inspectStored(store: BlobStore, stored: StoredBlob, inspect: PutOptions['inspect']): Promise<StoredBlob> {
+  if (!inspect) return stored;
+  try {
+    return { ...stored, inspected: await inspect(await store.localPath(stored.sha256)) };
+  } catch (err) {
+    if (!stored.existed) await store.delete(stored.sha256).catch(() => {});
+    throw err;
+  }
 }

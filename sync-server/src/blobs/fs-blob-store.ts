@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertBlobId, BlobNotFoundError, isBlobId, metered, readOut, type BlobSource, type BlobStore, type StoredBlob } from './blob-store.js';
+import { assertBlobId, BlobNotFoundError, isBlobId, metered, readOut, type BlobSource, type BlobStore, type PutOptions, type StoredBlob } from './blob-store.js';
 
 /** How many bytes a blob write gathers before one write call. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -38,11 +38,12 @@ export class FsBlobStore implements BlobStore {
     return join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
   }
 
-  async put(source: BlobSource, options: { maxBytes?: number } = {}): Promise<StoredBlob> {
+  async put(source: BlobSource, options: PutOptions = {}): Promise<StoredBlob> {
     await mkdir(this.tmpDir, { recursive: true });
     const tmp = join(this.tmpDir, `${randomUUID()}.part`);
     const hash = createHash('sha256');
     const counted = { size: 0 };
+    let inspected: unknown;
     const file = await open(tmp, 'wx');
     // Chunks arrive in socket-sized pieces (64 KB): gathered into batches of about 1 MB, each
     // written with one call while the next batch is read, so the disk and the network overlap
@@ -66,8 +67,9 @@ export class FsBlobStore implements BlobStore {
       }
       if (batchBytes > 0) await flushBatch();
       await writing;
-      // On disk before the record that names it is committed.
-      await file.datasync();
+      // On disk before the record that names it is committed; the inspection reads the same
+      // bytes from the page cache meanwhile.
+      [, inspected] = await Promise.all([file.datasync(), options.inspect?.(tmp)]);
       await file.close();
     } catch (err) {
       await writing.catch(() => {});
@@ -80,13 +82,13 @@ export class FsBlobStore implements BlobStore {
     const finalPath = this.pathOf(sha256);
     if (await this.has(sha256)) {
       await unlink(tmp).catch(() => {});
-      return { sha256, size, existed: true };
+      return { sha256, size, existed: true, ...(options.inspect ? { inspected } : {}) };
     }
     await mkdir(join(this.root, sha256.slice(0, 2), sha256.slice(2, 4)), { recursive: true });
     await chmod(tmp, 0o444);
     // Two writers of the same content race harmlessly: rename replaces identical bytes atomically.
     await rename(tmp, finalPath);
-    return { sha256, size, existed: false };
+    return { sha256, size, existed: false, ...(options.inspect ? { inspected } : {}) };
   }
 
   async has(sha256: string): Promise<boolean> {

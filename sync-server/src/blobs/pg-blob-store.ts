@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/db.js';
-import { assertBlobId, BlobNotFoundError, isBlobId, metered, readOut, type BlobSource, type BlobStore, type StoredBlob } from './blob-store.js';
+import { assertBlobId, inspectStored, BlobNotFoundError, isBlobId, metered, readOut, type BlobSource, type BlobStore, type PutOptions, type StoredBlob } from './blob-store.js';
 import { LocalBlobCache } from './local-cache.js';
 
 /** The size of every chunk but a blob's last. */
@@ -29,7 +29,11 @@ export class PgBlobStore implements BlobStore {
     await this.db.query(`DELETE FROM blob_chunks WHERE blob LIKE 'tmp:%' AND written_at < now() - make_interval(secs => $1::float8 / 1000)`, [staleTempMs]);
   }
 
-  async put(source: BlobSource, options: { maxBytes?: number } = {}): Promise<StoredBlob> {
+  async put(source: BlobSource, options: PutOptions = {}): Promise<StoredBlob> {
+    return inspectStored(this, await this.write(source, options), options.inspect);
+  }
+
+  private async write(source: BlobSource, options: PutOptions): Promise<StoredBlob> {
     const tmp = `tmp:${randomUUID()}`;
     const hash = createHash('sha256');
     const counted = { size: 0 };

@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { BlobConfig } from '../config.js';
-import { assertBlobId, BlobNotFoundError, isBlobId, metered, readOut, type BlobSource, type BlobStore, type StoredBlob } from './blob-store.js';
+import { assertBlobId, inspectStored, BlobNotFoundError, isBlobId, metered, readOut, type BlobSource, type BlobStore, type PutOptions, type StoredBlob } from './blob-store.js';
 import { LocalBlobCache } from './local-cache.js';
 
 type S3Config = NonNullable<BlobConfig['s3']>;
@@ -72,7 +72,11 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  async put(source: BlobSource, options: { maxBytes?: number } = {}): Promise<StoredBlob> {
+  async put(source: BlobSource, options: PutOptions = {}): Promise<StoredBlob> {
+    return inspectStored(this, await this.write(source, options), options.inspect);
+  }
+
+  private async write(source: BlobSource, options: PutOptions): Promise<StoredBlob> {
     const Bucket = this.config.bucket;
     const tmp = `${this.tmpPrefix}${randomUUID()}`;
     const hash = createHash('sha256');

@@ -9,6 +9,7 @@ import './types.js';
 import { AREAS, registerAreas } from './areas.js';
 import conditionalGet from './plugins/app/conditional-get.js';
 import { openBlobStore } from './blobs/open-blob-store.js';
+import blobVerification from './blobs/verify-blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/db.js';
@@ -89,6 +90,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(services, { clock: options.clock ?? systemClock });
     await app.register(mail);
     await app.register(retention);
+    await app.register(blobVerification);
     await app.register(swagger);
     await app.register(renderer);
     await app.register(errorHandler);

@@ -64,6 +64,7 @@ export const ConfigSchema = z.object({
     .enum(['fs', 'postgres', 's3'])
     .default('fs')
     .describe('Where source files and filed PDFs are kept: `fs` (DATA_DIR/blobs, one machine), `postgres` (in the database, every instance reads them) or `s3` (S3-compatible object storage).'),
+  BLOB_VERIFY_HOURS: int(168, 1).describe('How often every blob is read whole and checked against its SHA-256 name (ranged reads are not); damaged ones are logged as errors.'),
   BLOB_CACHE_MB: int(2048, 16).describe('With `postgres` or `s3`: the most disk the local copies of blobs (DATA_DIR/blob-cache) may use.'),
   S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('With `s3`: the endpoint of an S3-compatible store (MinIO, Ceph RGW, R2); unset for AWS S3.'),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(3).optional()).describe('With `s3`: the bucket (created at start when missing).'),
@@ -140,6 +141,8 @@ export interface AppConfig {
 export interface BlobConfig {
   driver: 'fs' | 'postgres' | 's3';
   cacheBytes: number;
+  /** How often the recurring job reads every blob whole to check it. */
+  verifyEveryMs: number;
   s3?: { endpoint?: string | undefined; bucket: string; region: string; accessKeyId?: string | undefined; secretAccessKey?: string | undefined; forcePathStyle: boolean; prefix: string } | undefined;
 }
 
@@ -210,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blobs: {
       driver: e.BLOB_STORE,
       cacheBytes: e.BLOB_CACHE_MB * 1024 * 1024,
+      verifyEveryMs: e.BLOB_VERIFY_HOURS * 3_600_000,
       s3: e.S3_BUCKET
         ? {
             endpoint: e.S3_ENDPOINT,

@@ -1,47 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVER, PASSWORD, TEST_DATABASE_URL, tempDir, uniqueEmail } from '../helper.js';
+import { DRIVER, PASSWORD, tempDir, uniqueEmail } from '../helper.js';
 import { form, textPdf } from './applications-helpers.js';
+import { exited, killAll, ownDatabase, startServer as startProcess } from './server-process.js';
 import { Receiver } from './webhooks-helpers.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** A server process of its own, as `npm run dev` starts it; resolves with its address once it listens. */
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      WORKERS: '1',
-      JOB_LEASE_MS: '1500',
-      JOB_POLL_MS: '100',
-      LOG_LEVEL: 'warn',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      VITEST: '',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /running at http:\/\/localhost:(\d+)\//.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}`, output: () => out });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${out}`)));
-  });
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+/** A server that may deliver to the test's receiver on loopback. */
+const startServer = async (env: Record<string, string>) => {
+  const s = await startProcess({ WEBHOOK_ALLOW_PRIVATE: 'true', ...env });
+  return { ...s, base: s.base! };
+};
 
 describe(`webhooks across a server killed mid-delivery (${DRIVER})`, () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -52,27 +20,12 @@ describe(`webhooks across a server killed mid-delivery (${DRIVER})`, () => {
   beforeAll(async () => {
     receiver = await Receiver.start();
     dir = await tempDir('portal-webhooks-restart-');
-    env = { DATA_DIR: dir.path, DATABASE_URL: '' };
-    if (TEST_DATABASE_URL) {
-      const name = `hooks_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(TEST_DATABASE_URL);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
-    }
+    const own = await ownDatabase('hooks');
+    env = { DATA_DIR: dir.path, DATABASE_URL: own?.url ?? '' };
+    dropDatabase = own?.drop;
   });
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await Promise.all(children.map(exited));
+    await killAll(children);
     await receiver?.close();
     await dropDatabase?.().catch(() => {});
     await dir?.remove();

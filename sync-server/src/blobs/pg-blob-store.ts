@@ -5,8 +5,14 @@ import type { Db } from '../db/db.js';
 import { assertBlobId, inspectStored, BlobNotFoundError, isBlobId, metered, readOut, type BlobSource, type BlobStore, type PutOptions, type StoredBlob } from './blob-store.js';
 import { LocalBlobCache } from './local-cache.js';
 
-/** The size of every chunk but a blob's last. */
-export const PG_CHUNK_BYTES = 1024 * 1024;
+/**
+ * The size of every chunk but a blob's last. Small enough that each one's hex text (node-postgres
+ * sends bytea as hex) stays a young-generation string the next scavenge frees; a megabyte-sized
+ * one is a large object only a full collection frees, and they piled up.
+ */
+export const PG_CHUNK_BYTES = 64 * 1024;
+/** Chunks written or read per statement: a round trip moves about a megabyte. */
+const CHUNKS_PER_STATEMENT = 16;
 
 /**
  * Blobs in PostgreSQL (`blob_objects`, `blob_chunks`; migration 016): every instance that shares
@@ -40,21 +46,30 @@ export class PgBlobStore implements BlobStore {
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     let n = 0;
-    const writeChunk = async (data: Buffer) => {
-      await this.db.query('INSERT INTO blob_chunks (blob, n, data) VALUES ($1, $2, $3)', [tmp, n++, data]);
+    /** Writes `bytes` as consecutive chunks, in one statement. */
+    const writeChunks = async (bytes: Buffer) => {
+      const params: unknown[] = [tmp];
+      const rows: string[] = [];
+      for (let at = 0; at < bytes.length || rows.length === 0; at += PG_CHUNK_BYTES) {
+        params.push(n++, bytes.subarray(at, at + PG_CHUNK_BYTES));
+        rows.push(`($1, $${params.length - 1}, $${params.length})`);
+      }
+      await this.db.query(`INSERT INTO blob_chunks (blob, n, data) VALUES ${rows.join(', ')}`, params);
     };
+    const batchBytes = PG_CHUNK_BYTES * CHUNKS_PER_STATEMENT;
     try {
       for await (const chunk of metered(source, hash, options.maxBytes ?? Number.POSITIVE_INFINITY, counted)) {
         pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         pendingBytes += chunk.byteLength;
-        while (pendingBytes >= PG_CHUNK_BYTES) {
+        if (pendingBytes >= batchBytes) {
           const all = Buffer.concat(pending, pendingBytes);
-          await writeChunk(all.subarray(0, PG_CHUNK_BYTES));
-          pending = [all.subarray(PG_CHUNK_BYTES)];
-          pendingBytes -= PG_CHUNK_BYTES;
+          const whole = all.length - (all.length % PG_CHUNK_BYTES);
+          await writeChunks(all.subarray(0, whole));
+          pending = [all.subarray(whole)];
+          pendingBytes = all.length - whole;
         }
       }
-      if (pendingBytes > 0 || n === 0) await writeChunk(Buffer.concat(pending, pendingBytes));
+      if (pendingBytes > 0 || n === 0) await writeChunks(Buffer.concat(pending, pendingBytes));
       const sha256 = hash.digest('hex');
       const existed = await this.db.transaction(async (tx) => {
         // Two writers of the same content: the second finds the first's row and drops its chunks.
@@ -99,12 +114,20 @@ export class PgBlobStore implements BlobStore {
     const start = Math.max(0, range?.start ?? 0);
     const end = Math.min(size - 1, range?.end ?? size - 1);
     if (size === 0 || end < start) return;
-    for (let n = Math.floor(start / chunkSize); n <= Math.floor(end / chunkSize); n++) {
-      const { rows: got } = await this.db.query<{ data: Uint8Array }>('SELECT data FROM blob_chunks WHERE blob = $1 AND n = $2', [sha256, n]);
-      if (!got[0]) throw new BlobNotFoundError(sha256);
-      const data = Buffer.from(got[0].data.buffer, got[0].data.byteOffset, got[0].data.byteLength);
-      const from = n * chunkSize;
-      yield data.subarray(Math.max(0, start - from), Math.min(data.length, end - from + 1));
+    const last = Math.floor(end / chunkSize);
+    for (let first = Math.floor(start / chunkSize); first <= last; first += CHUNKS_PER_STATEMENT) {
+      const upTo = Math.min(last, first + CHUNKS_PER_STATEMENT - 1);
+      const { rows: got } = await this.db.query<{ n: number; data: Uint8Array }>('SELECT n, data FROM blob_chunks WHERE blob = $1 AND n BETWEEN $2 AND $3 ORDER BY n', [
+        sha256,
+        first,
+        upTo,
+      ]);
+      if (got.length !== upTo - first + 1) throw new BlobNotFoundError(sha256);
+      for (const row of got) {
+        const data = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+        const from = row.n * chunkSize;
+        yield data.subarray(Math.max(0, start - from), Math.min(data.length, end - from + 1));
+      }
     }
   }
 

@@ -18,6 +18,7 @@ import { openDatabase } from './db/open-database.js';
 import auth from './identity/auth-plugin.js';
 import { ChangeFeed } from './db/change-feed.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { RESEARCH_LANE } from './research/types.js';
 import mail from './mail/plugin.js';
 import errorHandler from './plugins/app/error-handler.js';
 import jsonBody from './plugins/app/json-body.js';
@@ -114,7 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     app.addHook('onReady', async () => {
       await jobs.scheduleRecurring();
-      jobs.start(config.workers);
+      jobs.start(config.workers, { [RESEARCH_LANE]: config.research.parallel });
     });
     // A keep-alive connection busy when shutdown began would otherwise stay open after its
     // response (idle connections are closed only once, at the start) and hold up the close.

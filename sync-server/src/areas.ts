@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import { API_BASE_PATH } from '@portal/shared';
 import applications from './applications/plugin.js';
+import assistant from './assistant/plugin.js';
+import briefs from './briefs/plugin.js';
 import contact from './contact/plugin.js';
 import documents from './documents/plugin.js';
 import health from './health/plugin.js';
@@ -52,6 +54,10 @@ export const AREAS: readonly Area[] = [
   // What people decide about the documents runs proposed, and what integrators read: the list,
   // decisions, filed PDFs, the case as text (`app.documents`).
   { name: 'documents', tags: ['documents', 'approved-docs'], plugin: documents },
+  // Intel templates answered over a case, a job per question, every citation checked (`app.briefs`).
+  { name: 'briefs', tags: ['intel-briefs'], plugin: briefs },
+  // The case assistant: conversations per case and caller, each answer a server-sent event stream.
+  { name: 'assistant', tags: ['agent', 'agent-stream'], plugin: assistant },
   // Replication to the desktop app: `/sync/<collection>/pull|push|stream`, reading through the
   // services of the areas that own the data.
   { name: 'sync', tags: ['sync'], plugin: sync },

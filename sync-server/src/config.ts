@@ -57,6 +57,7 @@ export const ConfigSchema = z.object({
   CONTACT_THROTTLE: throttle('5/1h').describe('Contact messages per client address.'),
   GUEST_THROTTLE: throttle('5/1h').describe('Guest keys per client address.'),
   GUEST_RATE: throttle('10/1m').describe('Requests per guest key (spec: 10 a minute).'),
+  BRIEF_THROTTLE: throttle('5/1d').describe('Intel briefs an instant account with no email yet may start (429 past it); accounts with an email are not limited by it.'),
   INSTANT_ACCOUNT_DAYS: int(30, 1).describe('How long an instant account without an email is kept.'),
   GUEST_HOURS: int(24, 1).describe('How long a guest key and its sandbox live.'),
   GUEST_UPLOAD_PAGES: int(50, 1).describe('Pages a guest sandbox may upload.'),
@@ -78,6 +79,10 @@ export const ConfigSchema = z.object({
   RESPONSE_VALIDATION: z
     .preprocess(emptyAsUndefined, z.enum(['off', 'strict']).optional())
     .describe('`strict` also checks every response body against its contract schema with zod (500 on a mismatch); on by default under tests (NODE_ENV=test or VITEST). Bodies are written by the compiled serializers either way.'),
+  RESEARCH_PARALLEL: int(4, 1).describe('Brief questions and assistant turns answered at once by each process with job workers (they mostly wait for a model).'),
+  MODEL_TIMEOUT_MS: int(60_000, 100).describe('How long one call to an OpenAI-compatible model may stay silent before it is abandoned (and retried).'),
+  MODEL_RETRIES: int(3, 0).describe('Retries of a model call after a 429, a 5xx, a timeout or a lost connection, with exponential backoff.'),
+  MODEL_MAX_PROMPT_TOKENS: int(12_000, 1_000).describe('The most case text (in estimated tokens) sent to a model in one call; a longer case is narrowed to the lines that bear on the question.'),
   OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('Base URL of an OpenAI-compatible API, up to `/v1`; defaults to https://api.openai.com/v1. Set it without OPENAI_API_KEY for a local server that needs no key (Ollama, vLLM, LM Studio).'),
   OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()).describe('Bearer key of that API; never logged nor returned.'),
   OPENAI_MODELS: z
@@ -124,6 +129,7 @@ export interface AppConfig {
     contact: ThrottleLimit;
     guest: ThrottleLimit;
     guestRate: ThrottleLimit;
+    brief: ThrottleLimit;
   };
   instantAccountDays: number;
   guestHours: number;
@@ -135,6 +141,7 @@ export interface AppConfig {
   /** `strict`: every response body is also zod-checked against its schema (tests). */
   responseValidation: 'off' | 'strict';
   /** OpenAI-compatible models offered per stage; undefined when none are configured. */
+  research: { parallel: number; modelTimeoutMs: number; modelRetries: number; maxPromptTokens: number };
   openai?: OpenAiConfig | undefined;
 }
 
@@ -205,6 +212,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contact: e.CONTACT_THROTTLE,
       guest: e.GUEST_THROTTLE,
       guestRate: e.GUEST_RATE,
+      brief: e.BRIEF_THROTTLE,
+    },
+    research: {
+      parallel: e.RESEARCH_PARALLEL,
+      modelTimeoutMs: e.MODEL_TIMEOUT_MS,
+      modelRetries: e.MODEL_RETRIES,
+      maxPromptTokens: e.MODEL_MAX_PROMPT_TOKENS,
     },
     instantAccountDays: e.INSTANT_ACCOUNT_DAYS,
     guestHours: e.GUEST_HOURS,

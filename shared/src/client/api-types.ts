@@ -7403,6 +7403,734 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{applicationId}/intel-briefs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The case’s intel briefs, newest first
+         * @description Each brief without its sections, with how many are done or failed and what they spent. 404 no such application in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    applicationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelBriefListing"][];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Answers an intel template over the case
+         * @description One question per section, answered in parallel by the engine chosen for the `intel` stage (`GET /models`: the built-in retrieval by default, nothing leaves the server; or an OpenAI-compatible model) over every page of every file of the case that a run read. Every citation is checked against the stored page text: one whose quote is not on its page and line is dropped and counted (`droppedCitations`), and a section left without one answers "No evidence found in the case’s documents." The brief is `ready` when every section is done or failed; a failed section says why. `brief.started` and `brief.ready` ledger rows. 202 the brief, `running`. 400 invalid body. 404 application or template not found. 409 the template has no active version (or the pinned version is a draft), the case has no parsed pages, or it is the sample case. 429 too many briefs for a workspace with no email yet (`BRIEF_THROTTLE`, with `Retry-After`). 502 the chosen model could not be reached (nothing started).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    applicationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StartIntelBriefInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelBrief"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description An upstream service (the analyzer) did not answer. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/intel-briefs/{briefId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One intel brief with its sections
+         * @description Sections fill in as their questions are answered; poll until `status` is `ready`. 404 no such application or brief in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    applicationId: string;
+                    /** @description Intel brief id. */
+                    briefId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntelBrief"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/assistant/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your conversations about the case, most recent first
+         * @description Conversations are kept per case and per caller (the user, or the API key): nobody else reads them. 404 no such application in your organization, or no such conversation of yours.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    applicationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConversationListing"][];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Starts a conversation about the case
+         * @description 201 the conversation, with no turns. Conversations are kept per case and per caller (the user, or the API key): nobody else reads them. 404 no such application in your organization, or no such conversation of yours.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    applicationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateConversationInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Conversation"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/assistant/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation with its turns
+         * @description Conversations are kept per case and per caller (the user, or the API key): nobody else reads them. 404 no such application in your organization, or no such conversation of yours.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    applicationId: string;
+                    /** @description Conversation id. */
+                    conversationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Conversation"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a conversation and its turns
+         * @description 204. Conversations are kept per case and per caller (the user, or the API key): nobody else reads them. 404 no such application in your organization, or no such conversation of yours.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    applicationId: string;
+                    /** @description Conversation id. */
+                    conversationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted, with its turns. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/assistant/conversations/{conversationId}/turns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks a question about the case
+         * @description The engine chosen for the `assistant` stage (`GET /models`) answers from the case’s pages and the key data of its documents, with the conversation’s earlier turns; each citation is checked against the stored page text as for briefs. 202 the turn, `answering`: read the answer as it is written from its `streamUrl` (server-sent events). 400 invalid body. 409 the case has no parsed pages. 502 the chosen model could not be reached (nothing asked). Conversations are kept per case and per caller (the user, or the API key): nobody else reads them. 404 no such application in your organization, or no such conversation of yours.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    applicationId: string;
+                    /** @description Conversation id. */
+                    conversationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AskInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssistantTurn"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description An upstream service (the analyzer) did not answer. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{applicationId}/assistant/conversations/{conversationId}/turns/{turnId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The answer of a turn, as it is written (server-sent events)
+         * @description Content type `text/event-stream`. Every event has an `id` (1, 2, 3… per turn); reconnecting with `Last-Event-ID` resumes after it (EventSource does this by itself), and a stream opened after the turn ended replays it whole. The stream ends after `done` or `failed`; a reconnect after that is answered 204 (no content), which tells an EventSource to stop. Event kinds and their `data` (JSON): `retrieval` `{ lines: [{ address, fileId, page, line, text, score }] }`: the lines the engine read, best first (sent once, before the answer). `delta` `{ text }`: the next piece of the answer; the pieces in order are the answer as the engine wrote it, before its citations were checked. `citation` `IntelCitation`: a checked citation (one event each; citations that failed the check are not sent). `usage` `{ model: ResearchModel, promptTokens, completionTokens, droppedCitations }`: what the turn spent. `done` `AssistantTurn`: the turn as stored; its `answer` is final ("No evidence found…" when no citation held). The stream ends. `restart` `{ reason }`: the server answering the turn stopped and another attempt starts over; forget the `retrieval`, `delta` and `citation` events received so far. `failed` `{ error }`: why the turn failed (the model was silent past its time limit, refused, or was unreachable). The stream ends. A comment line (`: ping`) keeps the connection open; `revoked` `{status, error}` ends it when the credential is revoked. Conversations are kept per case and per caller (the user, or the API key): nobody else reads them. 404 no such application in your organization, or no such conversation of yours.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    applicationId: string;
+                    /** @description Conversation id. */
+                    conversationId: string;
+                    /** @description Turn id. */
+                    turnId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description The turn ended and every event after `Last-Event-ID` was sent. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sync/stream": {
         parameters: {
             query?: never;
@@ -9196,6 +9924,30 @@ export interface components {
             /** @description Who decides; defaults to the caller’s name (an API key’s name). */
             decidedBy?: string;
         };
+        /** @description A question asked in a conversation. */
+        AskInput: {
+            /** @description A question about the case. */
+            question: string;
+        };
+        /** @description A question and its answer, with checked citations. */
+        AssistantTurn: {
+            id: string;
+            conversationId: string;
+            n: number;
+            question: string;
+            /** @enum {string} */
+            status: "answering" | "done" | "failed";
+            answer: string | null;
+            citations: components["schemas"]["IntelCitation"][];
+            droppedCitations: number;
+            model: components["schemas"]["ResearchModel"] | null;
+            usage: components["schemas"]["TokenUsage"] | null;
+            error: string | null;
+            /** @description Its event stream (`text/event-stream`), path from the service origin. */
+            streamUrl: string;
+            createdAt: string;
+            finishedAt: string | null;
+        };
         /** @description Our addition: which lines of the pinned list the case’s documents satisfy now, after people’s decisions (a run records its own report as `case.completeness`). */
         CaseCompleteness: {
             /** @description Lines with at least `minCount` listed documents filed against them: the case listing’s `docsFiled`. */
@@ -9273,6 +10025,26 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description A conversation about one case, kept per case and per caller (user or key); nobody else reads it. */
+        Conversation: {
+            id: string;
+            applicationId: string;
+            title: string;
+            turnCount: number;
+            createdAt: string;
+            updatedAt: string;
+            /** @description Oldest first. */
+            turns: components["schemas"]["AssistantTurn"][];
+        };
+        /** @description A conversation of the caller about a case. */
+        ConversationListing: {
+            id: string;
+            applicationId: string;
+            title: string;
+            turnCount: number;
+            createdAt: string;
+            updatedAt: string;
+        };
         /** @description The name is used as the default `decidedBy` of runs started with the key. */
         CreateApiKeyInput: {
             name: string;
@@ -9284,6 +10056,11 @@ export interface components {
             /** @description Pins version N; the same as `<id>/<N>`. Both given must agree. */
             version?: number;
             applicantName: string;
+        };
+        /** @description Starts a conversation about a case. */
+        CreateConversationInput: {
+            /** @description Absent: the first question names the conversation. */
+            title?: string;
         };
         CreateUserInput: {
             name: string;
@@ -9303,7 +10080,7 @@ export interface components {
             /** @description An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. */
             url: string;
             /**
-             * @description Ledger action names to send; empty or absent means every event. Names repeated count once. One of: application.created, file.received, file.removed, gate.refused, gate.bypassed, run.started, run.stage, run.reported, run.failed, run.cancelled, run.resumed, document.proposed, document.flagged, case.completeness, document.approved, document.settled, document.junked, decision.undone.
+             * @description Ledger action names to send; empty or absent means every event. Names repeated count once. One of: application.created, file.received, file.removed, gate.refused, gate.bypassed, run.started, run.stage, run.reported, run.failed, run.cancelled, run.resumed, document.proposed, document.flagged, case.completeness, document.approved, document.settled, document.junked, decision.undone, brief.started, brief.ready.
              * @default []
              */
             events?: string[];
@@ -9866,6 +10643,104 @@ export interface components {
          * @enum {string}
          */
         IntelAnswerType: "text" | "yes-no" | "amount" | "date" | "number" | "list";
+        /** @description The answers of one intel template over one case. Sections fill in as their questions are answered (in parallel); a failed section is shown as failed inside a ready brief. */
+        IntelBrief: {
+            id: string;
+            applicationId: string;
+            /** @description The template version the brief answers. */
+            template: {
+                id: string;
+                version: number;
+                name: string;
+            };
+            /**
+             * @description `running` while a section is pending or running; `ready` when every section is done or failed.
+             * @enum {string}
+             */
+            status: "running" | "ready";
+            /** @description The engine chosen for the `intel` stage when the brief started. */
+            model: components["schemas"]["ResearchModel"];
+            sectionCount: number;
+            sectionsDone: number;
+            sectionsFailed: number;
+            /** @description The sum over its sections. */
+            usage: components["schemas"]["TokenUsage"];
+            /** @description Who started it (the user’s or key’s name). */
+            createdBy: string;
+            authenticatedAs: string;
+            createdAt: string;
+            readyAt: string | null;
+            /** @description One per question, in template order. */
+            sections: components["schemas"]["IntelBriefSection"][];
+        };
+        /** @description A brief without its sections. */
+        IntelBriefListing: {
+            id: string;
+            applicationId: string;
+            /** @description The template version the brief answers. */
+            template: {
+                id: string;
+                version: number;
+                name: string;
+            };
+            /**
+             * @description `running` while a section is pending or running; `ready` when every section is done or failed.
+             * @enum {string}
+             */
+            status: "running" | "ready";
+            /** @description The engine chosen for the `intel` stage when the brief started. */
+            model: components["schemas"]["ResearchModel"];
+            sectionCount: number;
+            sectionsDone: number;
+            sectionsFailed: number;
+            /** @description The sum over its sections. */
+            usage: components["schemas"]["TokenUsage"];
+            /** @description Who started it (the user’s or key’s name). */
+            createdBy: string;
+            authenticatedAs: string;
+            createdAt: string;
+            readyAt: string | null;
+        };
+        /** @description The answer to one question of the template. */
+        IntelBriefSection: {
+            /** @description The question’s position in the template, from 1. */
+            n: number;
+            question: string;
+            answerType: components["schemas"]["IntelAnswerType"] | null;
+            guidance: string | null;
+            /**
+             * @description `pending` (waiting for a worker), `running`, `done`, or `failed` (see `error`).
+             * @enum {string}
+             */
+            status: "pending" | "running" | "done" | "failed";
+            /** @description The answer, once done. When no citation of it held, this is "No evidence found in the case’s documents." rather than an unsupported claim. */
+            answer: string | null;
+            /** @description True when the answer found no evidence, or every citation it gave was dropped. */
+            noEvidence: boolean;
+            /** @description Checked citations, in the order the answer uses them. */
+            citations: components["schemas"]["IntelCitation"][];
+            /** @description Citations the engine gave that were not on the page and line they named, and were dropped. */
+            droppedCitations: number;
+            model: components["schemas"]["ResearchModel"] | null;
+            usage: components["schemas"]["TokenUsage"] | null;
+            /** @description Why a failed section failed (the model was silent past its time limit, refused, answered with malformed JSON, or was unreachable). */
+            error: string | null;
+            startedAt: string | null;
+            finishedAt: string | null;
+        };
+        /** @description The evidence of a claim: a line of a page of the case, and the words quoted from it. */
+        IntelCitation: {
+            /** @description The address of the document the cited page is listed in (`<fileId>:p<first>-<last>`); null when the page is listed in no document (junked since). */
+            address: string | null;
+            /** @description The source file. */
+            fileId: string;
+            /** @description The page of that file. */
+            page: number;
+            /** @description The line of that page: 0-based, in reading order, as `GET /applications/{id}/text` lists them. */
+            line: number;
+            /** @description The words cited; they are on that line (checked against the stored text, case and spacing aside). */
+            quote: string;
+        };
         /** @description One research question of a template; a brief answers it in one section. */
         IntelQuestion: {
             /** @description The question the research model answers over the case’s pages. */
@@ -9962,10 +10837,10 @@ export interface components {
             line: number;
         };
         /**
-         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped). The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person). `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval).
+         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped). The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person). `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval). `brief.started`: An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`. `brief.ready`: Every section of an intel brief is answered or failed. Target `brief:<id>`; detail: `template` {id, version, name}, `sectionsDone`, `sectionsFailed`, `citations` (kept), `droppedCitations`, `usage` {promptTokens, completionTokens}.
          * @enum {string}
          */
-        LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "decision.undone";
+        LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "decision.undone" | "brief.started" | "brief.ready";
         /** @description One row of a case’s ledger (spec Part 2). Rows are never changed nor deleted. */
         LedgerEvent: {
             /** @description Position in the case’s ledger: 1, 2, 3… without gaps. */
@@ -10130,6 +11005,14 @@ export interface components {
         RenameOrganizationInput: {
             name: string;
         };
+        /** @description The engine that answered. */
+        ResearchModel: {
+            /** @description The model option (`GET /models`): `local` or `openai:<model>`. */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            provider: "local" | "openai";
+        };
         ResetPasswordInput: {
             token: string;
             /** @description At least 10 characters. */
@@ -10242,6 +11125,13 @@ export interface components {
             chosenBy: string | null;
             chosenAt: string | null;
         };
+        /** @description Selects a template: its active version, or a pinned one. */
+        StartIntelBriefInput: {
+            /** @description The intel template to answer: yours, or an official one (e.g. `affordability`). */
+            templateId: string;
+            /** @description Pin a version of the template (active or superseded); absent: its active version. A draft cannot be answered (409). */
+            version?: number;
+        };
         /** @description Where a client is in a collection’s change history. */
         SyncCheckpoint: {
             /** @description The server rev of the last document received. */
@@ -10256,6 +11146,13 @@ export interface components {
             _deleted: true;
         } & {
             [key: string]: unknown;
+        };
+        /** @description What answering spent. */
+        TokenUsage: {
+            /** @description A model: what it read, as its `usage` reports (every call, retries included). The built-in engine: the words of the lines it scored. */
+            promptTokens: number;
+            /** @description A model: what it wrote, as its `usage` reports. The built-in engine: the words of its answer. */
+            completionTokens: number;
         };
         UpdateUserInput: {
             name?: string;

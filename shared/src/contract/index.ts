@@ -16,3 +16,4 @@ export * from './runs.js';
 export * from './applications.js';
 export * from './documents.js';
 export * from './webhooks.js';
+export * from './briefs.js';

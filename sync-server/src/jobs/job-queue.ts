@@ -40,7 +40,11 @@ interface Registration {
   retry: RetrySchedule;
   /** Recurring kinds run again this long after each run ends. */
   every?: number | undefined;
+  lane: string;
 }
+
+/** The lane of kinds registered without one: the `WORKERS` loops. */
+export const DEFAULT_LANE = 'default';
 
 export interface JobQueueOptions {
   /** How long a claim is valid without renewal; renewed every third of it while running. */
@@ -111,9 +115,13 @@ export class JobQueue {
     this.retry = options.retry ?? exponentialBackoff(5_000, 15 * 60_000);
   }
 
-  register<P>(kind: string, handler: JobHandler<P>, options: { retry?: RetrySchedule; every?: number } = {}): void {
+  /**
+   * `lane`: kinds of a lane are claimed only by that lane's loops (`start`), so work that mostly
+   * waits (a model's answer) runs many at once without taking the loops of work that computes.
+   */
+  register<P>(kind: string, handler: JobHandler<P>, options: { retry?: RetrySchedule; every?: number; lane?: string } = {}): void {
     if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
-    this.handlers.set(kind, { handler: handler as JobHandler<never>, retry: options.retry ?? this.retry, every: options.every });
+    this.handlers.set(kind, { handler: handler as JobHandler<never>, retry: options.retry ?? this.retry, every: options.every, lane: options.lane ?? DEFAULT_LANE });
   }
 
   /**
@@ -158,8 +166,8 @@ export class JobQueue {
    * Claims the next due job of a registered kind: queued and due, or running with an expired
    * lease (its worker died). Counts the attempt.
    */
-  async claim(workerId: string): Promise<Job | null> {
-    const kinds = [...this.handlers.keys()];
+  async claim(workerId: string, lane: string = DEFAULT_LANE): Promise<Job | null> {
+    const kinds = [...this.handlers].filter(([, reg]) => reg.lane === lane).map(([kind]) => kind);
     if (kinds.length === 0) return null;
     const { rows } = await this.db.query<JobRow>(
       `UPDATE jobs SET status = 'running', locked_by = $1, attempts = attempts + 1,
@@ -217,8 +225,8 @@ export class JobQueue {
    * Claims and runs one job. Returns false when nothing was due. A lease that ran out on a job's
    * last attempt (its worker died every time) ends the job as failed instead of running it again.
    */
-  async runOnce(workerId: string, abortSignal?: AbortSignal): Promise<boolean> {
-    const job = await this.claim(workerId);
+  async runOnce(workerId: string, abortSignal?: AbortSignal, lane: string = DEFAULT_LANE): Promise<boolean> {
+    const job = await this.claim(workerId, lane);
     if (!job) return false;
     if (job.attempts > job.maxAttempts) {
       await this.fail({ ...job, attempts: job.maxAttempts }, workerId, new Error(job.lastError ?? 'Lease expired on the last attempt'));
@@ -256,14 +264,19 @@ export class JobQueue {
     return true;
   }
 
-  /** Starts `count` worker loops in this process. */
-  start(count: number): void {
+  /**
+   * Starts `count` worker loops of the default lane in this process, and `lanes[name]` loops of
+   * each other lane. No loops at all on an API-only node (`count` 0).
+   */
+  start(count: number, lanes: Record<string, number> = {}): void {
     if (this.loops.length > 0 || count <= 0) return;
     this.stopController = new AbortController();
     this.abortRunning = new AbortController();
-    for (let i = 0; i < count; i++) {
-      const workerId = `${process.pid}:${randomUUID()}`;
-      this.loops.push(this.loop(workerId, this.stopController.signal, this.abortRunning.signal));
+    for (const [lane, n] of [[DEFAULT_LANE, count] as const, ...Object.entries(lanes)]) {
+      for (let i = 0; i < n; i++) {
+        const workerId = `${process.pid}:${randomUUID()}`;
+        this.loops.push(this.loop(workerId, lane, this.stopController.signal, this.abortRunning.signal));
+      }
     }
   }
 
@@ -290,15 +303,20 @@ export class JobQueue {
     this.loops = [];
   }
 
+  /** Wakes this process's idle workers: after a transaction that enqueued work has committed. */
+  poke(): void {
+    this.wake();
+  }
+
   private wake(): void {
     for (const w of this.wakers) w();
   }
 
-  private async loop(workerId: string, signal: AbortSignal, abortRunning: AbortSignal): Promise<void> {
+  private async loop(workerId: string, lane: string, signal: AbortSignal, abortRunning: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       let worked = false;
       try {
-        worked = await this.runOnce(workerId, abortRunning);
+        worked = await this.runOnce(workerId, abortRunning, lane);
       } catch (err) {
         if (signal.aborted) break;
         this.options.log?.error({ err }, 'job worker could not claim work');

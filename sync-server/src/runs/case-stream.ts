@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationRun } from '@portal/shared';
+import { openEventStream } from '../event-stream.js';
 import type { Caller } from '../identity/caller.js';
 
-const HEARTBEAT_MS = 25_000;
 /** Changes arriving within this window are read as one. */
 const COALESCE_MS = 30;
 /** A ledger row written with no other change to the case still arrives within this. */
@@ -24,30 +24,16 @@ export async function streamCase(app: FastifyInstance, request: FastifyRequest, 
   // 404 before the stream starts.
   let run: ApplicationRun = (await app.applications.get(caller.orgId, applicationId)).run;
 
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    ...(request.headers.origin && app.config.allowedOrigins.includes(request.headers.origin)
-      ? { 'access-control-allow-origin': request.headers.origin, vary: 'Origin' }
-      : {}),
-  });
-  let ended = false;
-  const write = (text: string) => {
-    if (!ended && !raw.writableEnded && !raw.destroyed) raw.write(text);
-  };
-  const sendState = () => write(`event: state\ndata: ${JSON.stringify(run)}\n\n`);
+  const stream = openEventStream(app, request, reply, { caller, needs: 'cases.read', open });
+  const sendState = () => stream.send(run, { event: 'state' });
   let reading = Promise.resolve();
   const read = () => {
     reading = reading
       .then(async () => {
-        if (ended) return;
+        if (stream.ended) return;
         for (;;) {
           const rows = await app.ledger.eventsAfter(caller.orgId, applicationId, seq);
-          for (const row of rows) write(`id: ${row.seq}\nevent: ledger\ndata: ${JSON.stringify(row)}\n\n`);
+          for (const row of rows) stream.send(row, { id: row.seq, event: 'ledger' });
           if (rows.length > 0) seq = rows.at(-1)!.seq;
           if (rows.length < 500) break;
         }
@@ -58,7 +44,7 @@ export async function streamCase(app: FastifyInstance, request: FastifyRequest, 
         }
       })
       .catch((err: unknown) => {
-        if (!ended) request.log.warn({ err }, 'case stream could not read the case');
+        if (!stream.ended) request.log.warn({ err }, 'case stream could not read the case');
       });
   };
   sendState();
@@ -72,29 +58,9 @@ export async function streamCase(app: FastifyInstance, request: FastifyRequest, 
     }, COALESCE_MS);
   });
   const poll = setInterval(read, SAFETY_POLL_MS);
-  const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-  const untrack = app.liveConnections.track({
-    caller,
-    needs: 'cases.read',
-    recheck: () => app.callerOf(request),
-    close: (code, reason) => {
-      write(`event: revoked\ndata: ${JSON.stringify({ status: code - 4000, error: reason })}\n\n`);
-      end();
-    },
-  });
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    untrack();
+  stream.onEnd(() => {
     unsubscribe();
     clearTimeout(pending);
     clearInterval(poll);
-    clearInterval(heartbeat);
-    open.delete(end);
-    if (!raw.writableEnded) raw.end();
-  };
-  open.add(end);
-  request.raw.on('close', end);
-  raw.on('close', end);
-  raw.on('error', end);
+  });
 }

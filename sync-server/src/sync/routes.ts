@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, SyncCheckpoint, SyncPullQuery, syncPushConflicts, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
+import { openEventStream } from '../event-stream.js';
 import { requireCaller } from '../identity/caller.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { toSyncDocument, type SyncCollection, type SyncScope } from './collection.js';
 import { readBelowBound, syncBound } from './horizon.js';
 
-const HEARTBEAT_MS = 25_000;
 /** What the stream operations' descriptions say about access taken away. */
 const REVOKED_NOTE =
   'When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.';
@@ -58,31 +58,15 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
     /** The latest rev announced per collection: what the stream owes the client. */
     const announced = new Map(streamed.map((c) => [c, start]));
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      // CORS for the desktop app: hijacked replies skip the hooks that would add it.
-      ...(request.headers.origin && app.config.allowedOrigins.includes(request.headers.origin)
-        ? { 'access-control-allow-origin': request.headers.origin, vary: 'Origin' }
-        : {}),
-    });
-    let ended = false;
-    // A read in flight when the client left must not write to a closed response.
-    const write = (text: string) => {
-      if (!ended && !raw.writableEnded && !raw.destroyed) raw.write(text);
-    };
-    const send = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`);
+    const stream = openEventStream(app, request, reply, { caller: requireCaller(request), needs: right, open });
+    const send = (data: unknown) => stream.send(data);
     send(SYNC_RESYNC);
 
     const dirty = new Set<SyncCollection>();
     let pending: NodeJS.Timeout | undefined;
     let flushing = Promise.resolve();
     const schedule = (ms: number) => {
-      if (!ended) pending ??= setTimeout(flush, ms);
+      if (!stream.ended) pending ??= setTimeout(flush, ms);
     };
     const flush = () => {
       pending = undefined;
@@ -92,7 +76,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
         .then(async () => {
           for (const collection of due) {
             for (;;) {
-              if (ended) return;
+              if (stream.ended) return;
               const { changes, below } = await readBelowBound(app.db, async (q, below) => ({
                 changes: await collection.changes(q, scope, cursors.get(collection)!, below, PAGE),
                 below,
@@ -114,7 +98,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
           if (dirty.size > 0) schedule(HELD_BACK_RETRY_MS);
         })
         .catch((err: unknown) => {
-          if (ended) return;
+          if (stream.ended) return;
           request.log.warn({ err }, 'sync stream could not read changes; asking the client to resync');
           send(SYNC_RESYNC);
         });
@@ -128,33 +112,10 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
       }
       if (dirty.size > 0) schedule(COALESCE_MS);
     });
-    const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-    // Access taken away ends the stream: a last `revoked` event says why, then the response ends
-    // (an EventSource reconnects, and its next request is refused with 401 or 403).
-    const untrack = app.liveConnections.track({
-      caller: requireCaller(request),
-      needs: right,
-      recheck: () => app.callerOf(request),
-      close: (code, reason) => {
-        write(`event: revoked\ndata: ${JSON.stringify({ status: code - 4000, error: reason })}\n\n`);
-        end();
-      },
-    });
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      untrack();
+    stream.onEnd(() => {
       unsubscribe();
-      clearInterval(heartbeat);
       clearTimeout(pending);
-      open.delete(end);
-      if (!raw.writableEnded) raw.end();
-    };
-    open.add(end);
-    // The client leaving, or the connection failing, ends the stream as a shutdown does.
-    request.raw.on('close', end);
-    raw.on('close', end);
-    raw.on('error', end);
+    });
   };
 
   const names = collections.map((c) => c.name);

@@ -1,0 +1,74 @@
+import type { DocumentEntry } from '@portal/shared';
+import type { Queryable } from '../db/db.js';
+import type { CaseCorpus, CaseDocument, CaseKeyValue, CaseLine } from './types.js';
+
+/** "netPay" → "net pay", "date_of_birth" → "date of birth": the words a question uses for a field. */
+export const humanize = (id: string): string =>
+  id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+
+interface PageRow {
+  file_id: string;
+  page: number;
+  lines: { text: string }[];
+}
+
+/**
+ * The pages runs read of the case's files that are still in it (not removed at the gate), in
+ * case order: file position, then page.
+ */
+export async function casePages(q: Queryable, applicationId: string): Promise<PageRow[]> {
+  const { rows } = await q.query<PageRow>(
+    `SELECT p.file_id, p.page, p.lines
+       FROM application_pages p JOIN application_files f ON f.id = p.file_id
+      WHERE p.application_id = $1 AND f.removed_at IS NULL AND NOT f.deleted
+      ORDER BY f.position, p.page`,
+    [applicationId],
+  );
+  return rows;
+}
+
+/** Whether any page of the case's files has a line of text: a brief needs something to cite. */
+export async function hasParsedText(q: Queryable, applicationId: string): Promise<boolean> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n
+       FROM application_pages p JOIN application_files f ON f.id = p.file_id
+      WHERE p.application_id = $1 AND f.removed_at IS NULL AND NOT f.deleted AND jsonb_array_length(p.lines) > 0`,
+    [applicationId],
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * What an engine reads of a case: every line of its pages, each with the address of the document
+ * the documents view lists the page in, and the key data of those documents with where each
+ * value was read.
+ */
+export function buildCorpus(applicantName: string, pages: readonly PageRow[], entries: readonly DocumentEntry[]): CaseCorpus {
+  const addressOf = new Map<string, string>();
+  for (const e of entries) for (const s of e.spans) for (const p of s.pages) addressOf.set(`${s.fileId}:${p}`, e.address);
+  const lines: CaseLine[] = [];
+  for (const p of pages) {
+    const address = addressOf.get(`${p.file_id}:${p.page}`) ?? null;
+    p.lines.forEach((l, line) => lines.push({ address, fileId: p.file_id, page: p.page, line, text: l.text }));
+  }
+  const documents: CaseDocument[] = entries.map((e) => {
+    const keyData: CaseKeyValue[] = [];
+    for (const [field, value] of Object.entries(e.document.extractKeyData)) {
+      const where = e.document.keyFields[field];
+      if (!where) continue;
+      keyData.push({ field, label: humanize(field), value, confidence: where.confidence, fileId: where.fileId, page: where.page, line: where.line });
+    }
+    return { address: e.address, title: e.title, docType: e.document.docType, docTypeName: humanize(e.document.docType), keyData };
+  });
+  return { applicantName, lines, documents };
+}
+
+/** The text of a stored line, to check a citation against. */
+export function lineLookup(pages: readonly PageRow[]): (fileId: string, page: number, line: number) => string | undefined {
+  const byPage = new Map(pages.map((p) => [`${p.file_id}:${p.page}`, p.lines]));
+  return (fileId, page, line) => byPage.get(`${fileId}:${page}`)?.[line]?.text;
+}

@@ -198,6 +198,27 @@ function chunks(answer: string): string[] {
   return answer.split(/(?<=[.;:] )/).filter((c) => c.length > 0);
 }
 
+const MONEY_OR_NUMBER = /\d[\d,]*\.\d{2}\b|[£$€]\s?\d/;
+
+/**
+ * BM25 favours short lines, and a statement's column headers ("Payments", "Deductions") are the
+ * shortest lines that hold a question's words; they are evidence of nothing. A line of one word
+ * with no figure weighs less; for questions answered with a figure, a line holding one weighs more.
+ * Ties keep case order, so the answer stays deterministic.
+ */
+function rerank(hits: ScoredLine[], answerType: ResearchQuestion['answerType']): ScoredLine[] {
+  const wantsFigure = answerType === 'amount' || answerType === 'number' || answerType === 'list';
+  return hits
+    .map((h, order) => {
+      const figure = MONEY_OR_NUMBER.test(h.text);
+      const words = h.text.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length;
+      const factor = (words <= 1 && !figure ? 0.4 : 1) * (wantsFigure && figure ? 1.6 : 1);
+      return { hit: { ...h, score: h.score * factor }, order };
+    })
+    .sort((a, b) => b.hit.score - a.hit.score || a.order - b.order)
+    .map((r) => r.hit);
+}
+
 export class LocalResearchEngine implements ResearchEngine {
   private readonly maxCitations: number;
   private readonly maxKeyValues: number;
@@ -221,8 +242,9 @@ export class LocalResearchEngine implements ResearchEngine {
     const strong = new Map(
       search(index, terms.filter((t) => t.weight >= STRONG_WEIGHT), corpus.lines.length).map((h) => [lineKey(h.fileId, h.page, h.line), h.score]),
     );
-    const candidates = search(index, terms, corpus.lines.length).filter(
-      (h) => (strong.get(lineKey(h.fileId, h.page, h.line)) ?? 0) >= MIN_STRONG_SCORE,
+    const candidates = rerank(
+      search(index, terms, corpus.lines.length).filter((h) => (strong.get(lineKey(h.fileId, h.page, h.line)) ?? 0) >= MIN_STRONG_SCORE),
+      question.answerType,
     );
     const best = candidates[0]?.score ?? 0;
     const retrieved = candidates.filter((h) => h.score >= best * RELATIVE_THRESHOLD).slice(0, Math.max(this.maxCitations * 3, 10));
@@ -248,9 +270,13 @@ export class LocalResearchEngine implements ResearchEngine {
     for (const p of picked) citeOf.set(p, cite(p.line, quoteOf(p.line.text, valueNeedles(p.kv.value))));
 
     const evidence: { hit: ScoredLine; n: number }[] = [];
+    // The same words on several pages (a column header, a repeated total) are quoted once.
+    const quoted = new Set<string>();
     for (const hit of retrieved) {
       if (evidence.length >= this.maxCitations) break;
-      if (cited.has(lineKey(hit.fileId, hit.page, hit.line)) || collapse(hit.text).length < 3) continue;
+      const words = collapse(hit.text).toLowerCase();
+      if (cited.has(lineKey(hit.fileId, hit.page, hit.line)) || words.length < 3 || quoted.has(words)) continue;
+      quoted.add(words);
       const needles = terms.filter((t) => t.weight >= STRONG_WEIGHT).map((t) => t.term);
       evidence.push({ hit, n: cite(hit, quoteOf(hit.text, needles)) });
     }

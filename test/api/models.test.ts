@@ -36,9 +36,13 @@ describe(`model options per stage on ${DRIVER}`, () => {
       expect(s.options[0]).toMatchObject({ id: 'local', provider: 'local' });
     }
     const byStage = Object.fromEntries(stages.map((s: { stage: string }) => [s.stage, s]));
-    // Rendering pages is not a language model's work.
-    expect(byStage.preview.options.map((o: { id: string }) => o.id)).toEqual(['local']);
-    for (const stage of ['parse', 'classify', 'extract', 'intel', 'assistant']) {
+    // Rendering pages is not a language model's work; parse and classify run on the built-in
+    // engines alone, so a model is not offered where it would not be used.
+    for (const stage of ['preview', 'parse', 'classify']) {
+      expect(byStage[stage].options.map((o: { id: string }) => o.id)).toEqual(['local']);
+      expect(byStage[stage].options[0]).toMatchObject({ provider: 'local' });
+    }
+    for (const stage of ['extract', 'intel', 'assistant']) {
       expect(byStage[stage].options.map((o: { id: string }) => o.id)).toEqual(['local', 'openai:gpt-4.1-mini', 'openai:llama3.1:8b']);
       expect(byStage[stage].options[1]).toMatchObject({ provider: 'openai', description: expect.stringContaining('127.0.0.1:11434') });
     }
@@ -77,8 +81,11 @@ describe(`model options per stage on ${DRIVER}`, () => {
     const unknown = await as(manager, 'PUT', '/api/models/extract', { option: 'openai:gpt-5-ultra' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatch(/body\.option: "openai:gpt-5-ultra" is not an option of the extract stage; choose one of local, openai:gpt-4.1-mini/);
-    const previewModel = await as(manager, 'PUT', '/api/models/preview', { option: 'openai:gpt-4.1-mini' });
-    expect(previewModel.statusCode).toBe(400);
+    for (const stage of ['preview', 'parse', 'classify']) {
+      const model = await as(manager, 'PUT', `/api/models/${stage}`, { option: 'openai:gpt-4.1-mini' });
+      expect(model.statusCode).toBe(400);
+      expect(model.json().error).toMatch(new RegExp(`not an option of the ${stage} stage; choose one of local$`));
+    }
     expect((await as(manager, 'PUT', '/api/models/preview', { option: 'local' })).statusCode).toBe(200);
     const stage = await as(manager, 'PUT', '/api/models/translate', { option: 'local' });
     expect(stage.statusCode).toBe(400);

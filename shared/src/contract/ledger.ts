@@ -21,9 +21,9 @@ export const LEDGER_ACTIONS = {
   'run.stage':
     'A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`.',
   'run.reported':
-    'A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line).',
+    'A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for).',
   'run.failed':
-    'A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped). The case is back at the gate.',
+    'A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped), `modelUsage` when a language model was spent on before it stopped. The case is back at the gate.',
   'run.cancelled':
     'A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate.',
   'run.resumed':

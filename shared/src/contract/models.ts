@@ -36,7 +36,7 @@ export const StageModels = z
     options: z
       .array(ModelOption)
       .describe(
-        'The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Preview renders pages and measures them, which no language model does: it offers only the local engine.',
+        'The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Only the stages that call a model offer one: extract (each document’s key data, from its numbered lines and its extraction schema), intel and assistant. Preview, parse (text layer and OCR) and classify run on the built-in engines and offer only `local`.',
       ),
     selected: z.string().describe('The option the stage runs on now: your organization’s choice while the server still offers it, else `local`.'),
     chosen: z

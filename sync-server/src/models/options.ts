@@ -13,7 +13,10 @@ import { badRequest } from '../http-error.js';
 interface StageInfo {
   description: string;
   local: { name: string; description: string };
-  /** Whether a language model can do this stage's work; preview renders and measures pages. */
+  /**
+   * Whether this stage's work is done by a chosen language model: only then are models offered.
+   * Preview renders and measures pages; parse and classify run on the built-in engines alone.
+   */
   languageModel: boolean;
   /** What an OpenAI-compatible model is sent at this stage, said on its option. */
   sends: string;
@@ -28,15 +31,17 @@ const STAGES: Record<ModelStageName, StageInfo> = {
   },
   parse: {
     description: 'Reads the text lines of every page with their positions; citations point at these lines.',
-    local: { name: 'Built-in text reader', description: 'pdf.js on this server: the text layer of each page. Scanned pages without a text layer yield no text.' },
-    languageModel: true,
-    sends: 'page images, to read scanned pages',
+    local: { name: 'Built-in text reader', description: 'pdf.js on this server: the text layer of each page; scanned pages are read by OCR (Tesseract), on this server too.' },
+    // Only the built-in reader reads pages: a model chosen here would not be used.
+    languageModel: false,
+    sends: '',
   },
   classify: {
     description: 'Splits the packet into documents, recognises their types and files them against the list.',
     local: { name: 'Built-in classifier', description: 'Matches page text against document-type names, descriptions and extraction-schema labels, on this server.' },
-    languageModel: true,
-    sends: 'page text and the document types of your catalogue',
+    // Only the built-in classifier splits and types documents: a model chosen here would not be used.
+    languageModel: false,
+    sends: '',
   },
   extract: {
     description: 'Reads the key data of each document as its extraction schema defines.',

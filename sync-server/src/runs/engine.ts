@@ -1,5 +1,6 @@
-import type { RunStateName } from '@portal/shared';
+import type { ModelOption, ModelStageName, RunStateName } from '@portal/shared';
 import type { AnalyzerSchema } from '../analyzer/catalogue.js';
+import type { AppConfig } from '../config.js';
 import type { ApplicationService } from '../applications/service.js';
 import type { RunRow } from '../applications/rows.js';
 import { readBlob, type BlobStore } from '../blobs/blob-store.js';
@@ -10,6 +11,7 @@ import type { Library } from '../library/plugin.js';
 import { SYSTEM_ACTOR, type LedgerService } from '../ledger/service.js';
 import { isPacketReadError } from '../analyzer/pdf/errors.js';
 import { AnalyzerUnavailableError, type AnalyzerPort, type CatalogueType, type PreflightFlag } from './analyzer-port.js';
+import { keyDataReader, ModelStageError, type RunLog } from './key-data-reader.js';
 import * as repo from './repository.js';
 import { RUN_JOB } from './repository.js';
 import { TOOL_BEHAVIOURS } from './tools/index.js';
@@ -44,6 +46,13 @@ export interface RunEngineDeps {
   library: Library;
   analyzer: () => AnalyzerPort;
   limits: () => RunLimits;
+  config: AppConfig;
+  /**
+   * What a stage runs on for an organization (the models area's choice), read through `q`: the
+   * sample case builds its run inside the transaction that creates the organization.
+   */
+  modelFor: (q: Queryable, orgId: string, stage: ModelStageName) => Promise<ModelOption>;
+  log?: RunLog | undefined;
 }
 
 /** Entries of the marked chain that are not document types. */
@@ -129,7 +138,13 @@ export class RunEngine {
       if (err instanceof RunMovedOn || stop.signal.reason instanceof RunMovedOn) return;
       // The analyzer is shutting down with the server: the stage is taken up again after the restart.
       if (!(err instanceof StageTimedOut) && (err instanceof AnalyzerUnavailableError || (isPacketReadError(err) && err.code === 'closed'))) throw err;
-      await this.fail(run, stage, err instanceof StageTimedOut ? err.message : `The ${stage} stage failed: ${message(err)}`, 'failed');
+      await this.fail(
+        run,
+        stage,
+        err instanceof StageTimedOut ? err.message : `The ${stage} stage failed: ${message(err)}`,
+        'failed',
+        err instanceof ModelStageError ? { modelUsage: err.modelUsage } : {},
+      );
     } finally {
       clearTimeout(timer);
       ctx.signal.removeEventListener('abort', onLease);
@@ -142,10 +157,10 @@ export class RunEngine {
   }
 
   /** Sends a run in flight back to the gate with why (`run.failed`); nothing when it already moved on. */
-  async fail(run: RunRow, from: RunStateName, why: string, reason: 'failed' | 'interrupted'): Promise<void> {
+  async fail(run: RunRow, from: RunStateName, why: string, reason: 'failed' | 'interrupted', detail: Record<string, unknown> = {}): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const moved = await repo.moveRun(tx, run.application_id, run.n, from, { state: 'gated', gateReason: reason, lastError: why, step: null, endedAt: this.deps.clock() });
-      if (moved) await this.append(tx, run, 'run.failed', { error: why, state: from });
+      if (moved) await this.append(tx, run, 'run.failed', { error: why, state: from, ...detail });
     });
   }
 
@@ -230,6 +245,13 @@ export class RunEngine {
       catalogue,
       typer: analyzer.typer(catalogue),
       analyzer,
+      extractor: keyDataReader({
+        option: await this.deps.modelFor(q, run.org_id, 'extract'),
+        config: this.deps.config,
+        analyzer,
+        log: this.deps.log,
+        context: { applicationId: run.application_id, run: run.n },
+      }),
       schemaFor: (docType) => {
         let s = schemas.get(docType);
         if (!s) {
@@ -294,7 +316,12 @@ export class RunEngine {
     await repo.markFilesRead(tx, run.file_ids, run.n);
     for (const row of ws.rows) await this.deps.ledger.append(tx, { ...row, orgId: run.org_id, applicationId: run.application_id });
     const listed = ws.documents.filter(isListed);
-    await this.append(tx, run, 'run.reported', { documents: listed.length, filed: listed.filter((d) => d.expectedDocId).length });
+    const extractSpend = ws.extractor.spend();
+    await this.append(tx, run, 'run.reported', {
+      documents: listed.length,
+      filed: listed.filter((d) => d.expectedDocId).length,
+      ...(extractSpend ? { modelUsage: { extract: extractSpend } } : {}),
+    });
     for (const hook of this.landed) await hook(tx, run);
   }
 
@@ -317,7 +344,10 @@ export class RunEngine {
 }
 
 /** An extraction schema version's fields as the analyzer takes them (its field types are its own). */
-function toAnalyzerSchema(docType: string, fields: readonly { name: string; label?: string; type: string; multiple?: boolean; description?: string; hints?: string[]; required?: boolean }[]): AnalyzerSchema {
+function toAnalyzerSchema(
+  docType: string,
+  fields: readonly { name: string; label?: string; type: string; multiple?: boolean; description?: string; hints?: string[]; required?: boolean; options?: string[] }[],
+): AnalyzerSchema {
   return {
     docType,
     fields: fields.map((f) => {
@@ -332,7 +362,9 @@ function toAnalyzerSchema(docType: string, fields: readonly { name: string; labe
               : /nationality/i.test(f.name)
                 ? 'country'
                 : f.type;
-      return { name: f.name, label: f.label || f.name, type, multiple: f.multiple ?? false, description: desc, hints: f.hints ?? [], required: f.required ?? true };
+      // An enum's options go along for a model's reading to check its value against.
+      const options = f.options?.length ? { options: f.options } : {};
+      return { name: f.name, label: f.label || f.name, type, multiple: f.multiple ?? false, description: desc, hints: f.hints ?? [], required: f.required ?? true, ...options };
     }),
   };
 }

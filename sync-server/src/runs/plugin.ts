@@ -15,6 +15,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { modelFor } from '../models/options.js';
 import { localAnalyzer } from './analyzer-adapter.js';
 import { RECOVER_JOB, RUN_JOB } from './repository.js';
 import runRoutes from './routes.js';
@@ -41,6 +42,10 @@ export default fp(
       library: app.library,
       identity: app.identity,
       analyzer,
+      config: app.config,
+      // Read through the caller's transaction (the models area's service reads through the pool).
+      modelFor: (q, orgId, stage) => modelFor(q, app.config, orgId, stage),
+      log: app.log,
     });
     app.decorate('runs', service);
     // Each guest sandbox starts with the sample case, already at its report.

@@ -14,11 +14,13 @@ import type { ApplicationRow, FileRow, RunRow } from '../applications/rows.js';
 import type { ResolvedList } from '../applications/service.js';
 import { readBlob } from '../blobs/blob-store.js';
 import { isUniqueViolation, type Queryable } from '../db/db.js';
+import { modelReachable, toResearchModel } from '../research/engines.js';
 import { badRequest, conflict, HttpError } from '../http-error.js';
 import type { Caller } from '../identity/caller.js';
 import type { IdentityServices } from '../identity/plugin.js';
 import { AnalyzerUnavailableError, type AnalyzerPort, type PreflightFlag } from './analyzer-port.js';
 import { DEFAULT_RUN_LIMITS, RunEngine, type RunEngineDeps, type RunLimits } from './engine.js';
+import { openAiModelName } from './key-data-reader.js';
 import * as repo from './repository.js';
 import { isScan } from './repository.js';
 
@@ -146,19 +148,24 @@ export class RunService {
     }
     const { app, unread } = started;
     const decidedBy = fields.decidedBy?.trim() || caller.name;
+    const unreachable = async (why: string): Promise<HttpError> => {
+      await this.db.transaction(async (tx) => {
+        await applications.require(tx, caller.orgId, app.id, { lock: true });
+        await this.gateRun(tx, caller, app, workflow, unread, decidedBy, { reason: 'analyzerUnreachable', error: why });
+      });
+      return new HttpError(502, `${why}. Application "${app.id}" waits at the gate with its files; start the run again later (POST /workflows/${workflowId}/runs with applicationId).`, {
+        applicationId: app.id,
+      });
+    };
+    // Before pre-flight spends anything: a run whose extraction would stop on a silent model.
+    const silentModel = await this.silentExtractModel(caller.orgId, workflow);
+    if (silentModel) throw await unreachable(silentModel);
     let readings: Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>;
     try {
       readings = await this.preflight(app, unread);
     } catch (err) {
       if (!(err instanceof AnalyzerUnavailableError)) throw err;
-      const why = `The analyzer could not be reached: ${err.message}`;
-      await this.db.transaction(async (tx) => {
-        await applications.require(tx, caller.orgId, app.id, { lock: true });
-        await this.gateRun(tx, caller, app, workflow, unread, decidedBy, { reason: 'analyzerUnreachable', error: why });
-      });
-      throw new HttpError(502, `${why}. Application "${app.id}" waits at the gate with its files; start the run again later (POST /workflows/${workflowId}/runs with applicationId).`, {
-        applicationId: app.id,
-      });
+      throw await unreachable(`The analyzer could not be reached: ${err.message}`);
     }
     const flags = unread.flatMap((f) => readings.get(f.id)?.flags ?? []);
     try {
@@ -205,6 +212,20 @@ export class RunService {
     }
     if (flags.length > 0) throw this.flagsRefusal(app, unread, flags);
     return applications.get(caller.orgId, app.id);
+  }
+
+  /**
+   * Why the model the organization chose for the `extract` stage cannot serve this run (it does
+   * not answer), or undefined: the built-in extractor, a reachable model, or a workflow that does
+   * not extract.
+   */
+  private async silentExtractModel(orgId: string, workflow: Workflow): Promise<string | undefined> {
+    if (!workflow.steps.some((s) => s.tool === 'extract-key-data')) return undefined;
+    const option = await this.deps.modelFor(this.db, orgId, 'extract');
+    const name = openAiModelName(option);
+    if (name === undefined || (await modelReachable(this.deps.config, toResearchModel(option)))) return undefined;
+    const at = this.deps.config.openai ? ` at ${new URL(this.deps.config.openai.baseUrl).host}` : '';
+    return `The model ${name} chosen for the extract stage could not be reached${at}`;
   }
 
   private flagsRefusal(app: ApplicationRow, files: FileRow[], flags: GateFlag[]): HttpError {

@@ -13,7 +13,7 @@ export async function extractKeyData(ws: RunWorkspace, raw: Record<string, unkno
     checkAborted(ws.signal);
     if (d.expectedDocId === null && !settings.includeUnmatched) continue;
     const pages = pagesOfDocument(ws, d).slice(0, settings.maxPagesPerDocument);
-    const fields = ws.analyzer.extract(d.docType, pages, await ws.schemaFor(d.docType));
+    const fields = await ws.extractor.read(d, pages, await ws.schemaFor(d.docType), ws.signal);
     for (const [name, f] of Object.entries(fields)) {
       if (f.confidence < settings.minFieldConfidence || f.value === null || f.value === undefined) continue;
       d.keyFields[name] = f;

@@ -1,6 +1,7 @@
 import type { LedgerAppend } from '../../ledger/service.js';
 import type { ApplicationRow, FileRow, RunRow } from '../../applications/rows.js';
 import type { AnalyzerPort, AnalyzerSchema, CatalogueType, DocumentTyper, ExtractedField, ParsedPage, PreflightFlag } from '../analyzer-port.js';
+import type { KeyDataReader } from '../key-data-reader.js';
 
 /** A document a run proposes, as the tools build it up before the run lands. */
 export interface WorkDocument {
@@ -34,6 +35,8 @@ export interface RunWorkspace {
   catalogue: CatalogueType[];
   typer: DocumentTyper;
   analyzer: AnalyzerPort;
+  /** Reads key data on the engine the organization chose for the `extract` stage (built-in or a model). */
+  extractor: KeyDataReader;
   /** The schema extraction reads for a type (spec Part 9.7), as the analyzer takes it. */
   schemaFor(docType: string): Promise<AnalyzerSchema | undefined>;
   /** Documents earlier runs filed on the case: they count towards its lines too. */

@@ -8140,12 +8140,12 @@ export interface paths {
         };
         /**
          * Live changes of several collections on one connection (server-sent events)
-         * @description Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
+         * @description Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`. Each collection needs its own right (the library ones `library.read`, the case ones `cases.read`): 403 when one named needs a right the caller’s role lacks. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description Comma-separated collection names; all of them when absent: expected-doc-lists, workflows, intel-templates, document-bundles, saved-sections, library-defaults, organization. */
+                    /** @description Comma-separated collection names; when absent, all of them the caller’s role may read: expected-doc-lists, workflows, intel-templates, document-bundles, saved-sections, library-defaults, organization, applications, case-documents, decisions, ledger, decision-requests. */
                     collections?: string;
                 };
                 header?: never;
@@ -9802,6 +9802,1418 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sync/applications/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull applications changed after a checkpoint
+         * @description Your organization’s cases, one document per case: GET /applications/{id} (the source files included) with the listing’s `docsFiled` and `docsTotal`. A case comes again whenever its run moves, its files change or its list of documents changes. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                id: string;
+                                applicantName: string;
+                                run: components["schemas"]["ApplicationRun"];
+                                expectedDocList: components["schemas"]["PinnedList"];
+                                /** @description The sample case of a guest sandbox. */
+                                sample: boolean;
+                                /** @description Who created the case, as they proved it. */
+                                createdBy: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
+                                files: components["schemas"]["SourceFile"][];
+                                /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
+                                docsFiled: number;
+                                /** @description Lines of the pinned list. */
+                                docsTotal: number;
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/applications/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push applications (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. applications is read-only over sync (cases are created and fed with POST /applications, POST /applications/{id}/files and the run operations.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: string;
+                            applicantName: string;
+                            run: components["schemas"]["ApplicationRun"];
+                            expectedDocList: components["schemas"]["PinnedList"];
+                            /** @description The sample case of a guest sandbox. */
+                            sample: boolean;
+                            /** @description Who created the case, as they proved it. */
+                            createdBy: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
+                            files: components["schemas"]["SourceFile"][];
+                            /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
+                            docsFiled: number;
+                            /** @description Lines of the pinned list. */
+                            docsTotal: number;
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/applications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of applications (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/case-documents/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull case-documents changed after a checkpoint
+         * @description The documents of your organization’s cases, one per listed document (GET /applications/{id}/documents), `id` `<applicationId>|<address>`, with its case and its place in the list. A document that leaves the list (junked, replaced by its pieces or by new boundaries) comes deleted. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                /** @description `<fileId>:p<first>-<last>`: the first span’s file and its first and last page. The identity; no minted id. Stable across runs for pages that did not move. */
+                                address: string;
+                                title: string;
+                                /** @description The pages, per file, in document order. Several spans when a person set boundaries across files. */
+                                spans: components["schemas"]["DocumentSpan"][];
+                                /** @description `false`: it still waits for a person (or the workflow settled it, `settleAbove`). */
+                                settled: boolean;
+                                /** @description What was read of it. */
+                                document: {
+                                    /** @description A file name for the filed PDF. */
+                                    suggestedName: string;
+                                    /** @description The key fields of its type’s active extraction schema that were read: field → value (dates ISO 8601, money as numbers, names as written). */
+                                    extractKeyData: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description Our addition: for each key of `extractKeyData`, its confidence and the page and line it was read from. */
+                                    keyFields: {
+                                        [key: string]: components["schemas"]["KeyFieldProvenance"];
+                                    };
+                                    /** @description Our addition: the document type the classifier read; `fallback` when none. */
+                                    docType: string;
+                                    /** @description Our addition: the classifier’s confidence in `docType`. */
+                                    confidence: number;
+                                    /** @description Our addition: the next most likely types, most likely first. */
+                                    alternatives: components["schemas"]["DocumentAlternative"][];
+                                    /** @description Our addition: what the workflow’s checks found (expiry, applicant name). */
+                                    findings: components["schemas"]["DocumentFinding"][];
+                                };
+                                /** @description Our addition: when the range reads as several documents and nobody confirmed the split yet, the pieces it would be listed as (rule 1); empty otherwise. Approving a piece’s address confirms the split. */
+                                proposedSplits: components["schemas"]["ProposedSplit"][];
+                                /** @description `<applicationId>|<address>` (see `caseDocumentId`). */
+                                id: string;
+                                /** @description The case. */
+                                applicationId: string;
+                                /** @description Its place in the case’s list (page order), from 0. */
+                                position: number;
+                                serverRev: number;
+                                _deleted: boolean;
+                                /** @description The line of the pinned list it is filed against. Absent when it matched no line: common, not an error. */
+                                expectedDocId?: string;
+                                /** @description Our addition: the address of the range this document was a proposed piece of, or the document a decision cut it from; absent when it was proposed as is. */
+                                splitOf?: string;
+                                approval?: components["schemas"]["DocumentApproval"];
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/case-documents/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push case-documents (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. case-documents is read-only over sync (documents are decided on with the approve, settle and junk operations.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            /** @description `<fileId>:p<first>-<last>`: the first span’s file and its first and last page. The identity; no minted id. Stable across runs for pages that did not move. */
+                            address: string;
+                            title: string;
+                            /** @description The pages, per file, in document order. Several spans when a person set boundaries across files. */
+                            spans: components["schemas"]["DocumentSpan"][];
+                            /** @description `false`: it still waits for a person (or the workflow settled it, `settleAbove`). */
+                            settled: boolean;
+                            /** @description What was read of it. */
+                            document: {
+                                /** @description A file name for the filed PDF. */
+                                suggestedName: string;
+                                /** @description The key fields of its type’s active extraction schema that were read: field → value (dates ISO 8601, money as numbers, names as written). */
+                                extractKeyData: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Our addition: for each key of `extractKeyData`, its confidence and the page and line it was read from. */
+                                keyFields: {
+                                    [key: string]: components["schemas"]["KeyFieldProvenance"];
+                                };
+                                /** @description Our addition: the document type the classifier read; `fallback` when none. */
+                                docType: string;
+                                /** @description Our addition: the classifier’s confidence in `docType`. */
+                                confidence: number;
+                                /** @description Our addition: the next most likely types, most likely first. */
+                                alternatives: components["schemas"]["DocumentAlternative"][];
+                                /** @description Our addition: what the workflow’s checks found (expiry, applicant name). */
+                                findings: components["schemas"]["DocumentFinding"][];
+                            };
+                            /** @description Our addition: when the range reads as several documents and nobody confirmed the split yet, the pieces it would be listed as (rule 1); empty otherwise. Approving a piece’s address confirms the split. */
+                            proposedSplits: components["schemas"]["ProposedSplit"][];
+                            /** @description `<applicationId>|<address>` (see `caseDocumentId`). */
+                            id: string;
+                            /** @description The case. */
+                            applicationId: string;
+                            /** @description Its place in the case’s list (page order), from 0. */
+                            position: number;
+                            serverRev: number;
+                            _deleted: boolean;
+                            /** @description The line of the pinned list it is filed against. Absent when it matched no line: common, not an error. */
+                            expectedDocId?: string;
+                            /** @description Our addition: the address of the range this document was a proposed piece of, or the document a decision cut it from; absent when it was proposed as is. */
+                            splitOf?: string;
+                            approval?: components["schemas"]["DocumentApproval"];
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/case-documents/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of case-documents (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/decisions/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull decisions changed after a checkpoint
+         * @description The decisions on your organization’s cases’ documents, undone ones included, as GET /applications/{id}/decisions shows them, with their case. What a decision took depends on the rest of its case, so every decision of a case comes again when one of them, a proposal or a file of the case changes; they all carry the same `serverRev`. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "approve" | "settle" | "junk";
+                                /** @description The document it was made on. */
+                                address: string;
+                                /** @description The pages it took: approved into the document, junked, or settled. */
+                                spans: components["schemas"]["DocumentSpan"][];
+                                decidedBy: string;
+                                authenticatedAs: string;
+                                decidedAt: string;
+                                /** @description The case. */
+                                applicationId: string;
+                                serverRev: number;
+                                _deleted: boolean;
+                                /** @description approve: the line, or `"unmatched"`. */
+                                expectedDocId?: string;
+                                approvedDocId?: string;
+                                /** @description Present once undone. */
+                                undone?: {
+                                    by: string;
+                                    authenticatedAs: string;
+                                    at: string;
+                                };
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/decisions/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push decisions (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. decisions is read-only over sync (decisions are made with POST /applications/{id}/documents/{address}/approve, settle or junk, and undone with POST /applications/{id}/decisions/{decisionId}/undo.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: string;
+                            /** @enum {string} */
+                            kind: "approve" | "settle" | "junk";
+                            /** @description The document it was made on. */
+                            address: string;
+                            /** @description The pages it took: approved into the document, junked, or settled. */
+                            spans: components["schemas"]["DocumentSpan"][];
+                            decidedBy: string;
+                            authenticatedAs: string;
+                            decidedAt: string;
+                            /** @description The case. */
+                            applicationId: string;
+                            serverRev: number;
+                            _deleted: boolean;
+                            /** @description approve: the line, or `"unmatched"`. */
+                            expectedDocId?: string;
+                            approvedDocId?: string;
+                            /** @description Present once undone. */
+                            undone?: {
+                                by: string;
+                                authenticatedAs: string;
+                                at: string;
+                            };
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/decisions/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of decisions (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/ledger/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull ledger changed after a checkpoint
+         * @description The ledgers of your organization’s cases, one document per row (GET /applications/{id}/events), `id` `<applicationId>:<seq>`, with its case. Rows are never changed nor deleted. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                /** @description Position in the case’s ledger: 1, 2, 3… without gaps. */
+                                seq: number;
+                                /** @description ISO 8601, when the change was made. */
+                                at: string;
+                                /** @description Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine. */
+                                actor: string;
+                                action: components["schemas"]["LedgerAction"];
+                                /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>` or `decision:<id>`. */
+                                target: string;
+                                /** @description What the action says about the change (see `LedgerAction`). */
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description `<applicationId>:<seq>` (see `ledgerRowId`). */
+                                id: string;
+                                /** @description The case. */
+                                applicationId: string;
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/ledger/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push ledger (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. ledger is read-only over sync (the ledger is append-only, written by the server with every change to a case.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            /** @description Position in the case’s ledger: 1, 2, 3… without gaps. */
+                            seq: number;
+                            /** @description ISO 8601, when the change was made. */
+                            at: string;
+                            /** @description Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine. */
+                            actor: string;
+                            action: components["schemas"]["LedgerAction"];
+                            /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>` or `decision:<id>`. */
+                            target: string;
+                            /** @description What the action says about the change (see `LedgerAction`). */
+                            detail: {
+                                [key: string]: unknown;
+                            };
+                            /** @description `<applicationId>:<seq>` (see `ledgerRowId`). */
+                            id: string;
+                            /** @description The case. */
+                            applicationId: string;
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/ledger/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of ledger (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/decision-requests/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull decision-requests changed after a checkpoint
+         * @description Your decisions made on the desktop (approve, settle, junk, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                /** @description Made by the client (a UUID, say); a request pushed again with the same id is answered with its outcome, never applied twice. */
+                                id: string;
+                                /** @description The case. */
+                                applicationId: string;
+                                /** @enum {string} */
+                                kind: "approve" | "settle" | "junk" | "bypass";
+                                /**
+                                 * Format: date-time
+                                 * @description When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).
+                                 */
+                                madeAt: string;
+                                /** @enum {string} */
+                                state: "pending" | "applied" | "conflict" | "refused";
+                                serverRev: number;
+                                _deleted: boolean;
+                                /** @description approve, settle, junk: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                                address?: string;
+                                /** @description approve only: as in POST …/approve. */
+                                expectedDocId?: string;
+                                /** @description approve and junk only: as in POST …/approve and …/junk. */
+                                spans?: components["schemas"]["DocumentSpan"][];
+                                /** @description Who decides; defaults to the pusher’s name (the server fills it in). */
+                                decidedBy?: string;
+                                /** @description applied: what was made. */
+                                result?: {
+                                    /** Format: date-time */
+                                    appliedAt: string;
+                                    /** @description The decision made (GET /applications/{id}/decisions); none for a bypass. */
+                                    decisionId?: string;
+                                };
+                                /** @description conflict: the decision that came first, when one holds the pages (or the run) now; only `reason` when none does (the case was run again, or that decision was undone). */
+                                conflict?: {
+                                    /** @description What the server answered, in words (the REST 409’s `error`). */
+                                    reason: string;
+                                    decisionId?: string;
+                                    /** @description Who made the decision in the way. */
+                                    decidedBy?: string;
+                                    /** Format: date-time */
+                                    decidedAt?: string;
+                                    /** @enum {string} */
+                                    decisionKind?: "approve" | "settle" | "junk" | "bypass";
+                                    /** @description What it was made on: a document’s address, or `run:<n>`. */
+                                    address?: string;
+                                };
+                                /** @description refused: the status and `error` the REST operation answers. */
+                                error?: {
+                                    status: number;
+                                    message: string;
+                                };
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/decision-requests/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push decision-requests
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document, which the client adopts (its outcome, as the server now holds it; a document the server keeps no row of comes back with `_deleted: true`). A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result`; `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now; `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans) is malformed: 400. A document that breaks the schema refuses the whole push with 400, and nothing of it is applied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            /** @description Made by the client (a UUID, say); a request pushed again with the same id is answered with its outcome, never applied twice. */
+                            id: string;
+                            /** @description The case. */
+                            applicationId: string;
+                            /** @enum {string} */
+                            kind: "approve" | "settle" | "junk" | "bypass";
+                            /** @description approve, settle, junk: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                            address?: string;
+                            /** @description approve only: as in POST …/approve. */
+                            expectedDocId?: string;
+                            /** @description approve and junk only: as in POST …/approve and …/junk. */
+                            spans?: components["schemas"]["DocumentSpanInput"][];
+                            /** @description Who decides; defaults to the pusher’s name (the server fills it in). */
+                            decidedBy?: string;
+                            /**
+                             * Format: date-time
+                             * @description When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).
+                             */
+                            madeAt: string;
+                            /** @enum {string} */
+                            state: "pending" | "applied" | "conflict" | "refused";
+                            /** @description applied: what was made. */
+                            result?: {
+                                /** Format: date-time */
+                                appliedAt: string;
+                                /** @description The decision made (GET /applications/{id}/decisions); none for a bypass. */
+                                decisionId?: string;
+                            };
+                            /** @description conflict: the decision that came first, when one holds the pages (or the run) now; only `reason` when none does (the case was run again, or that decision was undone). */
+                            conflict?: {
+                                /** @description What the server answered, in words (the REST 409’s `error`). */
+                                reason: string;
+                                decisionId?: string;
+                                /** @description Who made the decision in the way. */
+                                decidedBy?: string;
+                                /** Format: date-time */
+                                decidedAt?: string;
+                                /** @enum {string} */
+                                decisionKind?: "approve" | "settle" | "junk" | "bypass";
+                                /** @description What it was made on: a document’s address, or `run:<n>`. */
+                                address?: string;
+                            };
+                            /** @description refused: the status and `error` the REST operation answers. */
+                            error?: {
+                                status: number;
+                                message: string;
+                            };
+                            serverRev?: number;
+                            _deleted?: boolean;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            /** @description Made by the client (a UUID, say); a request pushed again with the same id is answered with its outcome, never applied twice. */
+                            id: string;
+                            /** @description The case. */
+                            applicationId: string;
+                            /** @enum {string} */
+                            kind: "approve" | "settle" | "junk" | "bypass";
+                            /**
+                             * Format: date-time
+                             * @description When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).
+                             */
+                            madeAt: string;
+                            /** @enum {string} */
+                            state: "pending" | "applied" | "conflict" | "refused";
+                            serverRev: number;
+                            _deleted: boolean;
+                            /** @description approve, settle, junk: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                            address?: string;
+                            /** @description approve only: as in POST …/approve. */
+                            expectedDocId?: string;
+                            /** @description approve and junk only: as in POST …/approve and …/junk. */
+                            spans?: components["schemas"]["DocumentSpan"][];
+                            /** @description Who decides; defaults to the pusher’s name (the server fills it in). */
+                            decidedBy?: string;
+                            /** @description applied: what was made. */
+                            result?: {
+                                /** Format: date-time */
+                                appliedAt: string;
+                                /** @description The decision made (GET /applications/{id}/decisions); none for a bypass. */
+                                decisionId?: string;
+                            };
+                            /** @description conflict: the decision that came first, when one holds the pages (or the run) now; only `reason` when none does (the case was run again, or that decision was undone). */
+                            conflict?: {
+                                /** @description What the server answered, in words (the REST 409’s `error`). */
+                                reason: string;
+                                decisionId?: string;
+                                /** @description Who made the decision in the way. */
+                                decidedBy?: string;
+                                /** Format: date-time */
+                                decidedAt?: string;
+                                /** @enum {string} */
+                                decisionKind?: "approve" | "settle" | "junk" | "bypass";
+                                /** @description What it was made on: a document’s address, or `run:<n>`. */
+                                address?: string;
+                            };
+                            /** @description refused: the status and `error` the REST operation answers. */
+                            error?: {
+                                status: number;
+                                message: string;
+                            };
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/decision-requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of decision-requests (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10837,7 +12249,7 @@ export interface components {
             line: number;
         };
         /**
-         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped). The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person). `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval). `brief.started`: An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`. `brief.ready`: Every section of an intel brief is answered or failed. Target `brief:<id>`; detail: `template` {id, version, name}, `sectionsDone`, `sectionsFailed`, `citations` (kept), `droppedCitations`, `usage` {promptTokens, completionTokens}.
+         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped), `modelUsage` when a language model was spent on before it stopped. The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person). `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval). `brief.started`: An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`. `brief.ready`: Every section of an intel brief is answered or failed. Target `brief:<id>`; detail: `template` {id, version, name}, `sectionsDone`, `sectionsFailed`, `citations` (kept), `droppedCitations`, `usage` {promptTokens, completionTokens}.
          * @enum {string}
          */
         LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "decision.undone" | "brief.started" | "brief.ready";
@@ -11115,7 +12527,7 @@ export interface components {
             stage: components["schemas"]["ModelStage"];
             /** @description What the stage does. */
             description: string;
-            /** @description The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Preview renders pages and measures them, which no language model does: it offers only the local engine. */
+            /** @description The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Only the stages that call a model offer one: extract (each document’s key data, from its numbered lines and its extraction schema), intel and assistant. Preview, parse (text layer and OCR) and classify run on the built-in engines and offer only `local`. */
             options: components["schemas"]["ModelOption"][];
             /** @description The option the stage runs on now: your organization’s choice while the server still offers it, else `local`. */
             selected: string;

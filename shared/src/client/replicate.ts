@@ -52,8 +52,10 @@ export function openSyncStream(transport: SyncTransport, names: readonly string[
 /**
  * Replicates one collection with the server's `/sync/<name>` operations: pull by checkpoint,
  * live changes from the event stream (RESYNC on every reconnect), and push, which the server
- * answers with the master state of each document it refuses (every one: the collections are
- * read-only over sync; one it does not know comes back deleted, so the client drops it).
+ * answers with the master state of each document it refuses (every one of a read-only
+ * collection; one it does not know comes back deleted, so the client drops it). The one
+ * collection the client writes, `decision-requests`, answers every pushed document with its
+ * outcome (applied, conflict, refused), which RxDB's conflict handler adopts.
  */
 export function replicateWithServer<D extends { id: string }>(
   collection: RxCollection<D>,

@@ -4,8 +4,13 @@ import { z } from 'zod';
 import {
   ServerRev,
   syncCollections,
+  type ApplicationDoc,
   type BundleDoc,
+  type CaseDocumentDoc,
+  type DecisionRequestDoc,
+  type DecisionDoc,
   type IntelTemplateVersionDoc,
+  type LedgerEventDoc,
   type LibraryDefaultDoc,
   type ListVersionDoc,
   type OrganizationDoc,
@@ -86,6 +91,19 @@ const TITLES: Record<SyncCollectionName, string> = {
   'saved-sections': 'saved sections',
   'library-defaults': 'library defaults',
   organization: 'organization',
+  applications: 'cases',
+  'case-documents': 'case documents',
+  decisions: 'document decisions',
+  ledger: 'case ledger rows',
+  'decision-requests': 'decision requests',
+};
+
+/** Indexed fields per collection: a case's documents, decisions and ledger are read by case. */
+const INDEXES: Partial<Record<SyncCollectionName, readonly string[]>> = {
+  'case-documents': ['applicationId'],
+  decisions: ['applicationId'],
+  ledger: ['applicationId'],
+  'decision-requests': ['applicationId'],
 };
 
 /** The documents of each collection, by its server name. */
@@ -97,6 +115,11 @@ export interface RxDocs {
   'saved-sections': SavedSectionDoc;
   'library-defaults': LibraryDefaultDoc;
   organization: OrganizationDoc;
+  applications: ApplicationDoc;
+  'case-documents': CaseDocumentDoc;
+  decisions: DecisionDoc;
+  ledger: LedgerEventDoc;
+  'decision-requests': DecisionRequestDoc;
 }
 
 export type RxCollectionDef<N extends SyncCollectionName> = {
@@ -112,7 +135,7 @@ export const rxCollections = Object.fromEntries(
     name,
     {
       local: c.local,
-      schema: rxSchemaOf(c.document, { title: TITLES[name], version: c.version }),
+      schema: rxSchemaOf(c.document, { title: TITLES[name], version: c.version, ...(INDEXES[name] ? { indexes: INDEXES[name] } : {}) }),
       migrationStrategies: keepDocuments(c.version),
     },
   ]),

@@ -146,14 +146,26 @@ export async function findApprovedDoc(q: Queryable, orgId: string, applicationId
   return rows[0];
 }
 
-/** Replaces the stored list of a case with `rows` (in page order). */
+/**
+ * Replaces the stored list of a case with `rows` (in page order). Only what changed is written:
+ * each written row takes a new rev, which desktops pull again, and a row removed leaves a
+ * tombstone they pull as deleted (migration 018).
+ */
 export async function storeListing(tx: Queryable, orgId: string, applicationId: string, rows: readonly { address: string; expectedDocId: string | null; entry: DocumentEntry }[]): Promise<void> {
-  await tx.query('DELETE FROM case_documents WHERE application_id = $1', [applicationId]);
+  const listed = JSON.stringify(rows.map((r, ord) => ({ address: r.address, ord, expected_doc_id: r.expectedDocId, entry: r.entry })));
+  const records = 'jsonb_to_recordset($2::jsonb) AS r(address text, ord int, expected_doc_id text, entry jsonb)';
+  await tx.query(`DELETE FROM case_documents d WHERE d.application_id = $1 AND NOT EXISTS (SELECT 1 FROM ${records} WHERE r.address = d.address)`, [applicationId, listed]);
   if (rows.length === 0) return;
   await tx.query(
+    `UPDATE case_documents d SET ord = r.ord, expected_doc_id = r.expected_doc_id, entry = r.entry FROM ${records}
+      WHERE d.application_id = $1 AND d.address = r.address AND (d.ord, d.expected_doc_id, d.entry) IS DISTINCT FROM (r.ord, r.expected_doc_id, r.entry)`,
+    [applicationId, listed],
+  );
+  await tx.query(
     `INSERT INTO case_documents (application_id, address, org_id, ord, expected_doc_id, entry)
-     SELECT $1, r.address, $2, r.ord, r.expected_doc_id, r.entry FROM jsonb_to_recordset($3::jsonb) AS r(address text, ord int, expected_doc_id text, entry jsonb)`,
-    [applicationId, orgId, JSON.stringify(rows.map((r, ord) => ({ address: r.address, ord, expected_doc_id: r.expectedDocId, entry: r.entry })))],
+     SELECT $1, r.address, $3, r.ord, r.expected_doc_id, r.entry FROM ${records}
+      WHERE NOT EXISTS (SELECT 1 FROM case_documents d WHERE d.application_id = $1 AND d.address = r.address)`,
+    [applicationId, listed, orgId],
   );
 }
 

@@ -128,8 +128,12 @@ export class DocumentService {
     return paths;
   }
 
-  /** Approve, settle or junk: one decision on one listed document (or proposed piece). */
-  async decide(caller: Caller, applicationId: string, request: DecisionRequest): Promise<DecisionResult> {
+  /**
+   * Approve, settle or junk: one decision on one listed document (or proposed piece). `within`
+   * runs in the decision's transaction once it is made: what must stand or fall with it (sync
+   * records the pushed request that asked for it, so a retried push is never applied twice).
+   */
+  async decide(caller: Caller, applicationId: string, request: DecisionRequest, within?: (tx: Queryable, decision: DocumentDecision) => Promise<void>): Promise<DecisionResult> {
     if (!parseAddress(request.address)) throw badRequest(`address: "${request.address}" is not <fileId>:p<first>-<last>`);
     const { app } = await this.deps.applications.require(this.db, caller.orgId, applicationId);
     this.checkLine(app, request.expectedDocId);
@@ -238,6 +242,7 @@ export class DocumentService {
         },
       });
       await this.recordCompleteness(tx, caller, locked, docsFiledBefore, id);
+      await within?.(tx, decision);
       return { decision, documents: rows.map((r) => r.entry) };
     });
   }
@@ -285,8 +290,13 @@ export class DocumentService {
   /** Every decision of the case, undone ones too, in the order made. */
   async decisions(orgId: string, applicationId: string): Promise<DocumentDecision[]> {
     const { app } = await this.deps.applications.require(this.db, orgId, applicationId);
-    const all = await repo.decisions(this.db, app.id, { undone: true });
-    const { listing } = await this.build(this.db, app);
+    return this.decisionsIn(this.db, app);
+  }
+
+  /** `decisions` of a case read in `q` (sync reads them in the snapshot it reads their revs in). */
+  async decisionsIn(q: Queryable, app: ApplicationRow): Promise<DocumentDecision[]> {
+    const all = await repo.decisions(q, app.id, { undone: true });
+    const { listing } = await this.build(q, app);
     return all.map((d) => toDecision(d, listing.applied.get(d.id)));
   }
 

@@ -38,7 +38,8 @@ export type LedgerListener = (tx: Queryable, row: LedgerRecord) => Promise<void>
 /** The engine's own actor, for changes no caller made (stages reached, runs landing). */
 export const SYSTEM_ACTOR = 'system';
 
-interface LedgerRow {
+/** A ledger row as stored (the columns `toEvent` reads). */
+export interface LedgerRow {
   org_id: string;
   application_id: string;
   seq: number;
@@ -53,7 +54,8 @@ interface LedgerRow {
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-const toEvent = (r: LedgerRow): LedgerEvent => ({ seq: r.seq, at: r.at.toISOString(), actor: r.actor, action: r.action, target: r.target, detail: r.detail });
+/** A row as GET /applications/{id}/events shows it. */
+export const toEvent = (r: Pick<LedgerRow, 'seq' | 'at' | 'actor' | 'action' | 'target' | 'detail'>): LedgerEvent => ({ seq: r.seq, at: r.at.toISOString(), actor: r.actor, action: r.action, target: r.target, detail: r.detail });
 const toLine = (r: LedgerRow): LedgerExportLine => ({ ...toEvent(r), prevHash: r.prev_hash, hash: r.hash });
 
 const missingCase = (id: string) => notFound(`No application "${id}" in your organization`);

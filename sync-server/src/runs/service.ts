@@ -304,9 +304,16 @@ export class RunService {
   /**
    * "Process anyway": a person overrides the red flags that hold the case's run at the gate; the
    * run goes on with its workflow, `decidedBy` recorded. API keys cannot: it is a person's
-   * decision (spec Part 4), never made on a caller's behalf.
+   * decision (spec Part 4), never made on a caller's behalf. `options.run`: the run the person saw
+   * held (409 when the case moved on to another); `options.within` runs in the bypass's
+   * transaction (sync records the pushed request that asked for it there).
    */
-  async bypass(caller: Caller, id: string, decidedBy: string | undefined): Promise<Application> {
+  async bypass(
+    caller: Caller,
+    id: string,
+    decidedBy: string | undefined,
+    options: { run?: number; within?: (tx: Queryable, bypassed: { run: number; at: Date }) => Promise<void> } = {},
+  ): Promise<Application> {
     if (caller.kind === 'apiKey') throw new HttpError(403, 'Bypassing red flags is a person’s decision at the gate: sign in as a user to decide it');
     const who = decidedBy?.trim() || caller.name;
     const org = await this.deps.identity.organizations.get(caller.orgId);
@@ -315,11 +322,15 @@ export class RunService {
       if (!run || run.state !== 'gated' || run.gate_reason !== 'flags') {
         throw conflict(`Nothing to bypass: application "${id}" is not held at the gate by red flags${run ? ` (run ${run.n} is ${run.state}${run.gate_reason ? `, ${run.gate_reason}` : ''})` : ''}`);
       }
+      if (options.run !== undefined && run.n !== options.run) {
+        throw conflict(`Run ${options.run} of application "${id}" is no longer the one held at the gate: run ${run.n} is, with flags of its own`);
+      }
       if (org.instant) throw new HttpError(403, 'Add an email to your account before running a workflow: an instant account may not spend on runs', { applicationId: id, emailRequired: true });
       const current = await this.deps.applications.files(tx, id);
       const files = current.filter((f) => run.file_ids.includes(f.id) && f.read_by_run === null);
       if (files.length === 0) throw conflict(`Nothing new to read: the files run ${run.n} held were removed or read since`);
       const state = firstState(run);
+      const startedAt = this.deps.clock();
       const moved = await repo.moveRun(tx, id, run.n, 'gated', {
         state,
         gateReason: null,
@@ -329,7 +340,7 @@ export class RunService {
         bypassedBy: caller.authenticatedAs,
         fileIds: files.map((f) => f.id),
         pagesTotal: files.reduce((s, f) => s + f.page_count, 0),
-        startedAt: this.deps.clock(),
+        startedAt,
         endedAt: null,
       });
       if (!moved) throw conflict(`Run ${run.n} of application "${id}" moved on meanwhile; read the case again`);
@@ -343,6 +354,7 @@ export class RunService {
         bypassed: true,
       });
       await this.engine.enqueueStage(tx, caller.orgId, { applicationId: id, n: run.n, stage: state });
+      await options.within?.(tx, { run: run.n, at: startedAt });
       void app;
     });
     return this.deps.applications.get(caller.orgId, id);

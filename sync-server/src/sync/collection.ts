@@ -1,8 +1,15 @@
 import type { z } from 'zod';
+import type { Right } from '@portal/shared';
 import type { Queryable } from '../db/db.js';
+import type { Caller } from '../identity/caller.js';
 
 export interface SyncScope {
   orgId: string;
+  /**
+   * Who is asking (`user:<id>`, `apiKey:<id>`, `guest:<id>`): a collection of a caller's own
+   * documents (decision requests) shows each caller only theirs, and none when absent.
+   */
+  owner?: string | undefined;
   /** The official organization, whose published content every organization reads. */
   officialOrgId: string | null;
 }
@@ -14,14 +21,53 @@ export interface SyncChange<D> {
   doc: D;
 }
 
+/** A pushed row (RxDB's push protocol), its document checked against the collection's schema. */
+export interface SyncPushedRow {
+  newDocumentState: Record<string, unknown> & { id: string; _deleted?: boolean | undefined };
+  assumedMasterState?: Record<string, unknown> | null | undefined;
+}
+
+/** A pushed document the server keeps no row of: sent back deleted, so the client drops it. */
+export interface SyncGone {
+  gone: Record<string, unknown> & { id: string };
+}
+
 /**
  * One replicated collection: how its documents are read from the tables behind it. Documents
  * are ordered by the server `rev` of the row they come from, so "after rev N" is a complete
- * answer to "what changed since I last looked".
+ * answer to "what changed since I last looked". Read-only over sync (`readOnlyReason`), or
+ * written by the client (`push`).
  */
-export interface SyncCollection<D extends { id: string } = { id: string }> {
+export type SyncCollection<D extends { id: string } = { id: string }> = SyncCollectionReads<D> & (ReadOnlySync | WritableSync<D>);
+
+interface ReadOnlySync {
+  /**
+   * Why pushes are refused: library drafts are edited through the collaborative editor, the rest
+   * through the REST API.
+   */
+  readOnlyReason: string;
+  push?: undefined;
+}
+
+interface WritableSync<D extends { id: string }> {
+  readOnlyReason?: undefined;
+  push: {
+    /** What a push does, for the operation's description. */
+    description: string;
+    /**
+     * Applies what is pushed, as `caller`, and answers, for each pushed document, its master
+     * state after the push (or it gone, when the server keeps no row of it): the client adopts
+     * it. Throws (an HttpError) before writing anything when a row cannot be taken.
+     */
+    apply(caller: Caller, scope: SyncScope, rows: readonly SyncPushedRow[]): Promise<(SyncChange<D> | SyncGone)[]>;
+  };
+}
+
+interface SyncCollectionReads<D extends { id: string }> {
   name: string;
   description: string;
+  /** The right its operations need; the routes' own right when absent. */
+  right?: Right;
   /** Tables whose committed changes can change this collection (for the live stream). */
   tables: readonly string[];
   /** The document schema (an object schema: the stream and pull add `serverRev` and `_deleted`). */
@@ -30,12 +76,13 @@ export interface SyncCollection<D extends { id: string } = { id: string }> {
   changes(q: Queryable, scope: SyncScope, after: number, below: number | null, limit: number): Promise<SyncChange<D>[]>;
   /** The current state of some documents, for answering a push with the master state. */
   byIds(q: Queryable, scope: SyncScope, ids: string[]): Promise<SyncChange<D>[]>;
-  /**
-   * Why pushes are refused. Every collection so far is read-only over sync: library drafts are
-   * edited through the collaborative editor, the rest through the REST API.
-   */
-  readOnlyReason: string;
 }
 
 /** The replicated form of a change: the document plus RxDB's fields. */
 export const toSyncDocument = <D extends { id: string }>(c: SyncChange<D>) => ({ ...c.doc, serverRev: c.rev, _deleted: c.deleted });
+
+/** A caller as the owner of what it writes over sync: by id, which outlives a changed email or name. */
+export function ownerOf(caller: Caller): string {
+  const id = caller.kind === 'user' ? caller.userId : caller.apiKeyId;
+  return id ? `${caller.kind}:${id}` : caller.authenticatedAs;
+}

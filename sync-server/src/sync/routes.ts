@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, SyncCheckpoint, SyncPullQuery, syncPushConflicts, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
+import { errorResponses, hasRight, SyncCheckpoint, SyncPullQuery, syncPushConflicts, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
 import { openEventStream } from '../event-stream.js';
+import { HttpError } from '../http-error.js';
 import { requireCaller } from '../identity/caller.js';
 import type { ChangeFeed } from '../db/change-feed.js';
-import { toSyncDocument, type SyncCollection, type SyncScope } from './collection.js';
+import { ownerOf, toSyncDocument, type SyncCollection, type SyncPushedRow, type SyncScope } from './collection.js';
 import { readBelowBound, syncBound } from './horizon.js';
 
 /** What the stream operations' descriptions say about access taken away. */
@@ -24,19 +25,45 @@ const PAGE = 500;
 export interface SyncRoutesOptions {
   collections: readonly SyncCollection[];
   feed: ChangeFeed;
+  /** The right of collections that name none, and of `/sync/stream` itself. */
   right: Right;
+}
+
+/**
+ * A collection's document as pulled: its own fields plus `serverRev` and `_deleted`, the
+ * required ones first. The compiled response serializer writes optional properties after the
+ * required ones, zod in the schema's order, and the strict mode of the tests wants both equal.
+ */
+function replicated(document: z.ZodObject): z.ZodObject {
+  const fields = Object.entries({ ...document.shape, serverRev: z.number().int(), _deleted: z.boolean() });
+  const optional = (f: z.ZodType) => f._zod.optout === 'optional';
+  const ordered = z.object(Object.fromEntries([...fields.filter(([, f]) => !optional(f)), ...fields.filter(([, f]) => optional(f))]));
+  return document.description ? ordered.describe(document.description) : ordered;
 }
 
 /** The caller's organization and the official one, looked up once at start by the library plugin. */
 function scopeOf(app: FastifyInstance, request: FastifyRequest): SyncScope {
-  return { orgId: requireCaller(request).orgId, officialOrgId: app.officialOrgId };
+  const caller = requireCaller(request);
+  return { orgId: caller.orgId, owner: ownerOf(caller), officialOrgId: app.officialOrgId };
 }
+
+/**
+ * A pushed document of a collection the client writes: its own fields, checked (a malformed row
+ * refuses the whole push with 400, before anything is applied), plus RxDB's, which the client may
+ * send along.
+ */
+const pushedRow = (document: z.ZodObject) =>
+  z.object({
+    newDocumentState: document.extend({ serverRev: z.number().int().min(0).optional(), _deleted: z.boolean().optional() }),
+    assumedMasterState: z.record(z.string(), z.unknown()).nullish(),
+  });
 
 /**
  * `/sync/<collection>/pull|push|stream` for every collection (RxDB's HTTP replication). Each
  * collection gets its own operations so the contract documents its document shape.
  */
 const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { collections, feed, right }) => {
+  const rightOf = (c: SyncCollection): Right => c.right ?? right;
   const open = new Set<() => void>();
   // Streams never end by themselves; a server shutting down ends them so it can stop.
   app.addHook('preClose', async () => {
@@ -58,7 +85,23 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
     /** The latest rev announced per collection: what the stream owes the client. */
     const announced = new Map(streamed.map((c) => [c, start]));
 
-    const stream = openEventStream(app, request, reply, { caller: requireCaller(request), needs: right, open });
+    const caller = requireCaller(request);
+    const [needs = right, ...alsoNeeds] = [...new Set(streamed.map(rightOf))];
+    const stream = openEventStream(app, request, reply, { caller, needs, open });
+    // The stream is tied to one right; collections needing others tie it to theirs too, so losing
+    // any of them ends it the same way.
+    for (const also of alsoNeeds) {
+      const untrack = app.liveConnections.track({
+        caller,
+        needs: also,
+        recheck: () => app.callerOf(request),
+        close: (code, reason) => {
+          stream.send({ status: code - 4000, error: reason }, { event: 'revoked' });
+          stream.end();
+        },
+      });
+      stream.onEnd(untrack);
+    }
     const send = (data: unknown) => stream.send(data);
     send(SYNC_RESYNC);
 
@@ -127,35 +170,36 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
         tags: ['sync'],
         summary: 'Live changes of several collections on one connection (server-sent events)',
         description:
-          'Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`. ' + REVOKED_NOTE,
+          'Like `/sync/<collection>/stream`, for several collections at once, so a browser spends one of its few connections per server on all of them. The first event, and the first after every reconnect, is `"RESYNC"`; then each event is `{ collection, documents, checkpoint }`. Each collection needs its own right (the library ones `library.read`, the case ones `cases.read`): 403 when one named needs a right the caller’s role lacks. ' + REVOKED_NOTE,
         querystring: z.object({
           collections: z
             .string()
             .optional()
-            .describe(`Comma-separated collection names; all of them when absent: ${names.join(', ')}.`)
+            .describe(`Comma-separated collection names; when absent, all of them the caller’s role may read: ${names.join(', ')}.`)
             .refine((v) => v === undefined || v.split(',').every((n) => names.includes(n.trim())), { message: `must name collections among ${names.join(', ')}` }),
         }),
         response: { 200: z.string().describe('text/event-stream'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
+      const { role } = requireCaller(request);
       const wanted = request.query.collections?.split(',').map((n) => n.trim());
-      return openStream(request, reply, wanted ? collections.filter((c) => wanted.includes(c.name)) : collections, true);
+      const chosen = wanted ? collections.filter((c) => wanted.includes(c.name)) : collections.filter((c) => hasRight(role, rightOf(c)));
+      const refused = chosen.find((c) => !hasRight(role, rightOf(c)));
+      if (refused) throw new HttpError(403, `The collection ${refused.name} needs the right ${rightOf(refused)}, which the ${role} role does not have`);
+      return openStream(request, reply, chosen, true);
     },
   );
 
   for (const collection of collections) {
     const base = `/sync/${collection.name}`;
-    const Document = collection.document.extend({
-      serverRev: z.number().int(),
-      _deleted: z.boolean(),
-    });
+    const Document = replicated(collection.document);
     const tag = 'sync';
 
     app.get(
       `${base}/pull`,
       {
-        config: { access: right },
+        config: { access: rightOf(collection) },
         schema: {
           tags: [tag],
           summary: `Pull ${collection.name} changed after a checkpoint`,
@@ -179,34 +223,55 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
       },
     );
 
-    app.post(
-      `${base}/push`,
-      {
-        config: { access: right },
-        schema: {
-          tags: [tag],
-          summary: `Push ${collection.name} (read-only over sync: every document comes back as a conflict)`,
-          description: `RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. ${collection.name} is read-only over sync (${collection.readOnlyReason}), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with \`_deleted: true\`, so the client drops it.`,
-          body: z.array(SyncPushRow).max(500),
-          response: { 200: syncPushConflicts(Document), ...errorResponses(400, 401, 403) },
+    const { push } = collection;
+    if (push) {
+      app.post(
+        `${base}/push`,
+        {
+          config: { access: rightOf(collection) },
+          schema: {
+            tags: [tag],
+            summary: `Push ${collection.name}`,
+            description: `RxDB's push: the answer is 200 with the master state of every pushed document, which the client adopts (its outcome, as the server now holds it; a document the server keeps no row of comes back with \`_deleted: true\`). ${push.description} A document that breaks the schema refuses the whole push with 400, and nothing of it is applied.`,
+            body: z.array(pushedRow(collection.document)).max(500),
+            response: { 200: syncPushConflicts(Document), ...errorResponses(400, 401, 403) },
+          },
         },
-      },
-      async (request) => {
-        const scope = scopeOf(app, request);
-        const pushed = new Map<string, Record<string, unknown>>();
-        for (const row of request.body) {
-          const id = row.newDocumentState.id;
-          if (typeof id === 'string' && id !== '') pushed.set(id, row.newDocumentState);
-        }
-        const master = new Map((await collection.byIds(app.db, scope, [...pushed.keys()])).map((c) => [c.doc.id, toSyncDocument(c)]));
-        return [...pushed].map(([id, state]) => master.get(id) ?? { ...state, id, _deleted: true as const });
-      },
-    );
+        async (request) => {
+          const answered = await push.apply(requireCaller(request), scopeOf(app, request), request.body as SyncPushedRow[]);
+          return answered.map((a) => ('gone' in a ? { ...a.gone, _deleted: true as const } : toSyncDocument(a)));
+        },
+      );
+    } else {
+      app.post(
+        `${base}/push`,
+        {
+          config: { access: rightOf(collection) },
+          schema: {
+            tags: [tag],
+            summary: `Push ${collection.name} (read-only over sync: every document comes back as a conflict)`,
+            description: `RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. ${collection.name} is read-only over sync (${collection.readOnlyReason}), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with \`_deleted: true\`, so the client drops it.`,
+            body: z.array(SyncPushRow).max(500),
+            response: { 200: syncPushConflicts(Document), ...errorResponses(400, 401, 403) },
+          },
+        },
+        async (request) => {
+          const scope = scopeOf(app, request);
+          const pushed = new Map<string, Record<string, unknown>>();
+          for (const row of request.body) {
+            const id = row.newDocumentState.id;
+            if (typeof id === 'string' && id !== '') pushed.set(id, row.newDocumentState);
+          }
+          const master = new Map((await collection.byIds(app.db, scope, [...pushed.keys()])).map((c) => [c.doc.id, toSyncDocument(c)]));
+          return [...pushed].map(([id, state]) => master.get(id) ?? { ...state, id, _deleted: true as const });
+        },
+      );
+    }
 
     app.get(
       `${base}/stream`,
       {
-        config: { access: right },
+        config: { access: rightOf(collection) },
         schema: {
           tags: [tag],
           summary: `Live changes of ${collection.name} (server-sent events)`,

@@ -100,7 +100,8 @@ const isEmpty = (v: unknown) => !!v && typeof v === 'object' && Object.keys(v).l
  * - `additionalProperties: false` goes: fast-json-stringify writes only declared properties anyway,
  *   and inside an `anyOf` its branch test must accept extra keys, as a stripping zod object does.
  * - `anyOf: [X, { type: 'null' }]` (every `.nullable()`) becomes X with `nullable: true`, which
- *   is a null check instead of a JSON Schema validation of each value against each branch.
+ *   is a null check instead of a JSON Schema validation of each value against each branch (an
+ *   enum gets null among its values, or the branch test of an enclosing `anyOf` refuses null).
  * - annotations go, so equal shapes compile once.
  */
 function normalize(node: unknown): unknown {
@@ -120,7 +121,8 @@ function normalize(node: unknown): unknown {
     const nullAt = options.findIndex((o) => o.type === 'null' && Object.keys(o).length === 1);
     const other = options[1 - nullAt];
     if (nullAt >= 0 && other && !other.$ref && !other.anyOf && !other.oneOf && !other.nullable && typeof other.type === 'string') {
-      return { ...other, nullable: true };
+      // An enum keeps null among its values: inside an `anyOf` the branch test validates it.
+      return { ...other, nullable: true, ...(Array.isArray(other.enum) ? { enum: [...(other.enum as unknown[]), null] } : {}) };
     }
   }
   return out;

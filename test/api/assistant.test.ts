@@ -2,6 +2,7 @@ import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, AssistantTurn, Conversation, ConversationListing } from '@portal/shared';
 import { addColleague, buildTestApp, signUp, until, type Session, type TestApp } from '../helper.js';
+import { RESEARCH_LANE } from '../../sync-server/src/research/types.js';
 import { fold, researchDriver } from './briefs-helpers.js';
 
 interface Received {
@@ -140,6 +141,21 @@ describe('the case assistant', () => {
     const removed = await t.app.inject({ method: 'DELETE', url: `${conversations(manager)}/${conversation.id}`, headers: manager.headers });
     expect(removed.statusCode).toBe(204);
     expect((await d.inject(manager, 'GET', `${conversations(manager)}/${conversation.id}`)).statusCode).toBe(404);
+  });
+
+  it('starts a turn over cleanly when the worker answering it died: a restart event, then the answer', async () => {
+    const conversation = (await d.inject(manager, 'POST', conversations(manager), {})).json() as Conversation;
+    const turn = (await ask(manager, conversation.id, 'Who is the employer?')).json() as AssistantTurn;
+    // A worker takes the job and dies: its lease runs out and another worker takes the job up.
+    const claimed = await t.app.jobs.claim('dead-worker', RESEARCH_LANE);
+    expect(claimed?.payload).toEqual({ turnId: turn.id });
+    await t.app.db.query("UPDATE jobs SET lease_until = now() - interval '1 second' WHERE id = $1", [claimed!.id]);
+    await d.drainResearch();
+    const text = await (await fetch(`${base}${turn.streamUrl}`, { headers: manager.headers })).text();
+    const kinds = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
+    expect(kinds[0]).toBe('restart');
+    expect(kinds.slice(1, 2)).toEqual(['retrieval']);
+    expect(kinds.at(-1)).toBe('done');
   });
 
   it('refuses an empty question (400) and a case with no parsed pages (409)', async () => {

@@ -5,10 +5,10 @@ import type { Caller } from '../identity/caller.js';
 
 /** Changes arriving within this window are read as one. */
 const COALESCE_MS = 30;
-/** A ledger row written with no other change to the case still arrives within this. */
+/** Every change announces itself; this only covers a listener that reconnected and missed one. */
 const SAFETY_POLL_MS = 5_000;
-/** Tables whose changes can change a case's run or append to its ledger. */
-const CASE_TABLES = new Set(['applications', 'runs', 'application_files', 'application_documents', 'case_documents']);
+/** Tables whose changes can change a case's run or append to its ledger (ledger rows announce themselves since 018). */
+const CASE_TABLES = new Set(['applications', 'runs', 'application_files', 'application_documents', 'case_documents', 'ledger']);
 
 /**
  * A case followed live (`GET /applications/{id}/run/stream`): server-sent events `state` (the

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, AssistantTurn, Conversation, IntelBrief } from '@portal/shared';
 import { buildTestApp, signUp, until, type Session, type TestApp } from '../helper.js';
 import { startFakeOpenAi, type FakeBehaviour, type FakeChatBody, type FakeOpenAi } from '../../sync-server/test/research/fake-openai-server.js';
+import { textPdf } from './applications-helpers.js';
 import { fold, researchDriver } from './briefs-helpers.js';
 
 /** The user message a model was sent: the question and the case's numbered lines. */
@@ -159,7 +160,8 @@ describe('briefs and the assistant with an OpenAI-compatible model', () => {
     try {
       const ud = researchDriver(() => unreachable);
       const m = await signUp(unreachable.app);
-      const c = await ud.corpusCase(m, 'p01.pdf', 'Niamh Holloway');
+      // Any case a run has read will do: a one-page text packet is quick.
+      const c = await ud.run(m, 'standard-intake', ud.newCase('Niamh Holloway', [{ name: 'letter.pdf', content: await textPdf([['Employment letter', 'Niamh Holloway is employed by Kestrel Facilities']]) }]));
       await ud.inject(m, 'PUT', '/api/models/intel', { option: 'openai:fake-model' });
       const res = await ud.startBrief(m, c.id, { templateId: 'affordability' });
       expect(res.statusCode).toBe(502);

@@ -4,6 +4,8 @@ import { ApiRequestError, createApiClient, messageOf, ok, type ApiClient } from 
 import { PasswordBanner } from './auth/password-banner';
 import { SignInPage } from './auth/sign-in-page';
 import { BundlesPage } from './bundles/bundles-page';
+import { CasePage } from './cases/case-page';
+import { CasesPage } from './cases/cases-page';
 import { createConnectivity, type Connectivity } from './data/connectivity';
 import type { LocalData } from './data/local-database';
 import { DraftSender } from './editor/draft-sender';
@@ -328,6 +330,10 @@ function Page({ route, editingServer, onEditServer, onSaveServer }: { route: Rou
       return <LibraryPage />;
     case 'list':
       return <ListPage source={route.source} id={route.id} version={route.version} />;
+    case 'cases':
+      return <CasesPage />;
+    case 'case':
+      return <CasePage id={route.id} />;
     case 'bundles':
       return <BundlesPage />;
     case 'workflows':

@@ -9,6 +9,7 @@ import { ConnectionIndicator } from './connection-indicator';
 import { linkTo, type Route } from './router';
 
 const NAV: { label: string; route: Route; matches: Route['page'][] }[] = [
+  { label: 'Cases', route: { page: 'cases' }, matches: ['cases', 'case'] },
   { label: 'Library', route: { page: 'library' }, matches: ['library', 'list'] },
   { label: 'Bundles', route: { page: 'bundles' }, matches: ['bundles'] },
   { label: 'Workflows', route: { page: 'workflows' }, matches: ['workflows', 'workflow'] },

@@ -9,6 +9,8 @@ export type Route =
   | { page: 'bundles' }
   | { page: 'intel-templates' }
   | { page: 'intel-template'; source: 'own' | 'official'; id: string; version: number }
+  | { page: 'cases' }
+  | { page: 'case'; id: string }
   | { page: 'server' }
   | { page: 'not-found'; path: string };
 
@@ -30,6 +32,10 @@ export function pathOf(route: Route): string {
       return '/intel-templates';
     case 'intel-template':
       return item('/intel-templates', route);
+    case 'cases':
+      return '/cases';
+    case 'case':
+      return `/cases/${encodeURIComponent(route.id)}`;
     case 'server':
       return '/server';
     case 'not-found':
@@ -49,6 +55,10 @@ export function parseRoute(pathname: string): Route {
   if (top === 'workflows') return parts.length === 1 ? { page: 'workflows' } : (itemOf('workflow') ?? { page: 'not-found', path: pathname });
   if (top === 'intel-templates') {
     return parts.length === 1 ? { page: 'intel-templates' } : (itemOf('intel-template') ?? { page: 'not-found', path: pathname });
+  }
+  if (top === 'cases') {
+    if (parts.length === 1) return { page: 'cases' };
+    if (parts.length === 2) return { page: 'case', id: source! };
   }
   if (top === 'bundles' && parts.length === 1) return { page: 'bundles' };
   if (top === 'server' && parts.length === 1) return { page: 'server' };

@@ -1,0 +1,468 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ExpectedDoc, ExpectedDocList } from '@portal/shared';
+import { messageOf } from '@portal/shared/client';
+import { versionKey, type ApplicationDoc, type CaseDocumentDoc, type DecisionRequestDoc, type DecisionRequestKind, type LedgerEventDoc } from '@portal/shared/sync';
+import {
+  dismissDecision,
+  reapplyDecision,
+  requestDecision,
+  useCase,
+  useCaseDocuments,
+  useCaseLedger,
+  useDecisionRequests,
+} from '../data/use-cases';
+import { useListVersions } from '../data/use-local';
+import { useApp } from '../shell/app-context';
+import { linkTo } from '../shell/router';
+import { formatDateTime } from './cases-page';
+import { RunStateBadge } from './run-state-badge';
+
+/** The review keys, listed by the help overlay and handled by `useReviewKeys`. */
+export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
+  { keys: ['j', '↓'], does: 'Next document' },
+  { keys: ['k', '↑'], does: 'Previous document' },
+  { keys: ['a'], does: 'Approve as its proposed line' },
+  { keys: ['s'], does: 'Settle (done with it, not filed)' },
+  { keys: ['x'], does: 'Junk' },
+  { keys: ['?'], does: 'Show or hide these keys' },
+];
+
+const KIND_LABELS: Record<DecisionRequestKind, string> = { approve: 'Approve', settle: 'Settle', junk: 'Junk', bypass: 'Process anyway' };
+const PAST: Record<DecisionRequestKind, string> = { approve: 'approved', settle: 'settled', junk: 'junked', bypass: 'bypassed' };
+
+/** One case, read from the local copy, reviewed document by document (with the keyboard too), online or not. */
+export function CasePage({ id }: { id: string }) {
+  const application = useCase(id);
+  if (application === undefined) return <p className="muted">Opening the case…</p>;
+  if (application === null) {
+    return (
+      <div className="page">
+        <h1>Case not on this device</h1>
+        <p>
+          It may not have synced yet, or it is not your organization’s. <a {...linkTo({ page: 'cases' })}>Back to cases</a>
+        </p>
+      </div>
+    );
+  }
+  return <CaseReview application={application} />;
+}
+
+function linesOf(list: ExpectedDocList): ExpectedDoc[] {
+  return list.sections.flatMap((s) => [...s.lines, ...s.subsections.flatMap((sub) => sub.lines)]);
+}
+
+function CaseReview({ application }: { application: ApplicationDoc }) {
+  const { local } = useApp();
+  const documents = useCaseDocuments(application.id);
+  const ledger = useCaseLedger(application.id);
+  const requests = useDecisionRequests(application.id);
+  const lists = useListVersions();
+  const pinned = application.expectedDocList;
+  const list = lists?.find((l) => versionKey(l.source, l.id, l.version) === versionKey(pinned.source, pinned.id, pinned.version));
+  const lines = useMemo(() => (list ? linesOf(list) : []), [list]);
+  const lineName = useCallback((lineId: string | undefined) => (lineId === undefined ? undefined : (lines.find((l) => l.id === lineId)?.name ?? lineId)), [lines]);
+
+  const pendingByAddress = useMemo(() => new Map((requests ?? []).filter((r) => r.state === 'pending' && r.address).map((r) => [r.address!, r])), [requests]);
+  const open = (requests ?? []).filter((r) => r.state !== 'applied');
+
+  const [selected, setSelected] = useState(0);
+  const [help, setHelp] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const count = documents?.length ?? 0;
+  // A junked document leaves the list: keep the selection on the list.
+  useEffect(() => {
+    if (selected >= count && count > 0) setSelected(count - 1);
+  }, [count, selected]);
+
+  const decide = useCallback(
+    async (doc: CaseDocumentDoc, kind: DecisionRequestKind) => {
+      setError(null);
+      try {
+        await requestDecision(local, { applicationId: application.id, kind, address: doc.address });
+      } catch (e) {
+        setError(`Could not record the decision: ${messageOf(e)}`);
+      }
+    },
+    [local, application.id],
+  );
+
+  const current = documents?.[selected];
+  useReviewKeys({
+    next: () => setSelected((i) => Math.min(i + 1, Math.max(count - 1, 0))),
+    previous: () => setSelected((i) => Math.max(i - 1, 0)),
+    decide: (kind) => {
+      if (current && decidable(current, pendingByAddress)) void decide(current, kind);
+    },
+    toggleHelp: () => setHelp((h) => !h),
+    closeHelp: () => setHelp(false),
+  });
+  // The selected document stays in view as the keys move through a long list.
+  useEffect(() => {
+    if (current) document.getElementById(docDomId(current.address))?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
+
+  return (
+    <div className="page case-page">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <a {...linkTo({ page: 'cases' })}>Cases</a> <span aria-hidden="true">›</span> <span>{application.applicantName}</span>
+      </nav>
+      <header className="page-header">
+        <div>
+          <h1>{application.applicantName}</h1>
+          <div className="badges">
+            <RunStateBadge state={application.run.state} />
+            <span className="muted small">
+              {pinned.name} v{pinned.version} · {application.files.length} file{application.files.length === 1 ? '' : 's'} · created {formatDateTime(application.createdAt)}
+            </span>
+          </div>
+        </div>
+        <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-controls="review-keys">
+          Keys <kbd>?</kbd>
+        </button>
+      </header>
+      {error !== null && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {application.run.flags.length > 0 && (
+        <section className="warning" aria-label="Red flags">
+          <strong>Held at the gate:</strong>
+          <ul>
+            {application.run.flags.map((f, i) => (
+              <li key={i}>{f.note}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {help && <KeysHelp onClose={() => setHelp(false)} />}
+
+      <div className="case-layout">
+        <div className="case-main">
+          <section className="panel" aria-labelledby="case-docs">
+            <div className="panel-header">
+              <h2 id="case-docs">Documents</h2>
+              <span className="muted small">{documents === undefined ? '' : `${documents.length} listed`}</span>
+            </div>
+            {documents === undefined ? (
+              <p className="muted">Opening the documents…</p>
+            ) : documents.length === 0 ? (
+              <p className="muted">No documents listed yet{application.run.state === 'report' ? '.' : ': the run has not read the packet yet.'}</p>
+            ) : (
+              <ul className="case-docs" role="listbox" aria-label="Documents of the case" aria-activedescendant={current ? docDomId(current.address) : undefined}>
+                {documents.map((doc, i) => (
+                  <DocumentRow
+                    key={doc.id}
+                    doc={doc}
+                    selected={i === selected}
+                    onSelect={() => setSelected(i)}
+                    pending={pendingByAddress.get(doc.address)}
+                    lineName={lineName(doc.expectedDocId)}
+                    onDecide={(kind) => void decide(doc, kind)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="panel" aria-labelledby="case-ledger">
+            <h2 id="case-ledger" className="panel-title">
+              Ledger
+            </h2>
+            <Timeline rows={ledger} />
+          </section>
+        </div>
+        <aside className="case-side">
+          <PendingPanel requests={open} documents={documents ?? []} onReapply={(r) => void reapplyDecision(local, r).catch((e) => setError(messageOf(e)))} onDrop={(r) => void dismissDecision(local, r.id).catch((e) => setError(messageOf(e)))} />
+          <section className="panel" aria-labelledby="case-expected">
+            <h2 id="case-expected" className="panel-title">
+              Expected documents
+            </h2>
+            {list === undefined ? (
+              <p className="muted small">
+                {lists === undefined ? 'Opening the list…' : `The pinned list (${pinned.name} v${pinned.version}) is not on this device.`} {application.docsFiled} of{' '}
+                {application.docsTotal} lines filed.
+              </p>
+            ) : (
+              <ul className="expected-lines">
+                {lines.map((line) => {
+                  const filed = (documents ?? []).filter((d) => d.expectedDocId === line.id).length;
+                  const ok = filed >= line.minCount;
+                  return (
+                    <li key={line.id} className={ok ? 'line-filed' : 'line-missing'}>
+                      <span className="line-mark" aria-hidden="true">
+                        {ok ? '✓' : '○'}
+                      </span>
+                      <span className="line-name">{line.name}</span>
+                      <span className={`badge ${ok ? 'badge-active' : 'badge-superseded'}`}>
+                        {ok ? 'Filed' : 'Missing'}
+                        {line.minCount > 1 ? ` ${filed}/${line.minCount}` : ''}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+const docDomId = (address: string) => `doc-${address.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+/** Decided documents and those with a decision on its way take no other. */
+function decidable(doc: CaseDocumentDoc, pending: Map<string, DecisionRequestDoc>): boolean {
+  return doc.approval === undefined && !pending.has(doc.address);
+}
+
+function pageCount(doc: CaseDocumentDoc): number {
+  return doc.spans.reduce((n, s) => n + s.pages.length, 0);
+}
+
+function DocumentRow({
+  doc,
+  selected,
+  onSelect,
+  pending,
+  lineName,
+  onDecide,
+}: {
+  doc: CaseDocumentDoc;
+  selected: boolean;
+  onSelect(): void;
+  pending: DecisionRequestDoc | undefined;
+  lineName: string | undefined;
+  onDecide(kind: DecisionRequestKind): void;
+}) {
+  const keyData = Object.entries(doc.document.extractKeyData);
+  const canDecide = doc.approval === undefined && pending === undefined;
+  return (
+    <li
+      id={docDomId(doc.address)}
+      role="option"
+      aria-selected={selected}
+      aria-label={doc.title}
+      data-address={doc.address}
+      className={`case-doc${selected ? ' selected' : ''}`}
+      onClick={onSelect}
+    >
+      <div className="case-doc-head">
+        <div>
+          <strong className="case-doc-title">{doc.title}</strong>{' '}
+          <span className="muted small mono" title="Document type">
+            {doc.document.docType}
+          </span>{' '}
+          <span className="muted small">({Math.round(doc.document.confidence * 100)}%)</span>
+        </div>
+        <DecisionState doc={doc} pending={pending} />
+      </div>
+      <p className="muted small case-doc-meta">
+        {pageCount(doc)} page{pageCount(doc) === 1 ? '' : 's'} · {lineName === undefined ? 'no line' : <>line: {lineName}</>}
+      </p>
+      {keyData.length > 0 && (
+        <dl className="key-data">
+          {keyData.map(([field, value]) => {
+            const confidence = doc.document.keyFields[field]?.confidence;
+            return (
+              <div key={field}>
+                <dt>{field}</dt>
+                <dd>
+                  {formatValue(value)}
+                  {confidence !== undefined && <span className={`confidence${confidence < 0.7 ? ' low' : ''}`}> {Math.round(confidence * 100)}%</span>}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+      {canDecide && (
+        <div className="case-doc-actions">
+          <button type="button" onClick={() => onDecide('approve')} title="a">
+            Approve
+          </button>
+          <button type="button" onClick={() => onDecide('settle')} title="s">
+            Settle
+          </button>
+          <button type="button" className="danger" onClick={() => onDecide('junk')} title="x">
+            Junk
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Key data as read: dates and names as strings, money as `{ amount, currency }`. */
+function formatValue(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value !== null && typeof value === 'object' && 'amount' in value && 'currency' in value) {
+    const { amount, currency } = value as { amount: unknown; currency: unknown };
+    const n = Number(amount);
+    if (Number.isFinite(n) && typeof currency === 'string') {
+      try {
+        return n.toLocaleString(undefined, { style: 'currency', currency });
+      } catch {
+        return `${String(amount)} ${currency}`;
+      }
+    }
+  }
+  return JSON.stringify(value);
+}
+
+function DecisionState({ doc, pending }: { doc: CaseDocumentDoc; pending: DecisionRequestDoc | undefined }) {
+  if (doc.approval) {
+    return (
+      <span className={`badge ${doc.approval.outcome === 'approved' ? 'badge-active' : 'badge-draft'}`} title={`by ${doc.approval.decidedBy} at ${formatDateTime(doc.approval.decidedAt)}`}>
+        {doc.approval.outcome === 'approved' ? 'Approved' : 'Settled'}
+      </span>
+    );
+  }
+  if (pending) return <span className="badge badge-default">Pending: {KIND_LABELS[pending.kind].toLowerCase()}</span>;
+  return <span className="badge badge-superseded">{doc.settled ? 'Settled by the workflow' : 'Waiting for review'}</span>;
+}
+
+function PendingPanel({
+  requests,
+  documents,
+  onReapply,
+  onDrop,
+}: {
+  requests: DecisionRequestDoc[];
+  documents: CaseDocumentDoc[];
+  onReapply(r: DecisionRequestDoc): void;
+  onDrop(r: DecisionRequestDoc): void;
+}) {
+  const titleOf = (address: string | undefined) => documents.find((d) => d.address === address)?.title ?? address ?? 'the case';
+  return (
+    <section className="panel" aria-labelledby="case-pending">
+      <h2 id="case-pending" className="panel-title">
+        Pending decisions
+      </h2>
+      {requests.length === 0 ? (
+        <p className="muted small">None: every decision made here has reached the server.</p>
+      ) : (
+        <ul className="pending-requests">
+          {requests.map((r) => (
+            <li key={r.id} className={`pending-request state-${r.state}`} aria-label={`${KIND_LABELS[r.kind]} ${titleOf(r.address)}`}>
+              <div>
+                <strong>{KIND_LABELS[r.kind]}</strong> {titleOf(r.address)}
+              </div>
+              {r.state === 'pending' && <p className="muted small">Waiting to reach the server (made {formatDateTime(r.madeAt)}).</p>}
+              {r.state === 'conflict' && (
+                <>
+                  <p className="small">
+                    {r.conflict?.decidedBy
+                      ? `Decided first by ${r.conflict.decidedBy}${r.conflict.decisionKind ? ` (${PAST[r.conflict.decisionKind]})` : ''}${r.conflict.decidedAt ? ` at ${formatDateTime(r.conflict.decidedAt)}` : ''}.`
+                      : (r.conflict?.reason ?? 'Someone else decided first.')}
+                  </p>
+                  <div className="actions">
+                    <button type="button" onClick={() => onReapply(r)}>
+                      Re-apply
+                    </button>
+                    <button type="button" onClick={() => onDrop(r)}>
+                      Drop
+                    </button>
+                  </div>
+                </>
+              )}
+              {r.state === 'refused' && (
+                <>
+                  <p className="small error-text">Refused: {r.error?.message ?? 'the server refused it.'}</p>
+                  <div className="actions">
+                    <button type="button" onClick={() => onDrop(r)}>
+                      Drop
+                    </button>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function describeLedgerRow(row: LedgerEventDoc): string {
+  const decidedBy = typeof row.detail.decidedBy === 'string' ? ` by ${row.detail.decidedBy}` : '';
+  return `${row.action.replace(/[._]/g, ' ')}${decidedBy}`;
+}
+
+function Timeline({ rows }: { rows: LedgerEventDoc[] | undefined }) {
+  if (rows === undefined) return <p className="muted">Opening the ledger…</p>;
+  if (rows.length === 0) return <p className="muted small">Nothing recorded yet.</p>;
+  return (
+    <ol className="timeline" aria-label="Ledger, newest first">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <span className="timeline-when muted small">{new Date(row.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}</span>
+          <span className="timeline-what">
+            <strong>{describeLedgerRow(row)}</strong>
+            <span className="timeline-detail muted small">
+              <span className="mono">{row.target}</span> · {row.actor}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function KeysHelp({ onClose }: { onClose(): void }) {
+  return (
+    <div className="keys-overlay" role="dialog" aria-modal="false" aria-labelledby="review-keys-title" id="review-keys">
+      <div className="keys-card">
+        <div className="panel-header">
+          <h2 id="review-keys-title">Review keys</h2>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        <dl className="facts">
+          {REVIEW_KEYS.map((k) => (
+            <div key={k.does} style={{ display: 'contents' }}>
+              <dt>
+                {k.keys.map((key, i) => (
+                  <span key={key}>
+                    {i > 0 && ' or '}
+                    <kbd>{key}</kbd>
+                  </span>
+                ))}
+              </dt>
+              <dd>{k.does}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/** Keys anywhere on the page, except while typing in a field or with a modifier held (browser shortcuts). */
+function useReviewKeys(handlers: { next(): void; previous(): void; decide(kind: DecisionRequestKind): void; toggleHelp(): void; closeHelp(): void }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      const act: Record<string, () => void> = {
+        j: handlers.next,
+        ArrowDown: handlers.next,
+        k: handlers.previous,
+        ArrowUp: handlers.previous,
+        a: () => handlers.decide('approve'),
+        s: () => handlers.decide('settle'),
+        x: () => handlers.decide('junk'),
+        '?': handlers.toggleHelp,
+        Escape: handlers.closeHelp,
+      };
+      const run = act[event.key];
+      if (run === undefined) return;
+      event.preventDefault();
+      run();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [handlers]);
+}

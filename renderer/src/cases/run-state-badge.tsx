@@ -1,0 +1,24 @@
+import type { RunStateName } from '@portal/shared';
+
+const LABELS: Record<RunStateName, string> = {
+  gated: 'At the gate',
+  previewing: 'Previewing',
+  inventory: 'Reading',
+  running: 'Running',
+  report: 'Report',
+};
+const CLASSES: Record<RunStateName, string> = {
+  gated: 'badge-default',
+  previewing: 'badge-official',
+  inventory: 'badge-official',
+  running: 'badge-official',
+  report: 'badge-active',
+};
+
+export function RunStateBadge({ state }: { state: RunStateName }) {
+  return (
+    <span className={`badge ${CLASSES[state]}`} title={`Run state: ${state}`}>
+      {LABELS[state]}
+    </span>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import { map, type Observable } from 'rxjs';
+import type { ApplicationDoc, CaseDocumentDoc, DecisionRequestDoc, DecisionRequestKind, LedgerEventDoc } from '@portal/shared/sync';
+import { useApp } from '../shell/app-context';
+import type { LocalData } from './local-database';
+import { useObservable } from './use-observable';
+
+/** A live query of the local copy; `undefined` until the database first answers. */
+function useLiveQuery<T>(factory: () => Observable<T>, deps: unknown[]): T | undefined {
+  // `deps` are what the factory reads: one live query per database and case.
+  const source = useMemo(factory, deps);
+  return useObservable<T | undefined>(source, undefined);
+}
+
+/** Every case on this device, newest first. */
+export function useCases(): ApplicationDoc[] | undefined {
+  const { local } = useApp();
+  return useLiveQuery(
+    () => local.collections.applications.find().$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)))),
+    [local],
+  );
+}
+
+/** One case; `null` when it is not on this device. */
+export function useCase(id: string): ApplicationDoc | null | undefined {
+  const { local } = useApp();
+  return useLiveQuery(() => local.collections.applications.findOne(id).$.pipe(map((d) => (d === null ? null : d.toMutableJSON()))), [local, id]);
+}
+
+/** A case's documents in the order of its list. */
+export function useCaseDocuments(applicationId: string): CaseDocumentDoc[] | undefined {
+  const { local } = useApp();
+  return useLiveQuery(
+    () =>
+      local.collections.case_documents
+        .find({ selector: { applicationId } })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => a.position - b.position))),
+    [local, applicationId],
+  );
+}
+
+/** A case's ledger, newest first. */
+export function useCaseLedger(applicationId: string): LedgerEventDoc[] | undefined {
+  const { local } = useApp();
+  return useLiveQuery(
+    () => local.collections.ledger.find({ selector: { applicationId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => b.seq - a.seq))),
+    [local, applicationId],
+  );
+}
+
+/** The decision requests of a case this device knows of, oldest first. */
+export function useDecisionRequests(applicationId: string): DecisionRequestDoc[] | undefined {
+  const { local } = useApp();
+  return useLiveQuery(
+    () =>
+      local.collections.decision_requests
+        .find({ selector: { applicationId } })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => a.madeAt.localeCompare(b.madeAt)))),
+    [local, applicationId],
+  );
+}
+
+/** A UUID; `crypto.randomUUID` exists only on https and localhost, and a server on the local network is plain http. */
+function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export interface DecisionInput {
+  applicationId: string;
+  kind: DecisionRequestKind;
+  address: string;
+  expectedDocId?: string;
+}
+
+/**
+ * Makes a decision by storing a pending request locally: the replication pushes it when the
+ * server is reachable and adopts the server's outcome, so it works the same offline.
+ */
+export async function requestDecision(local: LocalData, input: DecisionInput): Promise<string> {
+  const id = newRequestId();
+  await local.collections.decision_requests.insert({
+    id,
+    applicationId: input.applicationId,
+    kind: input.kind,
+    address: input.address,
+    ...(input.expectedDocId !== undefined ? { expectedDocId: input.expectedDocId } : {}),
+    madeAt: new Date().toISOString(),
+    state: 'pending',
+    // The server sets its own rev when it answers; 0 marks "never seen by the server".
+    serverRev: 0,
+  });
+  return id;
+}
+
+/** Dismisses an answered request (a conflict or refusal the reviewer has read). */
+export async function dismissDecision(local: LocalData, id: string): Promise<void> {
+  await local.collections.decision_requests.findOne(id).remove();
+}
+
+/** Makes the same decision again as a new request, and dismisses the one that lost. */
+export async function reapplyDecision(local: LocalData, request: DecisionRequestDoc): Promise<string> {
+  const id = await requestDecision(local, {
+    applicationId: request.applicationId,
+    kind: request.kind,
+    address: request.address ?? '',
+    ...(request.expectedDocId !== undefined ? { expectedDocId: request.expectedDocId } : {}),
+  });
+  await dismissDecision(local, request.id);
+  return id;
+}

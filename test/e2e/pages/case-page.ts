@@ -1,0 +1,53 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** One case under review (/cases/<id>). */
+export class CasePage {
+  readonly documents: Locator;
+  readonly pending: Locator;
+  readonly ledger: Locator;
+  readonly expected: Locator;
+  readonly keysHelp: Locator;
+
+  constructor(readonly page: Page) {
+    this.documents = page.getByRole('listbox', { name: 'Documents of the case' });
+    this.pending = page.getByRole('region', { name: 'Pending decisions' });
+    this.ledger = page.getByRole('list', { name: 'Ledger, newest first' });
+    this.expected = page.getByRole('region', { name: 'Expected documents' });
+    this.keysHelp = page.getByRole('dialog', { name: 'Review keys' });
+  }
+
+  heading(applicant: string): Locator {
+    return this.page.getByRole('heading', { name: applicant, level: 1 });
+  }
+
+  document(title: string): Locator {
+    return this.documents.getByRole('option', { name: title, exact: true });
+  }
+
+  selected(): Locator {
+    return this.documents.locator('[role="option"][aria-selected="true"]');
+  }
+
+  /** Titles of the listed documents, in order. */
+  async titles(): Promise<string[]> {
+    return this.documents.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  }
+
+  async selectedTitle(): Promise<string> {
+    return (await this.selected().getAttribute('aria-label')) ?? '';
+  }
+
+  /** The address (`<fileId>:p<first>-<last>`) of the selected document: titles repeat, addresses do not. */
+  async selectedAddress(): Promise<string> {
+    return (await this.selected().getAttribute('data-address')) ?? '';
+  }
+
+  byAddress(address: string): Locator {
+    return this.documents.locator(`[role="option"][data-address="${address}"]`);
+  }
+
+  /** Presses a review key with the focus on the page, not in a field. */
+  async press(key: string): Promise<void> {
+    await this.page.keyboard.press(key);
+  }
+}

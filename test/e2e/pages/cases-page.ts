@@ -1,0 +1,27 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The case list (/cases). */
+export class CasesPage {
+  readonly search: Locator;
+  readonly stateFilter: Locator;
+  readonly table: Locator;
+
+  constructor(readonly page: Page) {
+    this.search = page.getByRole('searchbox', { name: 'Search applicants' });
+    this.stateFilter = page.getByRole('combobox', { name: 'Run state' });
+    this.table = page.getByRole('table');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/cases');
+    await this.page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
+  }
+
+  row(applicant: string): Locator {
+    return this.table.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: applicant }) });
+  }
+
+  async open(applicant: string): Promise<void> {
+    await this.row(applicant).getByRole('link', { name: applicant }).click();
+  }
+}

@@ -8145,7 +8145,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Comma-separated collection names; when absent, all of them the caller’s role may read: expected-doc-lists, workflows, intel-templates, document-bundles, saved-sections, library-defaults, organization, applications, case-documents, decisions, ledger, decision-requests. */
+                    /** @description Comma-separated collection names; when absent, all of them the caller’s role may read: expected-doc-lists, workflows, intel-templates, document-bundles, saved-sections, library-defaults, organization, case-documents, decisions, applications, ledger, decision-requests. */
                     collections?: string;
                 };
                 header?: never;
@@ -9802,254 +9802,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sync/applications/pull": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Pull applications changed after a checkpoint
-         * @description Your organization’s cases, one document per case: GET /applications/{id} (the source files included) with the listing’s `docsFiled` and `docsTotal`. A case comes again whenever its run moves, its files change or its list of documents changes. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
-                    rev?: number;
-                    /** @description Checkpoint id. */
-                    id?: string;
-                    /** @description Batch size. */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            documents: {
-                                id: string;
-                                applicantName: string;
-                                run: components["schemas"]["ApplicationRun"];
-                                expectedDocList: components["schemas"]["PinnedList"];
-                                /** @description The sample case of a guest sandbox. */
-                                sample: boolean;
-                                /** @description Who created the case, as they proved it. */
-                                createdBy: string;
-                                createdAt: string;
-                                updatedAt: string;
-                                /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
-                                files: components["schemas"]["SourceFile"][];
-                                /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
-                                docsFiled: number;
-                                /** @description Lines of the pinned list. */
-                                docsTotal: number;
-                                serverRev: number;
-                                _deleted: boolean;
-                            }[];
-                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
-                        };
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sync/applications/push": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Push applications (read-only over sync: every document comes back as a conflict)
-         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. applications is read-only over sync (cases are created and fed with POST /applications, POST /applications/{id}/files and the run operations.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        newDocumentState: {
-                            [key: string]: unknown;
-                        };
-                        assumedMasterState?: {
-                            [key: string]: unknown;
-                        } | null;
-                    }[];
-                };
-            };
-            responses: {
-                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": ({
-                            id: string;
-                            applicantName: string;
-                            run: components["schemas"]["ApplicationRun"];
-                            expectedDocList: components["schemas"]["PinnedList"];
-                            /** @description The sample case of a guest sandbox. */
-                            sample: boolean;
-                            /** @description Who created the case, as they proved it. */
-                            createdBy: string;
-                            createdAt: string;
-                            updatedAt: string;
-                            /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
-                            files: components["schemas"]["SourceFile"][];
-                            /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
-                            docsFiled: number;
-                            /** @description Lines of the pinned list. */
-                            docsTotal: number;
-                            serverRev: number;
-                            _deleted: boolean;
-                        } | components["schemas"]["SyncGoneDocument"])[];
-                    };
-                };
-                /** @description The request is invalid; `error` names the field or rule. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sync/applications/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Live changes of applications (server-sent events)
-         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description text/event-stream */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": string;
-                    };
-                };
-                /** @description Not signed in, or wrong credentials. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiMessage"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/sync/case-documents/pull": {
         parameters: {
             query?: never;
@@ -10558,6 +10310,254 @@ export interface paths {
         };
         /**
          * Live changes of decisions (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/applications/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull applications changed after a checkpoint
+         * @description Your organization’s cases, one document per case: GET /applications/{id} (the source files included) with the listing’s `docsFiled` and `docsTotal`. A case comes again whenever its run moves, its files change or its list of documents changes. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev; absent for the first pull. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                id: string;
+                                applicantName: string;
+                                run: components["schemas"]["ApplicationRun"];
+                                expectedDocList: components["schemas"]["PinnedList"];
+                                /** @description The sample case of a guest sandbox. */
+                                sample: boolean;
+                                /** @description Who created the case, as they proved it. */
+                                createdBy: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
+                                files: components["schemas"]["SourceFile"][];
+                                /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
+                                docsFiled: number;
+                                /** @description Lines of the pinned list. */
+                                docsTotal: number;
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/applications/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push applications (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. applications is read-only over sync (cases are created and fed with POST /applications, POST /applications/{id}/files and the run operations.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            id: string;
+                            applicantName: string;
+                            run: components["schemas"]["ApplicationRun"];
+                            expectedDocList: components["schemas"]["PinnedList"];
+                            /** @description The sample case of a guest sandbox. */
+                            sample: boolean;
+                            /** @description Who created the case, as they proved it. */
+                            createdBy: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
+                            files: components["schemas"]["SourceFile"][];
+                            /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
+                            docsFiled: number;
+                            /** @description Lines of the pinned list. */
+                            docsTotal: number;
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/applications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of applications (server-sent events)
          * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {

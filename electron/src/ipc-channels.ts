@@ -9,6 +9,9 @@ export const IpcChannel = {
   appVersion: 'portal:app-version',
   signIn: 'portal:sign-in',
   signOut: 'portal:sign-out',
+  openPdfs: 'portal:open-pdfs',
+  saveAndReveal: 'portal:save-and-reveal',
+  notify: 'portal:notify',
   /** Main → renderer: a `DesktopCommand` such as the "Server address…" menu item. */
   command: 'portal:command',
 } as const;

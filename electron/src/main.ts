@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, Menu, app, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
+import { BrowserWindow, Menu, Notification, app, dialog, ipcMain, net, protocol, safeStorage, session, shell } from 'electron';
 import { PRODUCT_NAME } from '@portal/shared';
 import { buildMenuTemplate } from './app-menu.js';
 import { createBridgeHandlers, registerBridgeHandlers } from './bridge-handlers.js';
+import { createDesktopNotifier } from './desktop-notifier.js';
 import { createDeviceAuth, withDeviceAuthorization } from './device-auth.js';
 import { IpcChannel, type DesktopCommand } from './ipc-channels.js';
 import { guardNavigation } from './navigation-guard.js';
@@ -142,6 +143,16 @@ function main(): void {
           shell,
           app,
           auth: deviceAuth,
+          // Attached to the window, the dialog is modal to it (a sheet on macOS) instead of floating apart.
+          dialog: { showOpenDialog: (options) => (mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options)) },
+          downloadsFolder: () => app.getPath('downloads'),
+          // Main's own notifications: the page's Notification permission stays refused (ALLOWED_PERMISSIONS).
+          notifier: createDesktopNotifier({
+            isSupported: () => Notification.isSupported(),
+            create: (options) => new Notification(options),
+            window: () => (mainWindow?.isDestroyed() === false ? mainWindow : null),
+            showWindow: () => void showWindow(),
+          }),
           // The page's CSP names the server it may connect to, so it must reload to reach a new
           // one; a session of the previous server is ended first, as it means nothing to the new one.
           onServerUrlChanged: (serverUrl) => {

@@ -1,4 +1,4 @@
-import type { DesktopBridge, User } from '@portal/shared';
+import type { DesktopBridge, PickedFile, User } from '@portal/shared';
 import { IpcChannel, isDesktopCommand, type InvokeChannel, type IpcResult } from './ipc-channels.js';
 
 /** The part of `ipcRenderer` the bridge needs. */
@@ -28,6 +28,9 @@ export function createDesktopBridge(ipc: IpcRendererLike) {
     appVersion: () => call<string>(IpcChannel.appVersion),
     signIn: (username, password) => call<User>(IpcChannel.signIn, username, password),
     signOut: () => call<void>(IpcChannel.signOut),
+    openPdfs: () => call<PickedFile[]>(IpcChannel.openPdfs),
+    saveAndReveal: (name, bytes) => call<{ path?: string }>(IpcChannel.saveAndReveal, name, bytes),
+    notify: (title, body) => call<void>(IpcChannel.notify, title, body),
     onCommand: (listener) => {
       const forward = (_event: unknown, command: unknown) => {
         if (isDesktopCommand(command)) listener(command);

@@ -1,5 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { OpenDialogOptions } from 'electron';
 import type { User } from '@portal/shared';
+import type { BridgeHandlerDeps } from '../src/bridge-handlers.js';
+import { createDesktopNotifier, type NotificationLike } from '../src/desktop-notifier.js';
 import { withDeviceAuthorization, type DeviceAuth } from '../src/device-auth.js';
 import type { SafeStorageLike } from '../src/token-store.js';
 
@@ -103,4 +107,61 @@ export class FakeServer {
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Stands in for Electron's Notification: shown or not, and clickable by the test. */
+export class FakeNotification extends EventEmitter implements NotificationLike {
+  shown = false;
+  constructor(readonly options: { title: string; body: string }) {
+    super();
+  }
+  show(): void {
+    this.shown = true;
+  }
+}
+
+/**
+ * The desktop around the app: the open dialog (answering what the test sets), the file manager,
+ * the window (focused or not) and its notifications, with everything asked of them recorded.
+ */
+export class FakeDesktop {
+  readonly dialogCalls: OpenDialogOptions[] = [];
+  dialogAnswer: { canceled: boolean; filePaths: string[] } = { canceled: true, filePaths: [] };
+  readonly revealed: string[] = [];
+  readonly created: FakeNotification[] = [];
+  windowOpen = true;
+  focused = true;
+  supported = true;
+  windowShown = 0;
+  readonly notifier = createDesktopNotifier({
+    isSupported: () => this.supported,
+    create: (options) => {
+      const notification = new FakeNotification(options);
+      this.created.push(notification);
+      return notification;
+    },
+    window: () => (this.windowOpen ? { isFocused: () => this.focused } : null),
+    showWindow: () => {
+      this.windowShown++;
+      this.windowOpen = true;
+      this.focused = true;
+    },
+  });
+
+  constructor(readonly downloads: string) {}
+
+  /** The dependencies of the bridge handlers it stands in for; `openExternal` as given. */
+  deps(openExternal: (url: string) => Promise<void>): Pick<BridgeHandlerDeps, 'shell' | 'dialog' | 'downloadsFolder' | 'notifier'> {
+    return {
+      shell: { openExternal, showItemInFolder: (path) => void this.revealed.push(path) },
+      dialog: {
+        showOpenDialog: async (options) => {
+          this.dialogCalls.push(options);
+          return this.dialogAnswer;
+        },
+      },
+      downloadsFolder: () => this.downloads,
+      notifier: this.notifier,
+    };
+  }
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { IpcChannel, type InvokeChannel } from '../src/ipc-channels.js';
 import { createDesktopBridge, type IpcRendererLike } from '../src/preload-bridge.js';
 import { createSettingsStore } from '../src/settings-store.js';
 import { createTokenStore } from '../src/token-store.js';
-import { EMAIL, FakeSafeStorage, FakeServer, PASSWORD, SERVER_URL, USER } from './fakes.js';
+import { EMAIL, FakeDesktop, FakeSafeStorage, FakeServer, PASSWORD, SERVER_URL, USER } from './fakes.js';
 
 /** Stands in for ipcRenderer, wired straight to the main-process handlers. */
 class LoopbackIpc extends EventEmitter implements IpcRendererLike {
@@ -40,14 +40,15 @@ function setup() {
     store: createTokenStore({ filePath: join(dir, 'device-session.bin'), safeStorage: new FakeSafeStorage(), platform: 'linux' }),
   });
   server.auth = auth;
+  const desktop = new FakeDesktop(join(dir, 'Downloads'));
   const handlers = createBridgeHandlers({
     settings: createSettingsStore({ filePath: join(dir, 'settings.json') }),
-    shell: { openExternal: async (url) => void opened.push(url) },
+    ...desktop.deps(async (url) => void opened.push(url)),
     app: { getVersion: () => '0.1.0' },
     auth,
   });
   const ipc = new LoopbackIpc(handlers);
-  return { bridge: createDesktopBridge(ipc), ipc, opened, auth };
+  return { bridge: createDesktopBridge(ipc), ipc, opened, auth, desktop };
 }
 
 describe('desktop bridge', () => {
@@ -100,5 +101,25 @@ describe('desktop bridge', () => {
     ipc.emit(IpcChannel.command, {}, 'show-server-settings');
     expect(received).toHaveLength(1);
     expect(ipc.listenerCount(IpcChannel.command)).toBe(0);
+  });
+
+  it('opens PDFs, saves and notifies through main', async () => {
+    const { bridge, ipc, desktop } = setup();
+    const scan = join(dir, 'scan.pdf');
+    await writeFile(scan, '%PDF-1.7\n%%EOF\n');
+    desktop.dialogAnswer = { canceled: false, filePaths: [scan] };
+    const [picked] = await bridge.openPdfs();
+    expect(picked?.name).toBe('scan.pdf');
+    expect(new TextDecoder().decode(picked?.bytes)).toBe('%PDF-1.7\n%%EOF\n');
+
+    const saved = await bridge.saveAndReveal('scan.pdf', picked!.bytes);
+    expect(saved).toEqual({ path: join(dir, 'Downloads', 'scan.pdf') });
+    expect(desktop.revealed).toEqual([saved.path]);
+    await expect(bridge.saveAndReveal('scan.exe', picked!.bytes)).rejects.toThrow(/saves only/);
+
+    desktop.focused = false;
+    await bridge.notify('Report ready', 'Run 1 has landed.');
+    expect(desktop.created.map((n) => n.options)).toEqual([{ title: 'Report ready', body: 'Run 1 has landed.' }]);
+    expect(ipc.invoked).toEqual([IpcChannel.openPdfs, IpcChannel.saveAndReveal, IpcChannel.saveAndReveal, IpcChannel.notify]);
   });
 });

@@ -1,4 +1,12 @@
 import type { User } from './contract/access.js';
+import { MAX_FILE_BYTES, MAX_FILES_PER_CALL } from './contract/applications.js';
+
+/** A file the person chose, read whole: the PDFs to send to a case. */
+export interface PickedFile {
+  /** The file's own name, without its folder. */
+  name: string;
+  bytes: Uint8Array;
+}
 
 /**
  * The small API the renderer gets from whatever hosts it. The Electron preload exposes one as
@@ -35,4 +43,57 @@ export interface DesktopBridge {
    * server cannot be reached; the web build rejects then, as only the server can clear its cookie.
    */
   signOut(): Promise<void>;
+  /**
+   * Lets the person choose PDFs (several at once) and answers them read; `[]` when they cancel.
+   * Rejects, with a message for the person, when the choice goes beyond what the server accepts
+   * in one call (`MAX_FILES_PER_CALL` files, `MAX_FILE_BYTES` each) or holds something not a PDF.
+   * The desktop shows the system's open dialog; the web build a file input.
+   *
+   * Files dropped on the page need no method: the page's own `drop` event gives `File`s whose
+   * content it reads (`file.arrayBuffer()`) in both hosts.
+   */
+  openPdfs(): Promise<PickedFile[]>;
+  /**
+   * Saves a file the person asked for and shows it. The desktop writes it to the Downloads folder
+   * under a cleaned-up name (never replacing a file: `name (1).pdf`…), shows it in the file manager,
+   * and answers where it went; it refuses names ending in anything but .pdf, .csv, .json, .txt or
+   * .zip. The web build hands it to the browser as a download, and answers no path.
+   */
+  saveAndReveal(name: string, bytes: Uint8Array): Promise<{ path?: string }>;
+  /**
+   * Tells the person something happened while they look elsewhere: a system notification, shown
+   * only when the app's window is not focused (the desktop), or the page is hidden and notifications
+   * are allowed (the web build); otherwise nothing. Clicking it brings the window forward.
+   * Title at most `NOTIFICATION_TITLE_MAX` characters, body `NOTIFICATION_BODY_MAX`.
+   */
+  notify(title: string, body: string): Promise<void>;
+}
+
+export const NOTIFICATION_TITLE_MAX = 200;
+export const NOTIFICATION_BODY_MAX = 1000;
+
+/**
+ * Why a choice of files cannot be sent in one call, in words for the person; null when it can.
+ * The same rule in both hosts, and the server's own limits, so a choice is refused before it is
+ * read rather than after it is uploaded.
+ */
+export function fileSelectionProblem(
+  files: readonly { name: string; size: number }[],
+  { maxFiles = MAX_FILES_PER_CALL, maxFileBytes = MAX_FILE_BYTES }: { maxFiles?: number; maxFileBytes?: number } = {},
+): string | null {
+  if (files.length > maxFiles) return `Choose at most ${maxFiles} files at a time (you chose ${files.length}).`;
+  for (const file of files) {
+    if (!/\.pdf$/i.test(file.name)) return `“${file.name}” is not a PDF.`;
+    if (file.size > maxFileBytes) return fileTooLarge(file.name, maxFileBytes);
+  }
+  return null;
+}
+
+export function fileTooLarge(name: string, maxFileBytes = MAX_FILE_BYTES): string {
+  return `“${name}” is larger than ${formatMegabytes(maxFileBytes)}, the most the server accepts for one file.`;
+}
+
+function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }

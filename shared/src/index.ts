@@ -4,6 +4,7 @@ export * from './ids.js';
 export * from './library/index.js';
 export * from './workflows/steps.js';
 export { PRODUCT_NAME, API_BASE_PATH } from './product.js';
-export type { DesktopBridge } from './desktop-bridge.js';
+export { fileSelectionProblem, fileTooLarge, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX, type DesktopBridge, type PickedFile } from './desktop-bridge.js';
+export * from './run-notifications.js';
 export { mulberry32 } from './random.js';
 export * from './json-bounds.js';

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { PRODUCT_NAME } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { connectionOf } from '../data/connectivity';
+import { useRunNotifications } from '../data/run-notifications';
 import { useOrganization } from '../data/use-local';
 import { useObservable } from '../data/use-observable';
 import { useApp } from './app-context';
@@ -28,6 +29,7 @@ export function AppShell({ route, children, onSignOut, notice }: AppShellProps) 
   const { user, connectivity, local, bridge, stores } = useApp();
   const organization = useOrganization();
   const problems = useObservable(local.problems$, []);
+  useRunNotifications(local, bridge);
   // Failures while offline are expected and the header already says so.
   const online = connectionOf(useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot)) === 'online';
   const [signingOut, setSigningOut] = useState(false);

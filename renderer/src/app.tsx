@@ -6,6 +6,7 @@ import { SignInPage } from './auth/sign-in-page';
 import { BundlesPage } from './bundles/bundles-page';
 import { CasePage } from './cases/case-page';
 import { CasesPage } from './cases/cases-page';
+import { NewCasePage } from './cases/new-case-page';
 import { createConnectivity, type Connectivity } from './data/connectivity';
 import type { LocalData } from './data/local-database';
 import { DraftSender } from './editor/draft-sender';
@@ -332,6 +333,8 @@ function Page({ route, editingServer, onEditServer, onSaveServer }: { route: Rou
       return <ListPage source={route.source} id={route.id} version={route.version} />;
     case 'cases':
       return <CasesPage />;
+    case 'new-case':
+      return <NewCasePage />;
     case 'case':
       return <CasePage id={route.id} />;
     case 'bundles':

@@ -15,6 +15,8 @@ import { useListVersions } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo } from '../shell/router';
 import { formatDateTime } from './cases-page';
+import { GatePanel } from './gate-panel';
+import { RunProgress } from './run-progress';
 import { RunStateBadge } from './run-state-badge';
 
 /** The review keys, listed by the help overlay and handled by `useReviewKeys`. */
@@ -115,6 +117,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
               {pinned.name} v{pinned.version} · {application.files.length} file{application.files.length === 1 ? '' : 's'} · created {formatDateTime(application.createdAt)}
             </span>
           </div>
+          <RunProgress run={application.run} />
         </div>
         <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-controls="review-keys">
           Keys <kbd>?</kbd>
@@ -125,16 +128,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
           {error}
         </p>
       )}
-      {application.run.flags.length > 0 && (
-        <section className="warning" aria-label="Red flags">
-          <strong>Held at the gate:</strong>
-          <ul>
-            {application.run.flags.map((f, i) => (
-              <li key={i}>{f.note}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {application.run.state === 'gated' && <GatePanel application={application} requests={requests ?? []} />}
       {help && <KeysHelp onClose={() => setHelp(false)} />}
 
       <div className="case-layout">
@@ -333,7 +327,11 @@ function PendingPanel({
   onReapply(r: DecisionRequestDoc): void;
   onDrop(r: DecisionRequestDoc): void;
 }) {
-  const titleOf = (address: string | undefined) => documents.find((d) => d.address === address)?.title ?? address ?? 'the case';
+  const titleOf = (address: string | undefined) => {
+    const run = address === undefined ? null : /^run:(\d+)$/.exec(address);
+    if (run) return `run ${run[1]}`;
+    return documents.find((d) => d.address === address)?.title ?? address ?? 'the case';
+  };
   return (
     <section className="panel" aria-labelledby="case-pending">
       <h2 id="case-pending" className="panel-title">

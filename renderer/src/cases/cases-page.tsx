@@ -23,6 +23,9 @@ export function CasesPage() {
           <h1>Cases</h1>
           <p className="muted">Every case of your organization, kept on this device: review them even while offline.</p>
         </div>
+        <a className="button primary" {...linkTo({ page: 'new-case' })}>
+          New case
+        </a>
       </header>
       <div className="case-filters" role="search">
         <label>
@@ -48,7 +51,7 @@ export function CasesPage() {
           <p>
             <strong>No cases on this device yet.</strong>
           </p>
-          <p className="muted">Cases arrive with the next sync once one is created.</p>
+          <p className="muted">Cases arrive with the next sync once one is created; start one with “New case”.</p>
         </div>
       ) : shown.length === 0 ? (
         <p className="muted">No case matches.</p>

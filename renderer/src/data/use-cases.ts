@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { map, type Observable } from 'rxjs';
+import { filter, firstValueFrom, map, of, timeout, type Observable } from 'rxjs';
 import type { ApplicationDoc, CaseDocumentDoc, DecisionRequestDoc, DecisionRequestKind, LedgerEventDoc } from '@portal/shared/sync';
 import { useApp } from '../shell/app-context';
 import type { LocalData } from './local-database';
@@ -112,4 +112,20 @@ export async function reapplyDecision(local: LocalData, request: DecisionRequest
   });
   await dismissDecision(local, request.id);
   return id;
+}
+
+/**
+ * Resolves once the case is in the local copy (pulled now), or after `timeoutMs` either way: a
+ * case just created through the REST API reaches this device with the next pull, and opening it
+ * before would show "not on this device" for a moment.
+ */
+export async function waitForLocalCase(local: LocalData, id: string, timeoutMs: number): Promise<boolean> {
+  local.refresh('applications');
+  return firstValueFrom(
+    local.collections.applications.findOne(id).$.pipe(
+      filter((d) => d !== null),
+      map(() => true),
+      timeout({ first: timeoutMs, with: () => of(false) }),
+    ),
+  );
 }

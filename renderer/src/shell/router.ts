@@ -10,6 +10,7 @@ export type Route =
   | { page: 'intel-templates' }
   | { page: 'intel-template'; source: 'own' | 'official'; id: string; version: number }
   | { page: 'cases' }
+  | { page: 'new-case' }
   | { page: 'case'; id: string }
   | { page: 'server' }
   | { page: 'not-found'; path: string };
@@ -34,6 +35,8 @@ export function pathOf(route: Route): string {
       return item('/intel-templates', route);
     case 'cases':
       return '/cases';
+    case 'new-case':
+      return '/cases/new';
     case 'case':
       return `/cases/${encodeURIComponent(route.id)}`;
     case 'server':
@@ -58,7 +61,8 @@ export function parseRoute(pathname: string): Route {
   }
   if (top === 'cases') {
     if (parts.length === 1) return { page: 'cases' };
-    if (parts.length === 2) return { page: 'case', id: source! };
+    // Case ids are generated with a prefix (`app_…`), so `new` never names one.
+    if (parts.length === 2) return source === 'new' ? { page: 'new-case' } : { page: 'case', id: source! };
   }
   if (top === 'bundles' && parts.length === 1) return { page: 'bundles' };
   if (top === 'server' && parts.length === 1) return { page: 'server' };

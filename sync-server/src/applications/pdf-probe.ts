@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { strayErrorsAsWarnings } from '../worker-errors.js';
 
 export type ProbeFailure = 'encrypted' | 'unreadable' | 'too_many_pages' | 'timeout';
 export type ProbeResult = { ok: true; pageCount: number } | { ok: false; code: ProbeFailure; note: string };
@@ -25,6 +26,7 @@ export function createPdfProbe(options: { timeoutMs?: number; maxPages?: number;
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 256, maxYoungGenerationSizeMb: 32 },
   });
+  strayErrorsAsWarnings(pool, 'PDF probe');
   return {
     async probe(path) {
       const abort = new AbortController();

@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { strayErrorsAsWarnings } from '../worker-errors.js';
 import type { DocumentSpan } from '@portal/shared';
 import { HttpError } from '../http-error.js';
 
@@ -25,6 +26,7 @@ export function createPdfCutter(options: { timeoutMs?: number; memoryMb?: number
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 1024, maxYoungGenerationSizeMb: 64 },
   });
+  strayErrorsAsWarnings(pool, 'PDF cutter');
   return {
     async cut(spans, paths) {
       const abort = new AbortController();

@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { strayErrorsAsWarnings } from '../../worker-errors.js';
 import { PacketReadError } from '../pdf/errors.js';
 import type { OcrEngineName } from '../parse/ocr/engine.js';
 import type { PacketReadingResult, ReadTask, ReadTaskResult } from './task.js';
@@ -91,6 +92,7 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
       stackSizeMb: 8,
     },
   });
+  strayErrorsAsWarnings(piscina, 'analyzer');
   // Files wait here rather than in Piscina's queue, so a file's time limit runs from its start.
   let running = 0;
   const waiting: (() => void)[] = [];

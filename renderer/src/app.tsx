@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PRODUCT_NAME, User } from '@portal/shared';
 import { ApiRequestError, createApiClient, messageOf, ok, type ApiClient } from '@portal/shared/client';
+import { AdminApiKeysPage } from './admin/api-keys-page';
+import { AdminOrganizationPage } from './admin/organization-page';
+import { AdminUsersPage } from './admin/users-page';
+import { AdminWebhooksPage } from './admin/webhooks-page';
 import { PasswordBanner } from './auth/password-banner';
 import { SignInPage } from './auth/sign-in-page';
 import { BundlesPage } from './bundles/bundles-page';
@@ -13,6 +17,8 @@ import { DraftSender } from './editor/draft-sender';
 import { ListPage } from './editor/list-page';
 import { IntelTemplatePage, IntelTemplatesPage } from './intel/intel-templates-page';
 import { LibraryPage } from './library/library-page';
+import { SchemaPage } from './library/schema-page';
+import { SchemasPage } from './library/schemas-page';
 import { ServerSettings } from './server-settings';
 import { AppContext, type AppServices } from './shell/app-context';
 import { AppShell } from './shell/app-shell';
@@ -347,6 +353,18 @@ function Page({ route, editingServer, onEditServer, onSaveServer }: { route: Rou
       return <IntelTemplatesPage />;
     case 'intel-template':
       return <IntelTemplatePage source={route.source} id={route.id} version={route.version} />;
+    case 'schemas':
+      return <SchemasPage />;
+    case 'schema':
+      return <SchemaPage source={route.source} id={route.id} version={route.version} />;
+    case 'admin-users':
+      return <AdminUsersPage />;
+    case 'admin-api-keys':
+      return <AdminApiKeysPage />;
+    case 'admin-webhooks':
+      return <AdminWebhooksPage />;
+    case 'admin-organization':
+      return <AdminOrganizationPage />;
     case 'server':
       return <ServerPage editing={editingServer} onEdit={onEditServer} onSave={onSaveServer} />;
     case 'not-found':

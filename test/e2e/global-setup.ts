@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
       // Every test signs up from the same address; the real limits would stop the suite.
       SIGNUP_THROTTLE: '1000/1h',
       LOGIN_THROTTLE: '1000/15m',
+      // The admin test's webhook receiver listens on 127.0.0.1, which the server refuses by default.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

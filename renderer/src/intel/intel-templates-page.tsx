@@ -1,25 +1,69 @@
-import { useMemo } from 'react';
-import type { IntelQuestion, IntelTemplate } from '@portal/shared';
+import { useEffect, useMemo, useState } from 'react';
+import type { IntelTemplate, LibrarySource } from '@portal/shared';
+import { messageOf, ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
-import { groupVersions } from '../data/library-groups';
+import { groupVersions, type LibraryGroup } from '../data/library-groups';
 import { useIntelTemplateVersions } from '../data/use-local';
-import { linkTo } from '../shell/router';
+import { useApp } from '../shell/app-context';
+import { linkTo, navigate } from '../shell/router';
+import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
 import { SourceBadge, StatusBadge } from '../ui/status-badge';
+import { OfflineNotice, ProblemsPanel, ReadOnlyNotice, splitProblems, useCanEdit, useFreshest, useOnline, useOperation, VersionHead } from '../library/version-kit';
 import { NotOnDevice } from '../workflows/workflows-page';
+import { ANSWER_TYPES, IntelTemplateDraftEditor } from './intel-template-editor';
 
-const ANSWER_TYPES: Record<NonNullable<IntelQuestion['answerType']>, string> = {
-  text: 'a short text',
-  'yes-no': 'yes or no, then why',
-  amount: 'an amount with its currency',
-  date: 'a date',
-  number: 'a number',
-  list: 'a list, one item per line',
-};
+type Group = LibraryGroup<IntelTemplate>;
+type Dialog = Omit<PromptDialogProps, 'onClose'>;
+
+const params = (templateId: string, version: number, source?: LibrarySource) => ({ path: { templateId, version }, query: { source } });
+const open = (ref: { id: string; version: number }) => navigate({ page: 'intel-template', source: 'own', id: ref.id, version: ref.version });
+
+function useTemplateActions() {
+  const { api, notify } = useApp();
+  const op = useOperation();
+  return {
+    op,
+    newVersion: (t: IntelTemplate) =>
+      op.run(`${t.source}:${t.id}:new`, async () => {
+        const ref = await ok(api.POST('/intel-templates/{templateId}/{version}/new-version', { params: params(t.id, t.version, t.source) }));
+        notify(t.source === 'official' ? `Made your own copy of “${t.name}”.` : `Made version ${ref.version} of “${ref.name}”.`);
+        open(ref);
+      }),
+    activate: (t: IntelTemplate) =>
+      op.run(`${t.source}:${t.id}:${t.version}:activate`, async () => {
+        await ok(api.POST('/intel-templates/{templateId}/{version}/activate', { params: params(t.id, t.version, 'own') }));
+        notify(`Version ${t.version} of “${t.name}” is now active: new briefs answer it.`);
+      }),
+  };
+}
 
 /** Intel templates, read from the local copy: the research questions a brief answers over a case. */
 export function IntelTemplatesPage() {
+  const { api, notify } = useApp();
   const versions = useIntelTemplateVersions();
+  const online = useOnline();
+  const canEdit = useCanEdit();
+  const actions = useTemplateActions();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const groups = useMemo(() => (versions === undefined ? undefined : groupVersions(versions, undefined)), [versions]);
+
+  const createTemplate = () =>
+    setDialog({
+      title: 'New intel template',
+      description: 'Creates version 1 as a draft with no questions. Its id is made from the name and never changes.',
+      fields: [
+        { name: 'name', label: 'Name', required: true },
+        { name: 'description', label: 'Description', multiline: true },
+      ],
+      submitLabel: 'Create template',
+      onSubmit: async ({ name = '', description = '' }) => {
+        const ref = await ok(api.POST('/intel-templates', { body: { name, ...(description.trim() ? { description } : {}) } }));
+        setDialog(null);
+        notify(`Created “${ref.name}”.`);
+        open(ref);
+      },
+    });
+
   return (
     <div className="page">
       <header className="page-header">
@@ -27,7 +71,14 @@ export function IntelTemplatesPage() {
           <h1>Intel templates</h1>
           <p className="muted">Research questions a brief answers over a case’s pages, each claim cited to its document.</p>
         </div>
+        {canEdit && (
+          <button type="button" className="primary" onClick={createTemplate} disabled={!online}>
+            New template
+          </button>
+        )}
       </header>
+      {canEdit && !online && <OfflineNotice>You can read templates; creating, editing and activating them needs the server.</OfflineNotice>}
+      {actions.op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(actions.op.error)} />}
       {groups === undefined ? (
         <p className="muted">Opening templates…</p>
       ) : groups.length === 0 ? (
@@ -40,60 +91,118 @@ export function IntelTemplatesPage() {
       ) : (
         <ul className="cards">
           {groups.map((g) => (
-            <li key={g.key} className="card" aria-labelledby={`it-${g.key}`}>
-              <div className="card-header">
-                <div>
-                  <h2 id={`it-${g.key}`} className="card-title">
-                    {g.name}
-                  </h2>
-                  <p className="muted small mono">{g.id}</p>
-                </div>
-                <SourceBadge source={g.source} />
-              </div>
-              {g.versions[0]!.description && <p className="card-description">{g.versions[0]!.description}</p>}
-              <ul className="version-links">
-                {g.versions.map((v) => (
-                  <li key={v.version}>
-                    <a {...linkTo({ page: 'intel-template', source: g.source, id: g.id, version: v.version })}>
-                      v{v.version} · {v.questions.length} questions
-                    </a>{' '}
-                    <StatusBadge status={v.status} />
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <TemplateCard key={g.key} group={g} canEdit={canEdit && online} actions={actions} />
           ))}
         </ul>
       )}
+      {dialog !== null && <PromptDialog {...dialog} onClose={() => setDialog(null)} />}
     </div>
   );
 }
 
-export function IntelTemplatePage({ source, id, version }: { source: 'own' | 'official'; id: string; version: number }) {
-  const versions = useIntelTemplateVersions();
-  const template = versions?.find((t) => versionKey(t.source, t.id, t.version) === versionKey(source, id, version));
-  if (versions === undefined) return <p className="muted">Opening the template…</p>;
-  if (template === undefined) return <NotOnDevice what="template" back={{ page: 'intel-templates' }} />;
-  return <TemplateDetail template={template} />;
+function TemplateCard({ group: g, canEdit, actions }: { group: Group; canEdit: boolean; actions: ReturnType<typeof useTemplateActions> }) {
+  const latest = g.versions[0]!;
+  const busy = actions.op.busy !== null;
+  return (
+    <li className="card" aria-labelledby={`it-${g.key}`}>
+      <div className="card-header">
+        <div>
+          <h2 id={`it-${g.key}`} className="card-title">
+            {g.name}
+          </h2>
+          <p className="muted small mono">{g.id}</p>
+        </div>
+        <SourceBadge source={g.source} />
+      </div>
+      {latest.description && <p className="card-description">{latest.description}</p>}
+      <ul className="version-links">
+        {g.versions.map((v) => (
+          <li key={v.version}>
+            <a {...linkTo({ page: 'intel-template', source: g.source, id: g.id, version: v.version })}>
+              v{v.version} · {v.questions.length} questions
+            </a>{' '}
+            <StatusBadge status={v.status} />
+            {canEdit && g.source === 'own' && v.status === 'draft' && (
+              <button type="button" className="lib-inline-button" onClick={() => void actions.activate(v)} disabled={busy} aria-label={`Activate v${v.version}`}>
+                Activate
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canEdit && (
+        <div className="card-actions">
+          {latest.status === 'draft' && g.source === 'own' ? (
+            <a className="button" {...linkTo({ page: 'intel-template', source: 'own', id: g.id, version: latest.version })}>
+              Edit draft v{latest.version}
+            </a>
+          ) : latest.status === 'active' ? (
+            <button type="button" onClick={() => void actions.newVersion(latest)} disabled={busy}>
+              {g.source === 'official' ? 'Make my own copy' : 'New version'}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </li>
+  );
 }
 
-function TemplateDetail({ template }: { template: IntelTemplate }) {
+/**
+ * One template version: the editor for an own draft, a read-only view otherwise. From the local
+ * copy, or from the server when it has not arrived yet.
+ */
+export function IntelTemplatePage({ source, id, version }: { source: 'own' | 'official'; id: string; version: number }) {
+  const { api } = useApp();
+  const online = useOnline();
+  const versions = useIntelTemplateVersions();
+  const key = versionKey(source, id, version);
+  const local = versions?.find((t) => versionKey(t.source, t.id, t.version) === key);
+  const [fetched, setFetched] = useState<{ key: string; template: IntelTemplate | null; error: string | null } | null>(null);
+
+  useEffect(() => {
+    if (versions === undefined || local !== undefined || fetched?.key === key || !online) return;
+    let live = true;
+    ok(api.GET('/intel-templates/{templateId}/{version}', { params: params(id, version, source) })).then(
+      (template) => live && setFetched({ key, template, error: null }),
+      (e: unknown) => live && setFetched({ key, template: null, error: messageOf(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, versions, local, fetched, key, id, version, source, online]);
+
+  const found = local ?? (fetched?.key === key ? fetched.template : null) ?? undefined;
+  if (versions === undefined) return <p className="muted">Opening the template…</p>;
+  if (found === undefined) {
+    if (online && fetched?.key !== key) return <p className="muted">Opening the template…</p>;
+    return <NotOnDevice what="template" back={{ page: 'intel-templates' }} />;
+  }
+  return <TemplateVersion key={key} fromLocal={found} />;
+}
+
+function TemplateVersion({ fromLocal }: { fromLocal: IntelTemplate }) {
+  const [template, setAnswered] = useFreshest<IntelTemplate>(fromLocal);
+  const canEdit = useCanEdit();
+  const t = template!;
+  if (t.source === 'own' && t.status === 'draft' && canEdit) return <IntelTemplateDraftEditor template={t} onSaved={setAnswered} />;
+  return <TemplateDetail template={t} canEdit={canEdit} />;
+}
+
+function TemplateDetail({ template, canEdit }: { template: IntelTemplate; canEdit: boolean }) {
+  const online = useOnline();
+  const actions = useTemplateActions();
   return (
     <div className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <a {...linkTo({ page: 'intel-templates' })}>Intel templates</a> <span aria-hidden="true">›</span> <span>{template.name}</span>
-      </nav>
-      <header className="page-header">
-        <div>
-          <h1>
-            {template.name} <span className="muted version">v{template.version}</span>
-          </h1>
-          <div className="badges">
-            <StatusBadge status={template.status} />
-            <SourceBadge source={template.source} />
-          </div>
-        </div>
-      </header>
+      <VersionHead back={{ label: 'Intel templates', route: { page: 'intel-templates' } }} name={template.name} version={template.version} status={template.status} source={template.source}>
+        {canEdit && template.status === 'active' && (
+          <button type="button" className="primary" onClick={() => void actions.newVersion(template)} disabled={!online || actions.op.busy !== null}>
+            {template.source === 'official' ? 'Make my own copy' : 'New version to edit'}
+          </button>
+        )}
+      </VersionHead>
+      <ReadOnlyNotice source={template.source} status={template.status} noun="template" />
+      {canEdit && !online && <OfflineNotice>Making a new version needs the server.</OfflineNotice>}
+      {actions.op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(actions.op.error)} />}
       {template.description && <p>{template.description}</p>}
       <ol className="questions">
         {template.questions.map((q, i) => (

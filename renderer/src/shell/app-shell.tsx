@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { PRODUCT_NAME } from '@portal/shared';
+import { hasRight, PRODUCT_NAME, type Right } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { connectionOf } from '../data/connectivity';
 import { useRunNotifications } from '../data/run-notifications';
@@ -13,8 +13,17 @@ const NAV: { label: string; route: Route; matches: Route['page'][] }[] = [
   { label: 'Cases', route: { page: 'cases' }, matches: ['cases', 'case'] },
   { label: 'Library', route: { page: 'library' }, matches: ['library', 'list'] },
   { label: 'Bundles', route: { page: 'bundles' }, matches: ['bundles'] },
+  { label: 'Extraction schemas', route: { page: 'schemas' }, matches: ['schemas', 'schema'] },
   { label: 'Workflows', route: { page: 'workflows' }, matches: ['workflows', 'workflow'] },
   { label: 'Intel templates', route: { page: 'intel-templates' }, matches: ['intel-templates', 'intel-template'] },
+];
+
+/** Managers' pages, each shown to whoever has the right it manages (today: Managers only). */
+const ADMIN_NAV: { label: string; page: 'admin-users' | 'admin-api-keys' | 'admin-webhooks' | 'admin-organization'; right: Right }[] = [
+  { label: 'Users', page: 'admin-users', right: 'users.manage' },
+  { label: 'API keys', page: 'admin-api-keys', right: 'keys.manage' },
+  { label: 'Webhooks', page: 'admin-webhooks', right: 'webhooks.manage' },
+  { label: 'Organization', page: 'admin-organization', right: 'organization.manage' },
 ];
 
 export interface AppShellProps {
@@ -83,6 +92,22 @@ export function AppShell({ route, children, onSignOut, notice }: AppShellProps) 
             </li>
           ))}
         </ul>
+        {ADMIN_NAV.some((item) => hasRight(user.role, item.right)) && (
+          <div className="sidebar-admin">
+            <p className="sidebar-heading" id="nav-admin">
+              Administration
+            </p>
+            <ul aria-labelledby="nav-admin">
+              {ADMIN_NAV.filter((item) => hasRight(user.role, item.right)).map((item) => (
+                <li key={item.page}>
+                  <a {...linkTo({ page: item.page })} aria-current={route.page === item.page ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <ul className="sidebar-bottom">
           <li>
             <a {...linkTo({ page: 'server' })} aria-current={route.page === 'server' ? 'page' : undefined}>

@@ -9,10 +9,16 @@ export type Route =
   | { page: 'bundles' }
   | { page: 'intel-templates' }
   | { page: 'intel-template'; source: 'own' | 'official'; id: string; version: number }
+  | { page: 'schemas' }
+  | { page: 'schema'; source: 'own' | 'official'; id: string; version: number }
   | { page: 'cases' }
   | { page: 'new-case' }
   | { page: 'case'; id: string }
   | { page: 'server' }
+  | { page: 'admin-users' }
+  | { page: 'admin-api-keys' }
+  | { page: 'admin-webhooks' }
+  | { page: 'admin-organization' }
   | { page: 'not-found'; path: string };
 
 const item = (prefix: string, r: { source: string; id: string; version: number }) => `${prefix}/${r.source}/${encodeURIComponent(r.id)}/${r.version}`;
@@ -33,6 +39,10 @@ export function pathOf(route: Route): string {
       return '/intel-templates';
     case 'intel-template':
       return item('/intel-templates', route);
+    case 'schemas':
+      return '/extraction-schemas';
+    case 'schema':
+      return item('/extraction-schemas', route);
     case 'cases':
       return '/cases';
     case 'new-case':
@@ -41,21 +51,38 @@ export function pathOf(route: Route): string {
       return `/cases/${encodeURIComponent(route.id)}`;
     case 'server':
       return '/server';
+    case 'admin-users':
+      return '/admin/users';
+    case 'admin-api-keys':
+      return '/admin/api-keys';
+    case 'admin-webhooks':
+      return '/admin/webhooks';
+    case 'admin-organization':
+      return '/admin/organization';
     case 'not-found':
       return route.path;
   }
 }
 
+/** `/admin/<name>`: the Managers' pages. */
+const ADMIN_PAGES: Record<string, 'admin-users' | 'admin-api-keys' | 'admin-webhooks' | 'admin-organization'> = {
+  users: 'admin-users',
+  'api-keys': 'admin-api-keys',
+  webhooks: 'admin-webhooks',
+  organization: 'admin-organization',
+};
+
 export function parseRoute(pathname: string): Route {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [top, source, id, version] = parts;
-  const itemOf = <P extends 'list' | 'workflow' | 'intel-template'>(page: P) =>
+  const itemOf = <P extends 'list' | 'workflow' | 'intel-template' | 'schema'>(page: P) =>
     (source === 'own' || source === 'official') && id !== undefined && /^\d+$/.test(version ?? '') && parts.length === 4
       ? ({ page, source, id, version: Number(version) } as const)
       : null;
   if (parts.length === 0) return { page: 'library' };
   if (top === 'library') return parts.length === 1 ? { page: 'library' } : (itemOf('list') ?? { page: 'not-found', path: pathname });
   if (top === 'workflows') return parts.length === 1 ? { page: 'workflows' } : (itemOf('workflow') ?? { page: 'not-found', path: pathname });
+  if (top === 'extraction-schemas') return parts.length === 1 ? { page: 'schemas' } : (itemOf('schema') ?? { page: 'not-found', path: pathname });
   if (top === 'intel-templates') {
     return parts.length === 1 ? { page: 'intel-templates' } : (itemOf('intel-template') ?? { page: 'not-found', path: pathname });
   }
@@ -66,6 +93,7 @@ export function parseRoute(pathname: string): Route {
   }
   if (top === 'bundles' && parts.length === 1) return { page: 'bundles' };
   if (top === 'server' && parts.length === 1) return { page: 'server' };
+  if (top === 'admin' && parts.length === 2 && Object.hasOwn(ADMIN_PAGES, source!)) return { page: ADMIN_PAGES[source!]! };
   return { page: 'not-found', path: pathname };
 }
 

@@ -1,16 +1,80 @@
-import { useMemo } from 'react';
-import type { Workflow } from '@portal/shared';
+import { useEffect, useMemo, useState } from 'react';
+import type { LibrarySource, Workflow } from '@portal/shared';
+import { messageOf, ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
-import { groupVersions } from '../data/library-groups';
+import { groupVersions, type LibraryGroup } from '../data/library-groups';
 import { useLibraryDefaults, useWorkflowVersions } from '../data/use-local';
-import { linkTo } from '../shell/router';
+import { useApp } from '../shell/app-context';
+import { linkTo, navigate } from '../shell/router';
+import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
 import { DefaultBadge, SourceBadge, StatusBadge } from '../ui/status-badge';
+import { OfflineNotice, ProblemsPanel, ReadOnlyNotice, splitProblems, useCanEdit, useFreshest, useOnline, useOperation, VersionHead } from '../library/version-kit';
+import { humanize } from './humanize';
+import { hasSettings } from './tool-settings-form';
+import { useWorkflowTools } from './use-workflow-tools';
+import { WorkflowDraftEditor } from './workflow-editor';
+
+export { humanize } from './humanize';
+
+type Group = LibraryGroup<Workflow>;
+type Dialog = Omit<PromptDialogProps, 'onClose'>;
+
+const params = (workflowId: string, version: number, source?: LibrarySource) => ({ path: { workflowId, version }, query: { source } });
+const open = (ref: { id: string; version: number }) => navigate({ page: 'workflow', source: 'own', id: ref.id, version: ref.version });
+
+/** The lifecycle operations of workflows, as the listing and a version's page offer them. */
+function useWorkflowActions() {
+  const { api, notify, local } = useApp();
+  const op = useOperation();
+  return {
+    op,
+    newVersion: (w: Workflow) =>
+      op.run(`${w.source}:${w.id}:new`, async () => {
+        const ref = await ok(api.POST('/workflows/{workflowId}/{version}/new-version', { params: params(w.id, w.version, w.source) }));
+        notify(w.source === 'official' ? `Made your own copy of “${w.name}”.` : `Made version ${ref.version} of “${ref.name}”.`);
+        open(ref);
+      }),
+    activate: (w: Workflow) =>
+      op.run(`${w.source}:${w.id}:${w.version}:activate`, async () => {
+        await ok(api.POST('/workflows/{workflowId}/{version}/activate', { params: params(w.id, w.version, 'own') }));
+        notify(`Version ${w.version} of “${w.name}” is now active: runs take it from now on.`);
+      }),
+    setDefault: (w: Workflow) =>
+      op.run(`${w.source}:${w.id}:default`, async () => {
+        await ok(api.POST('/workflows/{workflowId}/set-default', { params: { path: { workflowId: w.id }, query: { source: w.source } } }));
+        local.refresh('library-defaults');
+        notify(`“${w.name}” is now your organization’s default workflow.`);
+      }),
+  };
+}
 
 /** Workflows, read from the local copy: what steps a run of a case goes through. */
 export function WorkflowsPage() {
+  const { api, notify } = useApp();
   const versions = useWorkflowVersions();
   const defaults = useLibraryDefaults();
+  const online = useOnline();
+  const canEdit = useCanEdit();
+  const actions = useWorkflowActions();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const groups = useMemo(() => (versions === undefined ? undefined : groupVersions(versions, defaults?.get('workflow'))), [versions, defaults]);
+
+  const createWorkflow = () =>
+    setDialog({
+      title: 'New workflow',
+      description: 'Creates version 1 as a draft holding the steps every workflow begins with (Preview, Parse). Its id is made from the name and never changes.',
+      fields: [
+        { name: 'name', label: 'Name', required: true },
+        { name: 'description', label: 'Description', multiline: true },
+      ],
+      submitLabel: 'Create workflow',
+      onSubmit: async ({ name = '', description = '' }) => {
+        const ref = await ok(api.POST('/workflows', { body: { name, ...(description.trim() ? { description } : {}) } }));
+        setDialog(null);
+        notify(`Created “${ref.name}”.`);
+        open(ref);
+      },
+    });
 
   return (
     <div className="page">
@@ -19,7 +83,14 @@ export function WorkflowsPage() {
           <h1>Workflows</h1>
           <p className="muted">The steps a run takes a case through. Runs use the highest active version unless they name one.</p>
         </div>
+        {canEdit && (
+          <button type="button" className="primary" onClick={createWorkflow} disabled={!online}>
+            New workflow
+          </button>
+        )}
       </header>
+      {canEdit && !online && <OfflineNotice>You can read workflows; creating, editing and activating them needs the server.</OfflineNotice>}
+      {actions.op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(actions.op.error)} />}
       {groups === undefined ? (
         <p className="muted">Opening workflows…</p>
       ) : groups.length === 0 ? (
@@ -32,64 +103,171 @@ export function WorkflowsPage() {
       ) : (
         <ul className="cards">
           {groups.map((g) => (
-            <li key={g.key} className="card" aria-labelledby={`wf-${g.key}`}>
-              <div className="card-header">
-                <div>
-                  <h2 id={`wf-${g.key}`} className="card-title">
-                    {g.name}
-                  </h2>
-                  <p className="muted small mono">{g.id}</p>
-                </div>
-                <div className="badges">
-                  <SourceBadge source={g.source} />
-                  {g.isDefault && <DefaultBadge />}
-                </div>
-              </div>
-              {g.versions[0]!.description && <p className="card-description">{g.versions[0]!.description}</p>}
-              <ul className="version-links">
-                {g.versions.map((v) => (
-                  <li key={v.version}>
-                    <a {...linkTo({ page: 'workflow', source: g.source, id: g.id, version: v.version })}>
-                      v{v.version} · {v.steps.length} steps
-                    </a>{' '}
-                    <StatusBadge status={v.status} />
-                    {v.problems.length > 0 && <span className="badge badge-invalid">Incomplete</span>}
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <WorkflowCard key={g.key} group={g} canEdit={canEdit && online} actions={actions} />
           ))}
         </ul>
       )}
+      {dialog !== null && <PromptDialog {...dialog} onClose={() => setDialog(null)} />}
     </div>
   );
 }
 
-export function WorkflowPage({ source, id, version }: { source: 'own' | 'official'; id: string; version: number }) {
-  const versions = useWorkflowVersions();
-  const workflow = versions?.find((w) => versionKey(w.source, w.id, w.version) === versionKey(source, id, version));
-  if (versions === undefined) return <p className="muted">Opening the workflow…</p>;
-  if (workflow === undefined) return <NotOnDevice what="workflow" back={{ page: 'workflows' }} />;
-  return <WorkflowDetail workflow={workflow} />;
+function WorkflowCard({ group: g, canEdit, actions }: { group: Group; canEdit: boolean; actions: ReturnType<typeof useWorkflowActions> }) {
+  const latest = g.versions[0]!;
+  const busy = actions.op.busy !== null;
+  const hasActive = g.versions.some((v) => v.status === 'active');
+  return (
+    <li className="card" aria-labelledby={`wf-${g.key}`}>
+      <div className="card-header">
+        <div>
+          <h2 id={`wf-${g.key}`} className="card-title">
+            {g.name}
+          </h2>
+          <p className="muted small mono">{g.id}</p>
+        </div>
+        <div className="badges">
+          <SourceBadge source={g.source} />
+          {g.isDefault && <DefaultBadge />}
+        </div>
+      </div>
+      {latest.description && <p className="card-description">{latest.description}</p>}
+      <ul className="version-links">
+        {g.versions.map((v) => (
+          <li key={v.version}>
+            <a {...linkTo({ page: 'workflow', source: g.source, id: g.id, version: v.version })}>
+              v{v.version} · {v.steps.length} steps
+            </a>{' '}
+            <StatusBadge status={v.status} />
+            {v.problems.length > 0 && <span className="badge badge-invalid">Incomplete</span>}
+            {canEdit && g.source === 'own' && v.status === 'draft' && (
+              <button type="button" className="lib-inline-button" onClick={() => void actions.activate(v)} disabled={busy} aria-label={`Activate v${v.version}`}>
+                Activate
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canEdit && (
+        <div className="card-actions">
+          {g.source === 'official' ? (
+            <button type="button" onClick={() => void actions.newVersion(latest)} disabled={busy}>
+              Make my own copy
+            </button>
+          ) : latest.status === 'draft' ? (
+            <a className="button" {...linkTo({ page: 'workflow', source: 'own', id: g.id, version: latest.version })}>
+              Edit draft v{latest.version}
+            </a>
+          ) : (
+            <button type="button" onClick={() => void actions.newVersion(latest)} disabled={busy}>
+              New version
+            </button>
+          )}
+          {hasActive && !g.isDefault && (
+            <button type="button" onClick={() => void actions.setDefault(latest)} disabled={busy}>
+              Set as default
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
 }
 
-function WorkflowDetail({ workflow }: { workflow: Workflow }) {
+/**
+ * One workflow version: the editor for an own draft, a read-only view otherwise. It comes from the
+ * local copy; one just made may not have arrived yet, so the server is asked before saying it
+ * does not exist.
+ */
+export function WorkflowPage({ source, id, version }: { source: 'own' | 'official'; id: string; version: number }) {
+  const { api } = useApp();
+  const online = useOnline();
+  const versions = useWorkflowVersions();
+  const key = versionKey(source, id, version);
+  const local = versions?.find((w) => versionKey(w.source, w.id, w.version) === key);
+  const [fetched, setFetched] = useState<{ key: string; workflow: Workflow | null; error: string | null } | null>(null);
+
+  useEffect(() => {
+    if (versions === undefined || local !== undefined || fetched?.key === key || !online) return;
+    let live = true;
+    ok(api.GET('/workflows/{workflowId}/{version}', { params: params(id, version, source) })).then(
+      (workflow) => live && setFetched({ key, workflow, error: null }),
+      (e: unknown) => live && setFetched({ key, workflow: null, error: messageOf(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, versions, local, fetched, key, id, version, source, online]);
+
+  const found = local ?? (fetched?.key === key ? fetched.workflow : null) ?? undefined;
+  if (versions === undefined) return <p className="muted">Opening the workflow…</p>;
+  if (found === undefined) {
+    if (online && fetched?.key !== key) return <p className="muted">Opening the workflow…</p>;
+    return <NotOnDevice what="workflow" back={{ page: 'workflows' }} />;
+  }
+  return <WorkflowVersion key={key} fromLocal={found} />;
+}
+
+function WorkflowVersion({ fromLocal }: { fromLocal: Workflow }) {
+  const [workflow, setAnswered] = useFreshest<Workflow>(fromLocal);
+  const canEdit = useCanEdit();
+  const { tools, error } = useWorkflowTools();
+  const w = workflow!;
+  if (w.source === 'own' && w.status === 'draft' && canEdit) {
+    if (tools === undefined) {
+      return (
+        <div className="page">
+          <VersionHead back={{ label: 'Workflows', route: { page: 'workflows' } }} name={w.name} version={w.version} status="draft" source="own" />
+          {error === null ? <p className="muted">Opening the tools…</p> : <OfflineNotice>{error} Editing this draft needs the server.</OfflineNotice>}
+          <WorkflowSteps workflow={w} />
+        </div>
+      );
+    }
+    return <WorkflowDraftEditor workflow={w} tools={tools} onSaved={setAnswered} />;
+  }
+  return <WorkflowDetail workflow={w} canEdit={canEdit} />;
+}
+
+function WorkflowDetail({ workflow, canEdit }: { workflow: Workflow; canEdit: boolean }) {
+  const online = useOnline();
+  const actions = useWorkflowActions();
+  const versions = useWorkflowVersions();
+  const defaults = useLibraryDefaults()?.get('workflow');
+  const isDefault = defaults?.targetId === workflow.id && defaults.targetSource === workflow.source;
+  const newest = Math.max(workflow.version, ...(versions ?? []).filter((v) => v.source === workflow.source && v.id === workflow.id).map((v) => v.version));
+  const busy = actions.op.busy !== null || !online;
   return (
     <div className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <a {...linkTo({ page: 'workflows' })}>Workflows</a> <span aria-hidden="true">›</span> <span>{workflow.name}</span>
-      </nav>
-      <header className="page-header">
-        <div>
-          <h1>
-            {workflow.name} <span className="muted version">v{workflow.version}</span>
-          </h1>
-          <div className="badges">
-            <StatusBadge status={workflow.status} />
-            <SourceBadge source={workflow.source} />
-          </div>
-        </div>
-      </header>
+      <VersionHead
+        back={{ label: 'Workflows', route: { page: 'workflows' } }}
+        name={workflow.name}
+        version={workflow.version}
+        status={workflow.status}
+        source={workflow.source}
+        badges={isDefault ? <DefaultBadge /> : undefined}
+      >
+        {canEdit && workflow.status === 'active' && (
+          <>
+            {(workflow.source === 'official' || newest === workflow.version) && (
+              <button type="button" className="primary" onClick={() => void actions.newVersion(workflow)} disabled={busy}>
+                {workflow.source === 'official' ? 'Make my own copy' : 'New version to edit'}
+              </button>
+            )}
+            {!isDefault && (
+              <button type="button" onClick={() => void actions.setDefault(workflow)} disabled={busy}>
+                Set as default
+              </button>
+            )}
+          </>
+        )}
+      </VersionHead>
+      <ReadOnlyNotice source={workflow.source} status={workflow.status} noun="workflow" />
+      {canEdit && !online && <OfflineNotice>Making a new version needs the server.</OfflineNotice>}
+      {actions.op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(actions.op.error)} />}
+      {newest !== workflow.version && workflow.source === 'own' && (
+        <p className="muted">
+          A newer version exists: <a {...linkTo({ page: 'workflow', source: 'own', id: workflow.id, version: newest })}>v{newest}</a>.
+        </p>
+      )}
       {workflow.description && <p>{workflow.description}</p>}
       {workflow.problems.length > 0 && (
         <section className="problems" aria-labelledby="wf-problems">
@@ -101,36 +279,42 @@ function WorkflowDetail({ workflow }: { workflow: Workflow }) {
           </ul>
         </section>
       )}
-      <ol className="steps">
-        {workflow.steps.map((step, i) => (
+      <WorkflowSteps workflow={workflow} />
+    </div>
+  );
+}
+
+function WorkflowSteps({ workflow }: { workflow: Workflow }) {
+  const { tools } = useWorkflowTools();
+  return (
+    <ol className="steps">
+      {workflow.steps.map((step, i) => {
+        const tool = tools?.byId.get(step.tool);
+        // The settings a step did not send take the tool's defaults: shown, so what runs is visible.
+        const settings = tool === undefined ? step.settings : { ...tool.defaultSettings, ...step.settings };
+        return (
           <li key={`${step.tool}-${i}`} className="step">
             <span className="step-number" aria-hidden="true">
               {i + 1}
             </span>
             <div>
-              <strong>{humanize(step.tool)}</strong> <span className="muted small mono">{step.tool}</span>
-              {Object.keys(step.settings).length > 0 && (
+              <strong>{tool?.name ?? humanize(step.tool)}</strong> <span className="muted small mono">{step.tool}</span>
+              {Object.keys(settings).length > 0 && (tool === undefined || hasSettings(tool)) && (
                 <dl className="settings">
-                  {Object.entries(step.settings).map(([k, v]) => (
+                  {Object.entries(settings).map(([k, v]) => (
                     <div key={k}>
                       <dt>{humanize(k)}</dt>
-                      <dd>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
+                      <dd>{typeof v === 'string' ? v : v === null ? 'None' : Array.isArray(v) && v.length === 0 ? 'None' : JSON.stringify(v)}</dd>
                     </div>
                   ))}
                 </dl>
               )}
             </div>
           </li>
-        ))}
-      </ol>
-    </div>
+        );
+      })}
+    </ol>
   );
-}
-
-/** `classify-and-file` → "Classify and file"; `minConfidence` → "Min confidence". */
-export function humanize(id: string): string {
-  const words = id.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').trim().toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export function NotOnDevice({ what, back }: { what: string; back: Parameters<typeof linkTo>[0] }) {

@@ -6,6 +6,7 @@ import { connectionOf } from '../data/connectivity';
 import { requestDecision } from '../data/use-cases';
 import { useApp } from '../shell/app-context';
 import { formatBytes } from './format-bytes';
+import { PageThumbnail } from '../viewer/page-thumbnail';
 
 const CODE_LABELS: Record<PreflightFlagCodeName, string> = {
   low_dpi: 'Low DPI',
@@ -46,8 +47,8 @@ function groupFlags(flags: GateFlag[], fileOrder: string[]): { fileId: string; p
 /**
  * The pre-flight gate of a case (`run.state` `gated`): why it waits, the red flags by file and
  * page, "Process anyway" (a bypass decision request, made offline too) and removing a file no run
- * has read (a REST call, so online only). No page thumbnails: the server has no page-image
- * endpoint, and rendering PDF pages here would need a PDF renderer in the app.
+ * has read (a REST call, so online only). Each flagged page shows its thumbnail (pdf.js, through
+ * the page cache, so a pinned case shows them offline).
  */
 export function GatePanel({ application, requests }: { application: ApplicationDoc; requests: DecisionRequestDoc[] }) {
   const { api, local, connectivity } = useApp();
@@ -106,6 +107,7 @@ export function GatePanel({ application, requests }: { application: ApplicationD
               <ul className="gate-pages">
                 {g.pages.map((p) => (
                   <li key={p.page} className="gate-page">
+                    <PageThumbnail caseId={application.id} fileId={g.fileId} page={p.page} />
                     <span className="gate-page-no">Page {p.page}</span>
                     <ul className="gate-flags">
                       {p.flags.map((f, i) => (

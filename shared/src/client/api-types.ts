@@ -7304,6 +7304,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{id}/files/{fileId}/pages/{page}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The text lines a run read on one page, with where each sits
+         * @description Our addition (not in the spec), for page viewers: the page’s size and its lines in reading order, each with its 0-based index (what a key value’s provenance, `document.keyFields[field].line`, names) and its box in PDF points, origin at the page’s top-left corner. 404 no such application, file (or a removed one) or page, or a page no run has read yet; 400 a page that is not a positive integer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    /** @description A source file of the case. */
+                    fileId: string;
+                    /** @description 1-based page of that file. */
+                    page: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageLines"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications/{id}/pages-pdf": {
         parameters: {
             query?: never;
@@ -12383,6 +12465,36 @@ export interface components {
             /** @description When an instant account or a sandbox is deleted with everything it owns; null when kept. */
             expiresAt: string | null;
             createdAt: string;
+        };
+        /** @description Our addition: one text line of a page, and where it sits. */
+        PageLine: {
+            /** @description 0-based index in the page’s reading order: what `KeyFieldProvenance.line` names. */
+            line: number;
+            /** @description The line as read (text layer or OCR). */
+            text: string;
+            box: components["schemas"]["PageLineBox"];
+        };
+        /** @description Our addition: where a line sits on its page, in PDF points with the origin at the page’s top-left corner. */
+        PageLineBox: {
+            /** @description Left edge, from the page’s left edge. */
+            x: number;
+            /** @description Top edge, from the page’s top edge (y grows downwards). */
+            y: number;
+            width: number;
+            height: number;
+        };
+        /** @description Our addition (not in the spec): the text lines a run read on one page of a source file, with their boxes, so a viewer can highlight where a key value was read (`KeyFieldProvenance`). */
+        PageLines: {
+            fileId: string;
+            page: number;
+            /** @description Page width in PDF points (1/72 inch). */
+            width: number;
+            /** @description Page height in PDF points. */
+            height: number;
+            /** @description The page is painted as an image with no text layer: its lines were read by OCR (boxes are as close as OCR got). */
+            scan: boolean;
+            /** @description In reading order. Boxes in the page’s own units (points), origin at the top-left corner, y downwards: scale by the rendered width ÷ `width` to draw them over a page image. */
+            lines: components["schemas"]["PageLine"][];
         };
         /** @description The expected document list version a case is pinned to, for good. */
         PinnedList: {

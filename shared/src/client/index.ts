@@ -6,5 +6,6 @@
  */
 export * from './api-client.js';
 export * from './event-stream.js';
+export * from './page-cache-policy.js';
 export * from './replicate.js';
 export * from './rx-collections.js';

@@ -210,3 +210,36 @@ export const PagesPdfQuery = z.object({
 export const ApprovedDocFileQuery = z.object({
   kind: z.enum(['pdf', 'md']).optional().describe('`md`: the text of its pages as markdown, each page preceded by a `<!-- page <fileId>:p<n> -->` marker. Default: the PDF.'),
 });
+
+export const PageLineBox = z
+  .object({
+    x: z.number().describe('Left edge, from the page’s left edge.'),
+    y: z.number().describe('Top edge, from the page’s top edge (y grows downwards).'),
+    width: z.number().min(0),
+    height: z.number().min(0),
+  })
+  .meta({ id: 'PageLineBox', description: 'Our addition: where a line sits on its page, in PDF points with the origin at the page’s top-left corner.' });
+
+export const PageLine = z
+  .object({
+    line: z.number().int().min(0).describe('0-based index in the page’s reading order: what `KeyFieldProvenance.line` names.'),
+    text: z.string().describe('The line as read (text layer or OCR).'),
+    box: PageLineBox,
+  })
+  .meta({ id: 'PageLine', description: 'Our addition: one text line of a page, and where it sits.' });
+
+export const PageLines = z
+  .object({
+    fileId: z.string(),
+    page: z.number().int().min(1),
+    width: z.number().describe('Page width in PDF points (1/72 inch).'),
+    height: z.number().describe('Page height in PDF points.'),
+    scan: z.boolean().describe('The page is painted as an image with no text layer: its lines were read by OCR (boxes are as close as OCR got).'),
+    lines: z.array(PageLine).describe('In reading order. Boxes in the page’s own units (points), origin at the top-left corner, y downwards: scale by the rendered width ÷ `width` to draw them over a page image.'),
+  })
+  .meta({
+    id: 'PageLines',
+    description:
+      'Our addition (not in the spec): the text lines a run read on one page of a source file, with their boxes, so a viewer can highlight where a key value was read (`KeyFieldProvenance`).',
+  });
+export type PageLines = z.infer<typeof PageLines>;

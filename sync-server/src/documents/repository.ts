@@ -191,3 +191,17 @@ export async function pageTexts(q: Queryable, applicationId: string, spans: read
   for (const r of rows) out.set(`${r.file_id}:${r.page}`, r.lines.map((l) => l.text));
   return out;
 }
+
+/** One page as a run read it (its size, whether it is a scan, its lines with boxes); undefined when no run read it. */
+export async function pageRead(
+  q: Queryable,
+  applicationId: string,
+  fileId: string,
+  page: number,
+): Promise<{ width: number; height: number; scan: boolean; lines: { text: string; box: { x: number; y: number; w: number; h: number } }[] } | undefined> {
+  const { rows } = await q.query<{ width: number; height: number; scan: boolean; lines: { text: string; box: { x: number; y: number; w: number; h: number } }[] }>(
+    'SELECT width, height, scan, lines FROM application_pages WHERE application_id = $1 AND file_id = $2 AND page = $3',
+    [applicationId, fileId, page],
+  );
+  return rows[0];
+}

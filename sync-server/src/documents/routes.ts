@@ -12,6 +12,7 @@ import {
   DocumentEntry,
   errorResponses,
   JunkDocumentInput,
+  PageLines,
   PagesPdfQuery,
 } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
@@ -205,6 +206,25 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
       // A stream is written as it comes, past the serializer (which only types the body here).
       return (reply as FastifyReply).type('text/markdown; charset=utf-8').send(text);
     },
+  );
+
+  app.get(
+    '/applications/:id/files/:fileId/pages/:page/lines',
+    {
+      config: { access: 'cases.read' },
+      schema: {
+        tags: ['documents'],
+        summary: 'The text lines a run read on one page, with where each sits',
+        description:
+          'Our addition (not in the spec), for page viewers: the page’s size and its lines in reading order, each with its 0-based index (what a key value’s provenance, `document.keyFields[field].line`, names) and its box in PDF points, origin at the page’s top-left corner. 404 no such application, file (or a removed one) or page, or a page no run has read yet; 400 a page that is not a positive integer.',
+        params: CaseParams.extend({
+          fileId: z.string().min(1).max(64).describe('A source file of the case.'),
+          page: z.coerce.number().int().min(1).max(100000).describe('1-based page of that file.'),
+        }),
+        response: { 200: PageLines, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => documents.pageLines(requireCaller(request).orgId, request.params.id, request.params.fileId, request.params.page),
   );
 
   app.get(

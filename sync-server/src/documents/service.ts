@@ -1,4 +1,4 @@
-import { newId, parseAddress, type CaseCompleteness, type DecisionResult, type DocumentDecision, type DocumentEntry, type DocumentSpan, type LedgerActionName } from '@portal/shared';
+import { newId, parseAddress, type CaseCompleteness, type PageLines, type DecisionResult, type DocumentDecision, type DocumentEntry, type DocumentSpan, type LedgerActionName } from '@portal/shared';
 import type { ApplicationService } from '../applications/service.js';
 import type { ApplicationRow, FileRow } from '../applications/rows.js';
 import type { BlobStore } from '../blobs/blob-store.js';
@@ -382,6 +382,28 @@ export class DocumentService {
         yield batch.map((e, j) => `${i + j > 0 ? '\n' : ''}${frontMatter(e)}\n\n${pagesMarkdown(e.spans, texts)}`).join('');
       }
     })();
+  }
+
+  /**
+   * The lines a run read on one page, with their boxes (top-left origin, points: the analyzer
+   * stores them so). 404 no such case, file (or removed), page past the file's end, or a page no
+   * run has read yet.
+   */
+  async pageLines(orgId: string, applicationId: string, fileId: string, page: number): Promise<PageLines> {
+    const { app } = await this.deps.applications.require(this.db, orgId, applicationId);
+    const file = (await this.deps.applications.files(this.db, app.id)).find((f) => f.id === fileId && f.removed_at === null);
+    if (!file) throw notFound(`No file ${fileId} in application "${applicationId}"`);
+    if (page > file.page_count) throw notFound(`File ${fileId} has ${file.page_count} page${file.page_count === 1 ? '' : 's'}, not ${page}`);
+    const read = await repo.pageRead(this.db, app.id, fileId, page);
+    if (!read) throw notFound(`Page ${page} of file ${fileId} has not been read by a run yet: its lines exist once a run has parsed the file`);
+    return {
+      fileId,
+      page,
+      width: read.width,
+      height: read.height,
+      scan: read.scan,
+      lines: read.lines.map((l, line) => ({ line, text: l.text, box: { x: l.box.x, y: l.box.y, width: l.box.w, height: l.box.h } })),
+    };
   }
 
   /** Spans of `span` query values: 400 malformed or past a file's end, 404 a file not of the case. */

@@ -1,0 +1,371 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { PageLines } from '@portal/shared';
+import { pagesOf, pdfKey, type PageRef } from '@portal/shared/client';
+import type { CaseDocumentDoc } from '@portal/shared/sync';
+import { connectionOf } from '../data/connectivity';
+import { NotOnDevice, type PageCache } from '../data/page-cache';
+import { useApp } from '../shell/app-context';
+import { PdfPageCanvas, type RenderedSize } from './pdf-page-canvas';
+import { openPdf, warmPdfWorker, type PDFDocumentProxy } from './pdfjs';
+import { usePageCache } from './use-page-cache';
+import { usePageKeys } from '../ui/use-page-keys';
+
+/** The viewer's keys: none of them is a review key (j k a s x ?), so both work on one page. */
+export const VIEWER_KEYS: { keys: string[]; does: string }[] = [
+  { keys: [']'], does: 'Next page' },
+  { keys: ['['], does: 'Previous page' },
+  { keys: ['+'], does: 'Zoom in' },
+  { keys: ['-'], does: 'Zoom out' },
+  { keys: ['0'], does: 'Fit the page to the width' },
+];
+
+const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+const THUMB_WIDTH = 64;
+
+type Zoom = { fit: true } | { fit: false; scale: number };
+
+export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'missing'; message: string } | { state: 'failed'; message: string };
+
+/** Opens the PDF of some pages of a case through the cache; keeps it on screen (not evicted) while shown. */
+export function useCasePdf(cache: PageCache | null, caseId: string, spans: readonly { fileId: string; pages: number[] }[]): Loaded<PDFDocumentProxy> {
+  const { api } = useApp();
+  const [loaded, setLoaded] = useState<Loaded<PDFDocumentProxy>>({ state: 'loading' });
+  const key = pdfKey(caseId, spans);
+  const attempt = useRetryOnline(loaded.state === 'missing');
+  useEffect(() => {
+    if (!cache) return;
+    let live = true;
+    let opened: PDFDocumentProxy | null = null;
+    const release = cache.hold(key);
+    setLoaded({ state: 'loading' });
+    cache
+      .pdf(api, caseId, spans)
+      .then(openPdf)
+      .then(
+        (pdf) => {
+          opened = pdf;
+          if (live) setLoaded({ state: 'ready', value: pdf });
+          else void pdf.destroy();
+        },
+        (e: unknown) => {
+          if (!live) return;
+          const message = e instanceof Error ? e.message : String(e);
+          setLoaded(e instanceof NotOnDevice ? { state: 'missing', message } : { state: 'failed', message });
+        },
+      );
+    return () => {
+      live = false;
+      release();
+      void opened?.destroy();
+    };
+    // `key` names the spans: the array itself is a new one on every render of the list.
+  }, [cache, api, caseId, key, attempt]);
+  return loaded;
+}
+
+function useOnline(): boolean {
+  const { connectivity } = useApp();
+  return connectionOf(useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot)) === 'online';
+}
+
+/** A number that changes when the app is back online while something was not on this device: ask again then. */
+function useRetryOnline(missing: boolean): number {
+  const online = useOnline();
+  const [attempt, setAttempt] = useState(0);
+  const wasOnline = useRef(online);
+  const missingNow = useRef(missing);
+  missingNow.current = missing;
+  // Only the turn from offline to online: retrying while "online" would loop on a server that is down.
+  useEffect(() => {
+    if (online && !wasOnline.current && missingNow.current) setAttempt((a) => a + 1);
+    wasOnline.current = online;
+  }, [online]);
+  return attempt;
+}
+
+/** Width available to the page, following the panel as the window resizes. */
+function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    setWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/**
+ * The pages of one document of a case: the current page drawn with pdf.js, zoom and paging
+ * (buttons and keys), thumbnails of its pages, and the lines its key values were read from
+ * highlighted on the page. Pages come from this device's cache when there, else the server.
+ */
+export function DocumentViewer({ caseId, doc }: { caseId: string; doc: CaseDocumentDoc }) {
+  const online = useOnline();
+  const { cache, error: cacheError } = usePageCache();
+  const pages = useMemo(() => pagesOf(doc.spans), [doc.spans]);
+  const pdf = useCasePdf(cache, caseId, doc.spans);
+  const [index, setIndex] = useState(0);
+  const [zoom, setZoom] = useState<Zoom>({ fit: true });
+  const [focus, setFocus] = useState<string | null>(null);
+  const [baseWidth, setBaseWidth] = useState<number | null>(null);
+  const [drawn, setDrawn] = useState<RenderedSize | null>(null);
+  const [areaRef, areaWidth] = useWidth();
+  const current: PageRef | undefined = pages[Math.min(index, pages.length - 1)];
+
+  useEffect(warmPdfWorker, []);
+  // Another document: its first page, whole width, nothing focused.
+  useEffect(() => {
+    setIndex(0);
+    setFocus(null);
+  }, [doc.address]);
+
+  // The page's natural width decides the scale "fit width" means.
+  useEffect(() => {
+    if (pdf.state !== 'ready') return;
+    let live = true;
+    void pdf.value.getPage(Math.min(index, pdf.value.numPages - 1) + 1).then((p) => live && setBaseWidth(p.getViewport({ scale: 1 }).width));
+    return () => {
+      live = false;
+    };
+  }, [pdf, index]);
+
+  const fitScale = baseWidth && areaWidth > 40 ? (areaWidth - 16) / baseWidth : 1;
+  const scale = zoom.fit ? fitScale : zoom.scale;
+
+  const lines = usePageLines(cache, caseId, current);
+
+  const fields = useMemo(
+    () =>
+      Object.entries(doc.document.keyFields)
+        .map(([field, where]) => ({ field, where, value: doc.document.extractKeyData[field] }))
+        .filter((f) => pages.some((p) => p.fileId === f.where.fileId && p.page === f.where.page)),
+    [doc.document.keyFields, doc.document.extractKeyData, pages],
+  );
+  const onPage = fields.filter((f) => current && f.where.fileId === current.fileId && f.where.page === current.page);
+
+  const go = useCallback((to: number) => setIndex(Math.max(0, Math.min(to, pages.length - 1))), [pages.length]);
+  const zoomBy = useCallback(
+    (dir: 1 | -1) =>
+      setZoom(() => {
+        const now = scale;
+        const next = dir > 0 ? ZOOM_STEPS.find((s) => s > now + 0.01) : [...ZOOM_STEPS].reverse().find((s) => s < now - 0.01);
+        return { fit: false, scale: next ?? now };
+      }),
+    [scale],
+  );
+  const focusField = (field: string) => {
+    const f = fields.find((x) => x.field === field);
+    if (!f) return;
+    const at = pages.findIndex((p) => p.fileId === f.where.fileId && p.page === f.where.page);
+    if (at >= 0) setIndex(at);
+    setFocus(field);
+  };
+
+  // The case page's own key data (`data-key-field` in the selected document's item) focuses lines too.
+  const focusRef = useRef(focusField);
+  focusRef.current = focusField;
+  useEffect(() => {
+    const onPointer = (event: Event) => {
+      const el = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-key-field]') : null;
+      const item = el?.closest<HTMLElement>('[data-address]');
+      if (!el || item?.dataset.address !== doc.address || !el.dataset.keyField) return;
+      focusRef.current(el.dataset.keyField);
+    };
+    document.addEventListener('mouseover', onPointer);
+    document.addEventListener('click', onPointer);
+    return () => {
+      document.removeEventListener('mouseover', onPointer);
+      document.removeEventListener('click', onPointer);
+    };
+  }, [doc.address]);
+
+  useViewerKeys({ next: () => go(index + 1), previous: () => go(index - 1), zoomIn: () => zoomBy(1), zoomOut: () => zoomBy(-1), fit: () => setZoom({ fit: true }) });
+
+  const focused = focus !== null ? onPage.find((f) => f.field === focus) : undefined;
+  const focusedBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    focusedBox.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [focused?.field, drawn]);
+
+  const sx = drawn && lines.state === 'ready' ? drawn.width / lines.value.width : 0;
+  const sy = drawn && lines.state === 'ready' ? drawn.height / lines.value.height : 0;
+
+  return (
+    <section className="panel page-viewer" aria-labelledby="page-viewer-title">
+      <div className="panel-header">
+        <h2 id="page-viewer-title">Pages of {doc.title}</h2>
+        <div className="viewer-tools" role="toolbar" aria-label="Page viewer">
+          <button type="button" onClick={() => go(index - 1)} disabled={index <= 0} aria-label="Previous page" title="[">
+            ‹
+          </button>
+          <span className="viewer-page-no" aria-live="polite" aria-label="Page number">
+            Page {Math.min(index, pages.length - 1) + 1} of {pages.length}
+          </span>
+          <button type="button" onClick={() => go(index + 1)} disabled={index >= pages.length - 1} aria-label="Next page" title="]">
+            ›
+          </button>
+          <span className="viewer-sep" aria-hidden="true" />
+          <button type="button" onClick={() => zoomBy(-1)} aria-label="Zoom out" title="-">
+            −
+          </button>
+          <span className="viewer-zoom" aria-label="Zoom">
+            {Math.round(scale * 100)}%
+          </span>
+          <button type="button" onClick={() => zoomBy(1)} aria-label="Zoom in" title="+">
+            +
+          </button>
+          <button type="button" onClick={() => setZoom({ fit: true })} aria-pressed={zoom.fit} title="0">
+            Fit width
+          </button>
+        </div>
+      </div>
+      {current && (
+        <p className="muted small viewer-source">
+          <span className="mono">
+            {current.fileId}:p{current.page}
+          </span>
+          {lines.state === 'ready' && lines.value.scan ? ' · scanned page, lines read by OCR' : ''}
+          {!online && pdf.state === 'ready' ? ' · offline: the copy kept on this device' : ''}
+        </p>
+      )}
+      <div className="viewer-body">
+        {pdf.state === 'ready' && pages.length > 1 && (
+          <ol className="viewer-thumbs" aria-label="Page thumbnails">
+            {pages.map((p, i) => (
+              <li key={`${p.fileId}:${p.page}:${i}`}>
+                <button type="button" className={i === index ? 'thumb current' : 'thumb'} onClick={() => go(i)} aria-label={`Page ${i + 1}`} aria-current={i === index ? 'page' : undefined}>
+                  <PdfPageCanvas pdf={pdf.value} pageNumber={i + 1} width={THUMB_WIDTH} label={`Thumbnail of page ${i + 1}`} />
+                  <span className="thumb-no">{i + 1}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+        <div className="viewer-area" ref={areaRef}>
+          {cacheError !== null && (
+            <p className="error" role="alert">
+              Pages cannot be kept on this device: {cacheError}
+            </p>
+          )}
+          {pdf.state === 'loading' && <p className="muted">Opening the pages…</p>}
+          {pdf.state === 'missing' && (
+            <p className="viewer-missing" role="alert">
+              This page is not on this device. It was never opened here and the case is not kept available offline; connect to see it.
+            </p>
+          )}
+          {pdf.state === 'failed' && (
+            <p className="error" role="alert">
+              Could not open the pages: {pdf.message}
+            </p>
+          )}
+          {pdf.state === 'ready' && current && (
+            <div className="viewer-page" style={drawn ? { width: drawn.width, height: drawn.height } : undefined}>
+              <PdfPageCanvas
+                pdf={pdf.value}
+                pageNumber={Math.min(index, pdf.value.numPages - 1) + 1}
+                scale={scale}
+                label={`Page ${index + 1} of ${doc.title}`}
+                className="viewer-canvas"
+                onRendered={setDrawn}
+              />
+              {drawn && lines.state === 'ready' && (
+                <div className="viewer-overlay" aria-hidden="true">
+                  {onPage.map(({ field, where }) => {
+                    const line = lines.value.lines[where.line];
+                    if (!line) return null;
+                    const isFocus = focused?.field === field;
+                    return (
+                      <div
+                        key={field}
+                        ref={isFocus ? focusedBox : undefined}
+                        className={`line-box${isFocus ? ' focus' : ''}`}
+                        data-field={field}
+                        title={`${field}: ${line.text}`}
+                        style={{ left: line.box.x * sx - 2, top: line.box.y * sy - 2, width: line.box.width * sx + 4, height: line.box.height * sy + 4 }}
+                      />
+                    );
+                  })}
+                </div>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+      {fields.length > 0 && (
+        <div className="viewer-fields">
+          <h3 className="viewer-subtitle">Where the key data was read</h3>
+          <ul aria-label="Key data on the pages">
+            {fields.map(({ field, value, where }) => (
+              <li key={field}>
+                <button
+                  type="button"
+                  className={focus === field ? 'field-link focus' : 'field-link'}
+                  aria-pressed={focus === field}
+                  onMouseEnter={() => focusField(field)}
+                  onFocus={() => focusField(field)}
+                  onClick={() => focusField(field)}
+                >
+                  <span className="field-name">{field}</span> <span className="field-value">{display(value)}</span>{' '}
+                  <span className="muted small">
+                    p{pages.findIndex((p) => p.fileId === where.fileId && p.page === where.page) + 1} · line {where.line + 1} · {Math.round(where.confidence * 100)}%
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {lines.state === 'missing' && <p className="muted small">The lines of this page are not on this device: highlights come back online.</p>}
+          {lines.state === 'failed' && <p className="muted small">No highlights on this page: {lines.message}</p>}
+        </div>
+      )}
+      <p className="hint small">
+        Keys:{' '}
+        {VIEWER_KEYS.map((k, i) => (
+          <span key={k.does}>
+            {i > 0 && ' · '}
+            <kbd>{k.keys[0]}</kbd> {k.does.toLowerCase()}
+          </span>
+        ))}
+      </p>
+    </section>
+  );
+}
+
+function display(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value !== null && typeof value === 'object' && 'amount' in value && 'currency' in value) return `${String((value as { amount: unknown }).amount)} ${String((value as { currency: unknown }).currency)}`;
+  return JSON.stringify(value) ?? '';
+}
+
+function usePageLines(cache: PageCache | null, caseId: string, page: PageRef | undefined): Loaded<PageLines> {
+  const { api } = useApp();
+  const [loaded, setLoaded] = useState<Loaded<PageLines>>({ state: 'loading' });
+  const attempt = useRetryOnline(loaded.state === 'missing');
+  const fileId = page?.fileId;
+  const n = page?.page;
+  useEffect(() => {
+    if (!cache || fileId === undefined || n === undefined) return;
+    let live = true;
+    setLoaded({ state: 'loading' });
+    cache.lines(api, caseId, fileId, n).then(
+      (value) => live && setLoaded({ state: 'ready', value }),
+      (e: unknown) => {
+        if (!live) return;
+        const message = e instanceof Error ? e.message : String(e);
+        setLoaded(e instanceof NotOnDevice ? { state: 'missing', message } : { state: 'failed', message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [cache, api, caseId, fileId, n, attempt]);
+  return loaded;
+}
+
+/** Keys anywhere on the page, except while typing in a field or with a modifier held. */
+function useViewerKeys(handlers: { next(): void; previous(): void; zoomIn(): void; zoomOut(): void; fit(): void }) {
+  usePageKeys({ ']': handlers.next, '[': handlers.previous, '+': handlers.zoomIn, '=': handlers.zoomIn, '-': handlers.zoomOut, '0': handlers.fit });
+}

@@ -7,6 +7,7 @@ import { createLocalDataPool } from './data/local-database';
 import { createLocalStores } from './editor/local-stores';
 import type { FetchFn } from './health/check-health';
 import type { ClientServices } from './shell/client-services';
+import { registerOfflineShell } from './offline/register-offline-shell';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -31,6 +32,9 @@ const services: ClientServices = {
   stores: createLocalStores(window.localStorage),
   localData: createLocalDataPool(),
 };
+
+// The web build keeps its shell for reloads while offline; the desktop has its files on disk.
+if (services.bridge.kind === 'web') registerOfflineShell();
 
 createRoot(container).render(
   <StrictMode>

@@ -151,8 +151,8 @@ describe('reviewing a case', () => {
     const title = before.find((d) => d.address === target)!.title;
     await review.pending.getByRole('listitem', { name: `Approve ${title}` }).getByText(/Waiting to reach the server/).waitFor();
     await screenshot(page, 'case-review-offline');
-    // The web app keeps no copy of itself for offline use (no service worker), so a reload while
-    // offline cannot load the page: not tried. The server has not seen the decision.
+    // Reopening the page offline (the service worker's copy of the app) is case-offline.test.ts's.
+    // The server has not seen the decision.
     expect((await documents()).find((d) => d.address === target)?.approval).toBeUndefined();
 
     await context.setOffline(false);

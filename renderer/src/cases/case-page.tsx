@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ExpectedDoc, ExpectedDocList } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { versionKey, type ApplicationDoc, type CaseDocumentDoc, type DecisionRequestDoc, type DecisionRequestKind, type LedgerEventDoc } from '@portal/shared/sync';
@@ -18,6 +18,11 @@ import { formatDateTime } from './cases-page';
 import { GatePanel } from './gate-panel';
 import { RunProgress } from './run-progress';
 import { RunStateBadge } from './run-state-badge';
+import { DocumentViewer } from '../viewer/document-viewer';
+import { OfflineToggle } from '../viewer/offline-toggle';
+import { CaseTextDownload } from './case-downloads';
+import { confirmSplit, DocumentTools, pendingOnDocument, type ToolMode } from './review-actions';
+import { usePageKeys } from '../ui/use-page-keys';
 
 /** The review keys, listed by the help overlay and handled by `useReviewKeys`. */
 export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
@@ -26,6 +31,9 @@ export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
   { keys: ['a'], does: 'Approve as its proposed line' },
   { keys: ['s'], does: 'Settle (done with it, not filed)' },
   { keys: ['x'], does: 'Junk' },
+  { keys: ['l'], does: 'Change line: approve against another line, or unmatched' },
+  { keys: ['c'], does: 'Confirm the proposed split (approve its first piece)' },
+  { keys: ['p'], does: 'Pages and split points: move a boundary, approve or junk chosen pages' },
   { keys: ['?'], does: 'Show or hide these keys' },
 ];
 
@@ -69,6 +77,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
 
   const [selected, setSelected] = useState(0);
   const [help, setHelp] = useState(false);
+  const [tool, setTool] = useState<ToolMode>(null);
   const [error, setError] = useState<string | null>(null);
   const count = documents?.length ?? 0;
   // A junked document leaves the list: keep the selection on the list.
@@ -97,7 +106,16 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     },
     toggleHelp: () => setHelp((h) => !h),
     closeHelp: () => setHelp(false),
+    more: {
+      l: () => current && decidable(current, pendingByAddress) && setTool((t) => (t === 'line' ? null : 'line')),
+      p: () => current && decidable(current, pendingByAddress) && setTool((t) => (t === 'pages' ? null : 'pages')),
+      c: () => {
+        if (current && decidable(current, pendingByAddress)) void confirmSplit(local, application.id, current).catch((e) => setError(`Could not record the decision: ${messageOf(e)}`));
+      },
+    },
   });
+  // A tool belongs to the document it was opened on.
+  useEffect(() => setTool(null), [current?.address]);
   // The selected document stays in view as the keys move through a long list.
   useEffect(() => {
     if (current) document.getElementById(docDomId(current.address))?.scrollIntoView({ block: 'nearest' });
@@ -119,9 +137,12 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
           </div>
           <RunProgress run={application.run} />
         </div>
-        <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-controls="review-keys">
-          Keys <kbd>?</kbd>
-        </button>
+        <div className="actions">
+          <CaseTextDownload application={application} />
+          <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-controls="review-keys">
+            Keys <kbd>?</kbd>
+          </button>
+        </div>
       </header>
       {error !== null && (
         <p className="error" role="alert">
@@ -150,14 +171,26 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                     doc={doc}
                     selected={i === selected}
                     onSelect={() => setSelected(i)}
-                    pending={pendingByAddress.get(doc.address)}
+                    pending={pendingOnDocument(doc, pendingByAddress)}
                     lineName={lineName(doc.expectedDocId)}
                     onDecide={(kind) => void decide(doc, kind)}
-                  />
+                  >
+                    <DocumentTools
+                      application={application}
+                      doc={doc}
+                      selected={i === selected}
+                      decidable={decidable(doc, pendingByAddress)}
+                      lines={lines}
+                      mode={i === selected ? tool : null}
+                      onMode={setTool}
+                      onError={setError}
+                    />
+                  </DocumentRow>
                 ))}
               </ul>
             )}
           </section>
+          {current && <DocumentViewer caseId={application.id} doc={current} />}
           <section className="panel" aria-labelledby="case-ledger">
             <h2 id="case-ledger" className="panel-title">
               Ledger
@@ -166,6 +199,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
           </section>
         </div>
         <aside className="case-side">
+          <OfflineToggle application={application} documents={documents ?? []} />
           <PendingPanel requests={open} documents={documents ?? []} onReapply={(r) => void reapplyDecision(local, r).catch((e) => setError(messageOf(e)))} onDrop={(r) => void dismissDecision(local, r.id).catch((e) => setError(messageOf(e)))} />
           <section className="panel" aria-labelledby="case-expected">
             <h2 id="case-expected" className="panel-title">
@@ -205,9 +239,9 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
 
 const docDomId = (address: string) => `doc-${address.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
-/** Decided documents and those with a decision on its way take no other. */
+/** Decided documents and those with a decision on its way (on it or on a proposed piece of it) take no other. */
 function decidable(doc: CaseDocumentDoc, pending: Map<string, DecisionRequestDoc>): boolean {
-  return doc.approval === undefined && !pending.has(doc.address);
+  return doc.approval === undefined && pendingOnDocument(doc, pending) === undefined;
 }
 
 function pageCount(doc: CaseDocumentDoc): number {
@@ -221,6 +255,7 @@ function DocumentRow({
   pending,
   lineName,
   onDecide,
+  children,
 }: {
   doc: CaseDocumentDoc;
   selected: boolean;
@@ -228,6 +263,8 @@ function DocumentRow({
   pending: DecisionRequestDoc | undefined;
   lineName: string | undefined;
   onDecide(kind: DecisionRequestKind): void;
+  /** Extras below the row: the proposed split, and the selected document's tools. */
+  children?: ReactNode;
 }) {
   const keyData = Object.entries(doc.document.extractKeyData);
   const canDecide = doc.approval === undefined && pending === undefined;
@@ -259,7 +296,7 @@ function DocumentRow({
           {keyData.map(([field, value]) => {
             const confidence = doc.document.keyFields[field]?.confidence;
             return (
-              <div key={field}>
+              <div key={field} data-key-field={field}>
                 <dt>{field}</dt>
                 <dd>
                   {formatValue(value)}
@@ -283,6 +320,7 @@ function DocumentRow({
           </button>
         </div>
       )}
+      {children}
     </li>
   );
 }
@@ -438,29 +476,17 @@ function KeysHelp({ onClose }: { onClose(): void }) {
 }
 
 /** Keys anywhere on the page, except while typing in a field or with a modifier held (browser shortcuts). */
-function useReviewKeys(handlers: { next(): void; previous(): void; decide(kind: DecisionRequestKind): void; toggleHelp(): void; closeHelp(): void }) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-      const target = event.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
-      const act: Record<string, () => void> = {
-        j: handlers.next,
-        ArrowDown: handlers.next,
-        k: handlers.previous,
-        ArrowUp: handlers.previous,
-        a: () => handlers.decide('approve'),
-        s: () => handlers.decide('settle'),
-        x: () => handlers.decide('junk'),
-        '?': handlers.toggleHelp,
-        Escape: handlers.closeHelp,
-      };
-      const run = act[event.key];
-      if (run === undefined) return;
-      event.preventDefault();
-      run();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [handlers]);
+function useReviewKeys(handlers: { next(): void; previous(): void; decide(kind: DecisionRequestKind): void; toggleHelp(): void; closeHelp(): void; more?: Record<string, () => unknown> }) {
+  usePageKeys({
+    j: handlers.next,
+    ArrowDown: handlers.next,
+    k: handlers.previous,
+    ArrowUp: handlers.previous,
+    a: () => handlers.decide('approve'),
+    s: () => handlers.decide('settle'),
+    x: () => handlers.decide('junk'),
+    '?': handlers.toggleHelp,
+    Escape: handlers.closeHelp,
+    ...handlers.more,
+  });
 }

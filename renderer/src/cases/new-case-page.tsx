@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
 import { MAX_FILE_BYTES, MAX_FILES_PER_CALL, type ExpectedDocList, type Workflow } from '@portal/shared';
+import { messageOf } from '@portal/shared/client';
+import { pickedAsFiles } from '../bridge/picked-files';
 import { connectionOf } from '../data/connectivity';
 import { waitForLocalCase } from '../data/use-cases';
 import { useLibraryDefaults, useListVersions, useWorkflowVersions } from '../data/use-local';
@@ -28,7 +30,7 @@ type Phase = { kind: 'editing' } | { kind: 'uploading' } | { kind: 'checking' } 
 
 /** A new case: the applicant, the list it is pinned to, the workflow, and its PDFs, sent in one run call. */
 export function NewCasePage() {
-  const { serverUrl, local, connectivity } = useApp();
+  const { serverUrl, local, connectivity, bridge } = useApp();
   const online = connectionOf(useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot)) === 'online';
   const listVersions = useListVersions();
   const workflowVersions = useWorkflowVersions();
@@ -45,7 +47,6 @@ export function NewCasePage() {
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const upload = useRef<UploadHandle | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   // The organization's defaults once the library has answered, unless the person chose already.
   useEffect(() => {
@@ -94,6 +95,18 @@ export function NewCasePage() {
     if (problems.length > 0) setError(problems.join(' '));
     setFiles(next);
     setProgress(next.map(() => 0));
+  };
+
+  // Through the host: the desktop's own open dialog, the browser's file chooser on the web. Not
+  // awaited before asking: the browser opens its chooser only during the click.
+  const choose = () => {
+    setError(null);
+    bridge.openPdfs().then(
+      (picked) => {
+        if (picked.length > 0) add(pickedAsFiles(picked));
+      },
+      (e: unknown) => setError(messageOf(e)),
+    );
   };
 
   const removeAt = (i: number) => {
@@ -218,28 +231,13 @@ export function NewCasePage() {
           >
             <p>
               <strong>Drop PDFs here</strong> <span className="muted">or</span>{' '}
-              <button type="button" onClick={() => input.current?.click()} disabled={busy}>
+              <button type="button" onClick={choose} disabled={busy}>
                 Choose files…
               </button>
             </p>
             <p className="hint">
               Up to {MAX_FILES_PER_CALL} files, each up to {formatBytes(MAX_FILE_BYTES)}.
             </p>
-            <input
-              ref={input}
-              type="file"
-              accept="application/pdf,.pdf"
-              multiple
-              className="visually-hidden"
-              aria-label="PDF files"
-              tabIndex={-1}
-              disabled={busy}
-              onChange={(e) => {
-                add([...(e.target.files ?? [])]);
-                // The same file chosen again after removing it must fire a change too.
-                e.target.value = '';
-              }}
-            />
           </div>
           {files.length > 0 && (
             <ul className="upload-list" aria-label="Files to send">

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { filter, firstValueFrom, map, of, timeout, type Observable } from 'rxjs';
+import type { DocumentSpan } from '@portal/shared';
 import type { ApplicationDoc, CaseDocumentDoc, DecisionRequestDoc, DecisionRequestKind, LedgerEventDoc } from '@portal/shared/sync';
 import { useApp } from '../shell/app-context';
 import type { LocalData } from './local-database';
@@ -75,6 +76,8 @@ export interface DecisionInput {
   kind: DecisionRequestKind;
   address: string;
   expectedDocId?: string;
+  /** approve and junk: new boundaries (approve) or only these pages (junk), as the REST operations take them. */
+  spans?: DocumentSpan[];
 }
 
 /**
@@ -89,6 +92,7 @@ export async function requestDecision(local: LocalData, input: DecisionInput): P
     kind: input.kind,
     address: input.address,
     ...(input.expectedDocId !== undefined ? { expectedDocId: input.expectedDocId } : {}),
+    ...(input.spans !== undefined ? { spans: input.spans } : {}),
     madeAt: new Date().toISOString(),
     state: 'pending',
     // The server sets its own rev when it answers; 0 marks "never seen by the server".
@@ -109,6 +113,7 @@ export async function reapplyDecision(local: LocalData, request: DecisionRequest
     kind: request.kind,
     address: request.address ?? '',
     ...(request.expectedDocId !== undefined ? { expectedDocId: request.expectedDocId } : {}),
+    ...(request.spans !== undefined ? { spans: request.spans } : {}),
   });
   await dismissDecision(local, request.id);
   return id;

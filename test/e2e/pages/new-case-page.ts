@@ -8,7 +8,7 @@ export class NewCasePage {
   readonly list: Locator;
   readonly workflow: Locator;
   readonly dropZone: Locator;
-  readonly fileInput: Locator;
+  readonly chooseFiles: Locator;
   readonly files: Locator;
   readonly status: Locator;
   readonly submit: Locator;
@@ -18,7 +18,7 @@ export class NewCasePage {
     this.list = page.getByLabel('Expected document list');
     this.workflow = page.getByLabel('Workflow', { exact: true });
     this.dropZone = page.getByTestId('drop-zone');
-    this.fileInput = page.getByLabel('PDF files');
+    this.chooseFiles = page.getByRole('button', { name: 'Choose files…' });
     this.files = page.getByRole('list', { name: 'Files to send' });
     this.status = page.getByRole('status', { name: 'Upload status' });
     this.submit = page.getByRole('button', { name: 'Create case and run' });
@@ -50,9 +50,11 @@ export class NewCasePage {
     await this.dropZone.dispatchEvent('drop', { dataTransfer: transfer });
   }
 
-  /** Chooses PDFs with the file picker (its hidden input). */
+  /** Chooses PDFs with "Choose files…": the host's file chooser (the web bridge's), answered as a person would. */
   async choose(...paths: string[]): Promise<void> {
-    await this.fileInput.setInputFiles(paths);
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.chooseFiles.click();
+    await (await chooser).setFiles(paths);
   }
 
   /**

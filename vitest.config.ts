@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two files at once even on two cores (vitest's default there is one): most of the suite waits
+    // on servers, databases, browsers and timers rather than computing.
+    maxWorkers: 2,
     projects: [
       {
         test: {

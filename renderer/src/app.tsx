@@ -210,7 +210,7 @@ interface SignedInAppProps {
 }
 
 function SignedInApp({
-  services: { bridge, fetch: fetchFn, stores, localData },
+  services: { bridge, fetch: fetchFn, stores, localData, pageCaches },
   api,
   serverUrl,
   user,
@@ -290,8 +290,8 @@ function SignedInApp({
   }, []);
 
   const services: AppServices | null = useMemo(
-    () => (local === null || connectivity === null ? null : { bridge, api, serverUrl, user, local, connectivity, stores, storeScope, notify }),
-    [bridge, api, serverUrl, user, local, connectivity, stores, storeScope, notify],
+    () => (local === null || connectivity === null ? null : { bridge, api, serverUrl, user, local, connectivity, stores, storeScope, pageCaches, notify }),
+    [bridge, api, serverUrl, user, local, connectivity, stores, storeScope, pageCaches, notify],
   );
 
   const signOut = async () => {
@@ -303,6 +303,7 @@ function SignedInApp({
     // Nothing of the organization stays on the device after signing out.
     await local?.remove();
     await stores.clear(storeScope);
+    await pageCaches.remove(storeScope);
     onSignedOut();
   };
 

@@ -4,6 +4,7 @@ import { createApiClient } from '@portal/shared/client';
 import { App } from './app';
 import { createWebBridge } from './bridge/web-bridge';
 import { createLocalDataPool } from './data/local-database';
+import { createPageCachePool } from './data/page-cache';
 import { createLocalStores } from './editor/local-stores';
 import type { FetchFn } from './health/check-health';
 import type { ClientServices } from './shell/client-services';
@@ -31,6 +32,7 @@ const services: ClientServices = {
   fetch: fetchFn,
   stores: createLocalStores(window.localStorage),
   localData: createLocalDataPool(),
+  pageCaches: createPageCachePool(),
 };
 
 // The web build keeps its shell for reloads while offline; the desktop has its files on disk.

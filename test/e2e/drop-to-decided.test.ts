@@ -118,5 +118,12 @@ describe('from a dropped packet to a fully decided case, with the network cut ha
     }
     expect(await again.page.getByRole('region', { name: 'Pending decisions' }).getByText(/conflict/i).count()).toBe(0);
     await screenshot(page, 'drop-to-decided-done');
+
+    // Signing out leaves none of the case on the device: neither its records nor its pages.
+    const kept = () => page.evaluate<string[]>('indexedDB.databases().then((dbs) => dbs.map((d) => d.name))');
+    expect((await kept()).filter((name) => name.startsWith('portal-page-cache:'))).toHaveLength(1);
+    await new AppShell(page).signOut();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await kept()).filter((name) => name.startsWith('portal-page-cache:'))).toEqual([]);
   }, 300_000);
 });

@@ -85,6 +85,8 @@ function errorOf(error: unknown, status: number): string {
   return `The server answered HTTP ${status}.`;
 }
 
+const cacheDatabaseName = (scope: string) => `portal-page-cache:${scope}`;
+
 export class PageCache {
   private meta = new Map<string, StoredMeta>();
   private pins = new Map<string, PinRecord>();
@@ -105,7 +107,7 @@ export class PageCache {
   }
 
   static async open(scope: string, budget = DEFAULT_BUDGET_BYTES): Promise<PageCache> {
-    const db = await openDb(`portal-page-cache:${scope}`);
+    const db = await openDb(cacheDatabaseName(scope));
     const cache = new PageCache(db, budget);
     const tx = db.transaction([META, PINS], 'readonly');
     const [metas, pins] = await Promise.all([request(tx.objectStore(META).getAll() as IDBRequest<StoredMeta[]>), request(tx.objectStore(PINS).getAll() as IDBRequest<PinRecord[]>)]);
@@ -113,6 +115,12 @@ export class PageCache {
     for (const p of pins) cache.pins.set(p.caseId, p);
     cache.changed();
     return cache;
+  }
+
+  /** Stops using the database (before it is deleted); fetches still in flight are dropped. */
+  close(): void {
+    this.db.close();
+    this.listeners.clear();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -312,19 +320,34 @@ async function runLimited<T>(items: readonly T[], limit: number, work: (item: T)
   );
 }
 
-// One cache per server and person, opened once and kept for the app's life: a pin's fetches go on
-// while the reviewer moves between pages of the app.
-const opened = new Map<string, Promise<PageCache>>();
+/** The page caches of this app, one per server and person (`storeScope`). */
+export interface PageCachePool {
+  /** Opened once and kept for the app's life: a pin's fetches go on while the reviewer moves between pages. */
+  open(scope: string): Promise<PageCache>;
+  /** Deletes a person's cache from the device (signing out): applicants' pages must not stay behind. */
+  remove(scope: string): Promise<void>;
+}
 
-export function pageCacheFor(scope: string): Promise<PageCache> {
-  let cache = opened.get(scope);
-  if (!cache) {
-    cache = PageCache.open(scope);
-    // A failed open (private mode, quota) is tried again next time, not remembered.
-    cache.catch(() => opened.delete(scope));
-    opened.set(scope, cache);
-  }
-  return cache;
+export function createPageCachePool(): PageCachePool {
+  const opened = new Map<string, Promise<PageCache>>();
+  return {
+    open(scope) {
+      let cache = opened.get(scope);
+      if (!cache) {
+        cache = PageCache.open(scope);
+        // A failed open (private mode, quota) is tried again next time, not remembered.
+        cache.catch(() => opened.delete(scope));
+        opened.set(scope, cache);
+      }
+      return cache;
+    },
+    async remove(scope) {
+      const cache = opened.get(scope);
+      opened.delete(scope);
+      await cache?.then((c) => c.close()).catch(() => undefined);
+      await request(indexedDB.deleteDatabase(cacheDatabaseName(scope)));
+    },
+  };
 }
 
 /** What this origin holds on the device, all stores together, where the browser says. */

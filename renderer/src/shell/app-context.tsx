@@ -3,6 +3,7 @@ import type { DesktopBridge, User } from '@portal/shared';
 import type { ApiClient } from '@portal/shared/client';
 import type { Connectivity } from '../data/connectivity';
 import type { LocalData } from '../data/local-database';
+import type { PageCachePool } from '../data/page-cache';
 import type { LocalStores } from '../editor/local-stores';
 
 /** What every signed-in page needs; provided once by the app. */
@@ -17,6 +18,8 @@ export interface AppServices {
   stores: LocalStores;
   /** Names this person's local draft stores (server and user), see local-stores.ts. */
   storeScope: string;
+  /** Cases' pages kept on this device; this person's is `pageCaches.open(storeScope)`. */
+  pageCaches: PageCachePool;
   /** Shows a short confirmation in the app's status area. */
   notify(message: string): void;
 }

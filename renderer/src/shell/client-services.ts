@@ -1,5 +1,6 @@
 import type { DesktopBridge } from '@portal/shared';
 import type { LocalDataPool } from '../data/local-database';
+import type { PageCachePool } from '../data/page-cache';
 import type { LocalStores } from '../editor/local-stores';
 import type { FetchFn } from '../health/check-health';
 
@@ -15,4 +16,6 @@ export interface ClientServices {
   stores: LocalStores;
   /** The local databases, one per server and user. */
   localData: LocalDataPool;
+  /** Cases' pages fetched for the viewer, one cache per server and user. */
+  pageCaches: PageCachePool;
 }

@@ -1,21 +1,21 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { pageCacheFor, type PageCache, type PageCacheSnapshot } from '../data/page-cache';
+import type { PageCache, PageCacheSnapshot } from '../data/page-cache';
 import { useApp } from '../shell/app-context';
 
 /** This person's page cache on this device; null while it opens (or when IndexedDB refuses). */
 export function usePageCache(): { cache: PageCache | null; error: string | null } {
-  const { storeScope } = useApp();
+  const { storeScope, pageCaches } = useApp();
   const [state, setState] = useState<{ cache: PageCache | null; error: string | null }>({ cache: null, error: null });
   useEffect(() => {
     let live = true;
-    pageCacheFor(storeScope).then(
+    pageCaches.open(storeScope).then(
       (cache) => live && setState({ cache, error: null }),
       (e: unknown) => live && setState({ cache: null, error: e instanceof Error ? e.message : String(e) }),
     );
     return () => {
       live = false;
     };
-  }, [storeScope]);
+  }, [storeScope, pageCaches]);
   return state;
 }
 

@@ -20,6 +20,7 @@ import { RunProgress } from './run-progress';
 import { RunStateBadge } from './run-state-badge';
 import { DocumentViewer } from '../viewer/document-viewer';
 import { OfflineToggle } from '../viewer/offline-toggle';
+import { PageThumbnail } from '../viewer/page-thumbnail';
 import { CaseTextDownload } from './case-downloads';
 import { confirmSplit, DocumentTools, pendingOnDocument, type ToolMode } from './review-actions';
 import { usePageKeys } from '../ui/use-page-keys';
@@ -268,6 +269,9 @@ function DocumentRow({
 }) {
   const keyData = Object.entries(doc.document.extractKeyData);
   const canDecide = doc.approval === undefined && pending === undefined;
+  // The document's first page, so a reviewer scanning the list sees what each one is.
+  const firstSpan = doc.spans[0];
+  const first = firstSpan?.pages[0] === undefined ? undefined : { fileId: firstSpan.fileId, page: firstSpan.pages[0] };
   return (
     <li
       id={docDomId(doc.address)}
@@ -275,9 +279,14 @@ function DocumentRow({
       aria-selected={selected}
       aria-label={doc.title}
       data-address={doc.address}
-      className={`case-doc${selected ? ' selected' : ''}`}
+      className={`case-doc with-thumb${selected ? ' selected' : ''}`}
       onClick={onSelect}
     >
+      {first !== undefined && (
+        <span className="case-doc-thumb" aria-hidden="true">
+          <PageThumbnail caseId={doc.applicationId} fileId={first.fileId} page={first.page} width={48} />
+        </span>
+      )}
       <div className="case-doc-head">
         <div>
           <strong className="case-doc-title">{doc.title}</strong>{' '}

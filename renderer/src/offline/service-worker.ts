@@ -25,6 +25,11 @@ interface ShellManifest {
 interface ExtendableEvent extends Event {
   waitUntil(work: Promise<unknown>): void;
 }
+/** Chromium's static routing (ServiceWorker `InstallEvent.addRoutes`, Chromium 123+). */
+interface InstallEvent extends ExtendableEvent {
+  addRoutes?(rules: { condition: { urlPattern: unknown }; source: 'network' }[]): Promise<void>;
+}
+declare const URLPattern: (new (init: { pathname: string }) => unknown) | undefined;
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(answer: Promise<Response> | Response): void;
@@ -55,6 +60,14 @@ const assets = new Set(manifest.assets);
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
+      // Where the browser can, API requests (sync pushes and pulls, the event streams) go straight
+      // to the network without waking this worker: nothing here is for them, and a request that
+      // went through a worker answered nothing is not the page's own to the browser any more
+      // (DevTools' offline emulation, for one, missed some of them).
+      const install = event as InstallEvent;
+      if (typeof install.addRoutes === 'function' && typeof URLPattern === 'function') {
+        await install.addRoutes([{ condition: { urlPattern: new URLPattern({ pathname: `${manifest.apiBasePath}/*` }) }, source: 'network' }]).catch(() => undefined);
+      }
       const cache = await caches.open(CACHE);
       // `reload`: the copies in the HTTP cache may be of another build.
       await cache.addAll([SHELL, ...manifest.assets].map((url) => new Request(url, { cache: 'reload' })));

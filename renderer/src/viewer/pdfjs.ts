@@ -1,22 +1,39 @@
-import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 // Vite copies the worker into the build and hands back its URL: pdf.js parses on that thread.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+type PdfJs = typeof import('pdfjs-dist');
 
-// One worker for every document the app opens, started while the app can still fetch its script:
-// a worker made per document would need the network again, and pages must open offline.
-let worker: PDFWorker | null = null;
-const sharedWorker = () => (worker ??= new PDFWorker());
+// pdf.js is most of the app's script and only the case pages draw pages, so it is a chunk of its
+// own, loaded on first use. It is loaded once, with one worker for every document the app opens,
+// started while the app can still fetch their scripts: the service worker keeps every chunk of the
+// build, but a browser without one (plain http on a local network) must have them before going offline.
+let loaded: Promise<{ pdfjs: PdfJs; worker: PDFWorker }> | null = null;
 
-/** Starts the worker now (the case page does, while online), so later documents open offline. */
+function load(): Promise<{ pdfjs: PdfJs; worker: PDFWorker }> {
+  loaded ??= import('pdfjs-dist').then(
+    (pdfjs) => {
+      pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+      return { pdfjs, worker: new pdfjs.PDFWorker() };
+    },
+    (error: unknown) => {
+      // Offline before it was ever loaded: tried again on the next page drawn.
+      loaded = null;
+      throw error;
+    },
+  );
+  return loaded;
+}
+
+/** Loads pdf.js and starts its worker now (the case page does, while online), so later documents open offline. */
 export function warmPdfWorker(): void {
-  sharedWorker();
+  load().catch(() => undefined);
 }
 
 /** Opens a PDF held in memory. The bytes are copied: pdf.js hands its buffer to the worker. */
-export function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
-  return getDocument({ data: bytes.slice(), worker: sharedWorker(), isEvalSupported: false }).promise;
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const { pdfjs, worker } = await load();
+  return pdfjs.getDocument({ data: bytes.slice(), worker, isEvalSupported: false }).promise;
 }
 
 export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';

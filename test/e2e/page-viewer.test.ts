@@ -184,6 +184,18 @@ describe('page viewer and pages offline', () => {
     expect(await review.selectedAddress()).toBe(doc!.address);
     await viewer.waitForDrawn();
     await screenshot(page, 'page-viewer');
+
+    // On a wide screen the viewer stands beside the documents, and stays in view as the page scrolls.
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    try {
+      await expect.poll(async () => (await viewer.panel.boundingBox())!.x).toBeGreaterThan((await review.documents.boundingBox())!.x + (await review.documents.boundingBox())!.width);
+      await page.mouse.wheel(0, 600);
+      await expect.poll(async () => (await viewer.panel.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      await screenshot(page, 'page-viewer-wide');
+    } finally {
+      await page.setViewportSize(size);
+    }
   });
 
   it('keeps a pinned case available offline: its pages still show with the network cut', async () => {

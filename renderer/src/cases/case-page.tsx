@@ -192,7 +192,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             )}
           </section>
           {current && <DocumentViewer caseId={application.id} doc={current} />}
-          <section className="panel" aria-labelledby="case-ledger">
+          <section className="panel case-ledger" aria-labelledby="case-ledger">
             <h2 id="case-ledger" className="panel-title">
               Ledger
             </h2>

@@ -12,6 +12,7 @@ import { CasePage } from './cases/case-page';
 import { CasesPage } from './cases/cases-page';
 import { NewCasePage } from './cases/new-case-page';
 import { createConnectivity, type Connectivity } from './data/connectivity';
+import { useTabLock } from './data/tab-lock';
 import type { LocalData } from './data/local-database';
 import { DraftSender } from './editor/draft-sender';
 import { ListPage } from './editor/list-page';
@@ -228,6 +229,7 @@ function SignedInApp({
   const [notice, setNotice] = useState<string | null>(null);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const storeScope = `${serverUrl}#${user.id}`;
+  const tab = useTabLock(`portal-local-copy:${storeScope}`);
 
   // Made in an effect, not during render: it listens to the window and polls, so it must be
   // stopped exactly when it is replaced (React may render twice, and runs effects twice in StrictMode).
@@ -239,6 +241,7 @@ function SignedInApp({
   }, [serverUrl, fetchFn]);
 
   useEffect(() => {
+    if (tab.state !== 'held') return;
     let live = true;
     const { data, release } = localData.acquire({
       serverUrl,
@@ -254,7 +257,7 @@ function SignedInApp({
       setLocal(null);
       release();
     };
-  }, [localData, serverUrl, user.id, fetchFn, credentials]);
+  }, [localData, serverUrl, user.id, fetchFn, credentials, tab.state]);
 
   // The server refusing the session (ended elsewhere, expired, password changed) shows up as
   // replication failures; confirmed with /me, it sends the person back to the sign-in page.
@@ -315,6 +318,23 @@ function SignedInApp({
           <p className="error" role="alert">
             The data kept on this device could not be opened: {localError}
           </p>
+        </div>
+      </div>
+    );
+  }
+  if (tab.state === 'elsewhere' || tab.state === 'taken') {
+    return (
+      <div className="auth-page">
+        <div className="auth-card" role="alertdialog" aria-labelledby="other-tab-title" aria-describedby="other-tab-why">
+          <h1 className="auth-title" id="other-tab-title">
+            {tab.state === 'taken' ? `${PRODUCT_NAME} is now open in another tab` : `${PRODUCT_NAME} is open in another tab`}
+          </h1>
+          <p id="other-tab-why">
+            One tab at a time keeps this device’s copy of your cases and decisions: two tabs would each miss what the other does. Nothing is lost by switching.
+          </p>
+          <button type="button" className="primary" onClick={tab.takeOver}>
+            Use it here
+          </button>
         </div>
       </div>
     );

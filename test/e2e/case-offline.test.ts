@@ -134,8 +134,8 @@ describe('cases offline: decisions, reopening, conflicts between reviewers, spli
     lines = list.sections.flatMap((s) => [...s.lines, ...s.subsections.flatMap((sub) => sub.lines)]);
   }, 420_000);
 
-  // One page per profile at a time, online, whatever a test left: two tabs on one local database
-  // each replicate on their own and do not see each other's writes.
+  // One page per profile at a time, online, whatever a test left: one tab at a time holds a
+  // person's local copy (a second one waits for "Use it here").
   afterEach(async () => {
     for (const context of [rae, sam]) {
       await context?.setOffline(false);

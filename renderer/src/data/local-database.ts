@@ -53,10 +53,9 @@ async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptions, for
   const db: RxDatabase = await createRxDatabase({
     name,
     storage: getRxStorageDexie(),
-    // Each tab replicates on its own: RxDB's cross-tab coordination kept the replications from
-    // ever starting in Chromium. What tabs write agrees (the server's documents, and decision
-    // requests the server applies once by id), but a second tab of one profile does not hear the
-    // first one's writes until it reloads: a known limit of the web build (the desktop has one window).
+    // RxDB's cross-tab coordination kept the replications from ever starting in Chromium, and a
+    // tab does not hear another's writes without it: so one tab at a time opens this copy
+    // (tab-lock.ts), and a second one says so and offers to take over.
     multiInstance: false,
     // A reload during development (or React's double effects) must not fail on "already open".
     closeDuplicates: true,

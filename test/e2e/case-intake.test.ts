@@ -118,6 +118,8 @@ describe('starting a case from the desktop', () => {
 
     const gate = new CaseGate(page);
     await gate.panel.waitFor();
+    // The ledger in words: why the case waits.
+    await page.getByRole('list', { name: 'Ledger, newest first' }).getByText('Held at the gate: red flags at pre-flight').waitFor();
     const file = gate.file('p03.pdf');
     await file.getByText('Page 1', { exact: true }).waitFor();
     await file.getByText('Low DPI', { exact: true }).waitFor();
@@ -144,6 +146,6 @@ describe('starting a case from the desktop', () => {
     expect(bypassed, JSON.stringify(events.map((e) => e.action))).toMatchObject({ target: 'run:1', actor: `user:${email}`, detail: expect.objectContaining({ decidedBy: REVIEWER }) });
     // The gate leaves the page as the run moves on, and the ledger shows who let it through.
     await gate.panel.waitFor({ state: 'detached', timeout: 20_000 });
-    await page.getByRole('list', { name: 'Ledger, newest first' }).getByText(`gate bypassed by ${REVIEWER}`).waitFor({ timeout: 20_000 });
+    await page.getByRole('list', { name: 'Ledger, newest first' }).getByText(`Gate bypassed by ${REVIEWER}`).waitFor({ timeout: 20_000 });
   }, 180_000);
 });

@@ -133,7 +133,7 @@ describe('reviewing a case', () => {
       ]),
     );
     // The case's own ledger timeline shows them too, newest first.
-    await review.ledger.getByText('document junked by Rae Reviewer').waitFor();
+    await review.ledger.getByText('Document junked by Rae Reviewer').waitFor();
     await review.pending.getByText('None: every decision made here has reached the server.').waitFor();
     await screenshot(page, 'case-review');
   });

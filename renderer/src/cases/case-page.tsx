@@ -24,6 +24,7 @@ import { PageThumbnail } from '../viewer/page-thumbnail';
 import { CaseTextDownload } from './case-downloads';
 import { confirmSplit, DocumentTools, pendingOnDocument, type ToolMode } from './review-actions';
 import { usePageKeys } from '../ui/use-page-keys';
+import { describeLedgerRow } from './ledger-labels';
 
 /** The review keys, listed by the help overlay and handled by `useReviewKeys`. */
 export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
@@ -427,11 +428,6 @@ function PendingPanel({
       )}
     </section>
   );
-}
-
-function describeLedgerRow(row: LedgerEventDoc): string {
-  const decidedBy = typeof row.detail.decidedBy === 'string' ? ` by ${row.detail.decidedBy}` : '';
-  return `${row.action.replace(/[._]/g, ' ')}${decidedBy}`;
 }
 
 function Timeline({ rows }: { rows: LedgerEventDoc[] | undefined }) {

@@ -1,0 +1,68 @@
+import type { LedgerEventDoc } from '@portal/shared/sync';
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+const GATE_REASONS: Record<string, string> = {
+  flags: 'red flags at pre-flight',
+  emailRequired: 'the account needs an email',
+  analyzerUnreachable: 'the analyzer did not answer',
+};
+
+/**
+ * A ledger row in words for the case's timeline: what happened and, for a person's act, who
+ * (`decidedBy`). Rows of an action this client does not know yet read as their action's name.
+ */
+export function describeLedgerRow(row: Pick<LedgerEventDoc, 'action' | 'detail'>): string {
+  const d = row.detail;
+  const by = text(d.decidedBy) === undefined ? '' : ` by ${text(d.decidedBy)}`;
+  switch (row.action) {
+    case 'application.created':
+      return 'Case created';
+    case 'file.received':
+      return `File received${text(d.name) ? `: ${text(d.name)}` : ''}${num(d.pageCount) ? ` (${num(d.pageCount)} page${num(d.pageCount) === 1 ? '' : 's'})` : ''}`;
+    case 'file.removed':
+      return `File removed${text(d.name) ? `: ${text(d.name)}` : ''}${by}`;
+    case 'gate.refused': {
+      const reason = GATE_REASONS[text(d.reason) ?? ''];
+      return `Held at the gate${reason ? `: ${reason}` : ''}`;
+    }
+    case 'gate.bypassed':
+      return `Gate bypassed${by}`;
+    case 'run.started':
+      return `Run started${by}`;
+    case 'run.stage':
+      return `Run ${text(d.state) ?? 'moved on'}`;
+    case 'run.reported':
+      return 'Run reported';
+    case 'run.failed':
+      return `Run failed${text(d.error) ? `: ${text(d.error)}` : ''}`;
+    case 'run.cancelled':
+      return `Run cancelled${by}`;
+    case 'run.resumed':
+      return 'Run resumed';
+    case 'document.proposed':
+      return `Document proposed${text(d.docType) ? `: ${text(d.docType)}` : ''}`;
+    case 'document.flagged':
+      return `Flagged${text(d.note) ? `: ${text(d.note)}` : ''}`;
+    case 'case.completeness': {
+      const satisfied = num(d.satisfied);
+      const total = num(d.total);
+      return satisfied !== undefined && total !== undefined ? `Completeness: ${satisfied} of ${total} lines` : 'Completeness checked';
+    }
+    case 'document.approved':
+      return `Document approved${by}`;
+    case 'document.settled':
+      return `Document settled${by}`;
+    case 'document.junked':
+      return `Document junked${by}`;
+    case 'decision.undone':
+      return `Decision undone${by}`;
+    case 'brief.started':
+      return `Brief started${by}`;
+    case 'brief.ready':
+      return 'Brief ready';
+    default:
+      return `${String(row.action).replace(/[._]/g, ' ')}${by}`;
+  }
+}

@@ -12,13 +12,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { officialCatalogue } from './catalogue.js';
 import { DocumentClassifier } from './classify/index.js';
-import { analyzePages } from './index.js';
+import { analyzePages, type EInvoice } from './index.js';
 import type { ParsedPage, PreflightFlag } from './types.js';
 
 interface Reading {
   pages: ParsedPage[];
   flags: PreflightFlag[];
   notes?: string[];
+  /** The e-invoice the PDF embeds (Factur-X, ZUGFeRD, XRechnung): its values are the invoice's. */
+  einvoice?: EInvoice;
 }
 
 export function listPdfs(inputs: string[]): string[] {
@@ -65,14 +67,14 @@ export async function analyzeFiles(files: string[], opts: AnalyzeFilesOptions = 
       if (cacheFile && existsSync(cacheFile)) reading = JSON.parse(readFileSync(cacheFile, 'utf8')) as Reading;
       else {
         reading = await read(bytes);
-        if (cacheFile) writeFileSync(cacheFile, JSON.stringify({ pages: reading.pages, flags: reading.flags }));
+        if (cacheFile) writeFileSync(cacheFile, JSON.stringify({ pages: reading.pages, flags: reading.flags, ...(reading.einvoice ? { einvoice: reading.einvoice } : {}) }));
       }
     } catch (e) {
       const note = e instanceof Error ? e.message : String(e);
       const code = (e as { code?: string }).code === 'encrypted' ? 'encrypted' : 'unreadable';
       return { packet: basename(file), flags: [{ page: 1, code, note }], documents: [], error: note };
     }
-    const analysis = analyzePages(reading.pages, reading.flags, { catalogue: types, schemas, classifier });
+    const analysis = analyzePages(reading.pages, reading.flags, { catalogue: types, schemas, classifier, einvoice: reading.einvoice });
     return {
       packet: basename(file),
       flags: reading.flags,
@@ -85,7 +87,7 @@ export async function analyzeFiles(files: string[], opts: AnalyzeFilesOptions = 
         boundaryConfidence: d.boundaryConfidence,
         ...(opts.details ? { fields: d.fields } : {}),
       })),
-      ...(opts.details ? { boundaries: analysis.boundaries } : {}),
+      ...(opts.details ? { boundaries: analysis.boundaries, ...(reading.einvoice ? { einvoice: reading.einvoice } : {}) } : {}),
     };
   });
   try {

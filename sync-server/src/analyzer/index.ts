@@ -5,6 +5,8 @@
  */
 import type { AnalyzerSchema } from './catalogue.js';
 import { DocumentClassifier } from './classify/index.js';
+import type { EInvoice } from './einvoice/index.js';
+import { EINVOICE_CONFIDENCE, einvoiceFields, einvoiceTarget, INVOICE_TYPE } from './einvoice/overlay.js';
 import { extractFields } from './extract/index.js';
 import { splitPages, type Boundary, type SplitResult } from './split/index.js';
 import type { CatalogueType, Classification, ExtractedField, ParsedPage, PreflightFlag } from './types.js';
@@ -14,6 +16,7 @@ export { officialCatalogue } from './catalogue.js';
 export { DocumentClassifier, loadTypeModel } from './classify/index.js';
 export { extractFields } from './extract/index.js';
 export { splitPages } from './split/index.js';
+export type { EInvoice } from './einvoice/index.js';
 
 export interface AnalyzedDocument {
   pages: number[];
@@ -30,6 +33,8 @@ export interface AnalyzeContext {
   catalogue: CatalogueType[];
   schemas: AnalyzerSchema[];
   classifier?: DocumentClassifier;
+  /** The e-invoice the packet carries as an embedded XML (einvoice/): its values are the invoice's own. */
+  einvoice?: EInvoice | undefined;
 }
 
 export interface PagesAnalysis {
@@ -67,5 +72,30 @@ export function analyzePages(pages: ParsedPage[], flags: PreflightFlag[], ctx: A
     const keyData = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.value]));
     return { pages: d.pages, docType: classification.docType, classification, boundaryConfidence: d.confidence, keyData, fields };
   });
+  if (ctx.einvoice) withEInvoice(documents, byNumber, ctx);
   return { documents, boundaries: split.boundaries };
+}
+
+/**
+ * The invoice a packet's embedded XML describes takes the XML's values; the XML's presence is
+ * also strong evidence that the document is an invoice, so it is typed one (when the catalogue
+ * has the type) even where the print read as something else.
+ */
+function withEInvoice(documents: AnalyzedDocument[], byNumber: Map<number, ParsedPage>, ctx: AnalyzeContext): void {
+  const einvoice = ctx.einvoice!;
+  const pagesOf = (d: AnalyzedDocument) => d.pages.map((n) => byNumber.get(n)).filter((p): p is ParsedPage => p !== undefined);
+  const target = documents[einvoiceTarget(einvoice, documents.map((d) => ({ docType: d.docType, pages: pagesOf(d) })))];
+  if (!target) return;
+  if (target.docType !== INVOICE_TYPE) {
+    if (!ctx.catalogue.some((t) => t.docType === INVOICE_TYPE)) return;
+    const before = target.classification;
+    target.docType = INVOICE_TYPE;
+    target.classification = { docType: INVOICE_TYPE, confidence: EINVOICE_CONFIDENCE, runnersUp: [{ docType: before.docType, confidence: before.confidence }, ...before.runnersUp.filter((r) => r.docType !== INVOICE_TYPE)] };
+    const schema = ctx.schemas.find((s) => s.docType === INVOICE_TYPE);
+    target.fields = extractFields(INVOICE_TYPE, pagesOf(target), schema);
+  } else {
+    target.classification = { ...target.classification, confidence: Math.max(target.classification.confidence, EINVOICE_CONFIDENCE) };
+  }
+  target.fields = { ...target.fields, ...einvoiceFields(einvoice, pagesOf(target), target.fields) };
+  target.keyData = Object.fromEntries(Object.entries(target.fields).map(([k, v]) => [k, v.value]));
 }

@@ -95,4 +95,9 @@ export interface ExtractedField {
   confidence: number;
   page: number;
   line: number;
+  /**
+   * Where the value came from when it was not read from the page's text, e.g. `embedded Factur-X
+   * XML (factur-x.xml)`; page and line then point where the value is printed, when it is.
+   */
+  source?: string;
 }

@@ -23,7 +23,7 @@ export function localAnalyzer(options: { threads?: number } = {}): AnalyzerPort 
   };
   const read = async (which: 'gate' | 'reader', bytes: Uint8Array, o: ReadOptions): Promise<FileReading> => {
     const r = await pool(which).analyzePacketReading(bytes, { timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}) });
-    return { pages: r.pages, flags: r.flags };
+    return { pages: r.pages, flags: r.flags, ...(r.einvoice ? { einvoice: r.einvoice } : {}) };
   };
   return {
     async preflight(bytes, o) {

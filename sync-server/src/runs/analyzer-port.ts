@@ -1,13 +1,17 @@
 import type { AnalyzerSchema } from '../analyzer/catalogue.js';
+import type { EInvoice } from '../analyzer/einvoice/index.js';
 import type { CatalogueType, Classification, ExtractedField, ParsedPage, PreflightFlag, SplitDocument } from '../analyzer/types.js';
 
 export type { AnalyzerSchema } from '../analyzer/catalogue.js';
+export type { EInvoice } from '../analyzer/einvoice/index.js';
 export type { CatalogueType, Classification, ExtractedField, ParsedPage, PreflightFlag, SplitDocument } from '../analyzer/types.js';
 
 /** One file as read: its pages and the red flags raised on them. */
 export interface FileReading {
   pages: ParsedPage[];
   flags: PreflightFlag[];
+  /** The e-invoice the PDF embeds as XML (Factur-X, ZUGFeRD, XRechnung, UBL), when it carries one. */
+  einvoice?: EInvoice;
 }
 
 export interface ReadOptions {

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { einvoiceFromFiles, embeddedFilesOf, type EInvoice } from '../einvoice/index.js';
 import { decodedPixels, readPageContent, type PageContent, type PageImage } from '../pdf/page-content.js';
 import { PacketReadError } from '../pdf/errors.js';
 import { hideFontPrograms } from '../pdf/font-programs.js';
@@ -46,6 +47,10 @@ export interface PacketReading {
   pages: ParsedPage[];
   evidence: PageEvidence[];
   stats: ReadingStats;
+  /** The e-invoice the PDF embeds as XML (Factur-X, ZUGFeRD, XRechnung, UBL), when it carries one. */
+  einvoice?: EInvoice;
+  /** Why an embedded e-invoice XML was not read, when one was found and refused. */
+  notes: string[];
 }
 
 /** A page with fewer text-layer characters than this, painted as an image, is read by OCR too. */
@@ -246,6 +251,8 @@ export async function readPacket(bytes: Uint8Array, options: ReadPacketOptions):
   const stats: ReadingStats = { pages: packet.pageCount, ocrPages: 0, ocrMs: 0, totalMs: 0 };
   const pages: ParsedPage[] = [];
   const evidence: PageEvidence[] = [];
+  // The embedded files are in the document catalogue: read once, before the pages (never fails the packet).
+  const scan = einvoiceFromFiles(await embeddedFilesOf(packet));
   // OCR lines in the pixels' own coordinates, by pixel hash: a page painted again is not read again.
   const ocrCache = new Map<string, OcrLine[]>();
   try {
@@ -268,5 +275,5 @@ export async function readPacket(bytes: Uint8Array, options: ReadPacketOptions):
     await packet.destroy().catch(() => {});
   }
   stats.totalMs = performance.now() - started;
-  return { pages, evidence, stats };
+  return { pages, evidence, stats, ...(scan.einvoice ? { einvoice: scan.einvoice } : {}), notes: scan.notes };
 }

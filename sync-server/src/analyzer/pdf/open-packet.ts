@@ -25,6 +25,8 @@ export interface PdfPacket {
   pageCount: number;
   pdfjs: Pdfjs;
   getPage(n: number): Promise<PDFPageProxy>;
+  /** The files embedded in the PDF (pdf.js's name tree of EmbeddedFiles), for e-invoices (einvoice/). */
+  getAttachments(): Promise<unknown>;
   destroy(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function openPacket(bytes: Uint8Array, options: OpenPacketOptions =
     pageCount,
     pdfjs,
     getPage: (n) => doc.getPage(n),
+    getAttachments: () => doc.getAttachments(),
     destroy: () => doc.destroy(),
   };
 }

@@ -1,6 +1,7 @@
 import type { PacketReadErrorCode } from '../pdf/errors.js';
 import type { OcrEngineName } from '../parse/ocr/engine.js';
 import type { ReadingStats } from '../parse/read-packet.js';
+import type { EInvoice } from '../einvoice/index.js';
 import type { ParsedPage, PreflightFlag } from '../types.js';
 
 /** What the pool hands a worker: one file. */
@@ -20,6 +21,8 @@ export interface PacketReadingResult {
   stats: ReadingStats;
   /** Said once per worker: e.g. that the configured OCR engine was not found and tesseract.js read instead. */
   notes: string[];
+  /** The e-invoice the PDF embeds as XML, when it carries one (einvoice/). */
+  einvoice?: EInvoice;
 }
 
 /** Errors cross the thread boundary as data: a class does not survive structured cloning. */

@@ -65,7 +65,14 @@ export default async function readTask(task: ReadTask): Promise<ReadTaskResult> 
       maxStreamMb: task.maxStreamMb,
       maxTotalMb: task.maxTotalMb,
     });
-    return { ok: true, pages: reading.pages, flags: preflight(reading.evidence), stats: reading.stats, notes };
+    return {
+      ok: true,
+      pages: reading.pages,
+      flags: preflight(reading.evidence),
+      stats: reading.stats,
+      notes: [...notes, ...reading.notes],
+      ...(reading.einvoice ? { einvoice: reading.einvoice } : {}),
+    };
   } catch (e) {
     if (isPacketReadError(e)) return { ok: false, code: e.code, note: e.note };
     return { ok: false, code: 'unreadable', note: `The file could not be read: ${e instanceof Error ? e.message : String(e)}.` };

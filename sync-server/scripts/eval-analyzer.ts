@@ -1,8 +1,9 @@
 // `npm run eval [-- --json] [-- <cli options>]`: runs the analyzer CLI over the public corpus's
 // packets, writes the predictions to a temporary file and scores them with the corpus's score.mjs.
-// CORPUS_DIR points at another corpus (a folder with packets/, truth.json and score.mjs).
+// CORPUS_DIR points at another corpus (a folder with packets/, truth.json and score.mjs, or
+// ../corpus/score.mjs beside it, as for corpus-real).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -27,7 +28,9 @@ const dir = mkdtempSync(join(tmpdir(), 'analyzer-eval-'));
 const predictions = join(dir, 'predictions.json');
 writeFileSync(predictions, cli.stdout);
 const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-const score = spawnSync(process.execPath, [join(corpus, 'score.mjs'), predictions, join(corpus, 'truth.json'), ...(asJson ? ['--json'] : [])], { encoding: 'utf8' });
+// corpus-real ships no scorer of its own: it is scored with the public corpus's (its README says so).
+const scorer = [join(corpus, 'score.mjs'), join(corpus, '../corpus/score.mjs')].find((f) => existsSync(f)) ?? join(corpus, 'score.mjs');
+const score = spawnSync(process.execPath, [scorer, predictions, join(corpus, 'truth.json'), ...(asJson ? ['--json'] : [])], { encoding: 'utf8' });
 process.stdout.write(score.stdout);
 if (score.status !== 0) {
   process.stderr.write(score.stderr);

@@ -1,5 +1,5 @@
 /**
- * `npm run analyze -- <pdf files or folders> [--ocr tesseract-js|tesseract-cli|none] [--threads n]
+ * `npm run analyze -- <pdf files or folders> [--ocr tesseract-cli|tesseract-js|paddle|none] [--threads n]
  *  [--pages-cache <dir>] [--details]` prints one JSON entry per packet in the prediction format of
  * the corpus's score.mjs: `{ packet, flags, documents: [{ pages, docType, keyData, ... }] }`.
  * Reading (parse, OCR, pre-flight) runs in the reading pool's workers; the catalogue is the
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { officialCatalogue } from './catalogue.js';
 import { DocumentClassifier } from './classify/index.js';
+import { DEFAULT_OCR_ENGINE, ocrEngineName, type OcrEngineName } from './parse/ocr/engine.js';
 import { analyzePages, type EInvoice } from './index.js';
 import type { ParsedPage, PreflightFlag } from './types.js';
 
@@ -35,7 +36,8 @@ export function listPdfs(inputs: string[]): string[] {
 }
 
 export interface AnalyzeFilesOptions {
-  ocr?: 'tesseract-js' | 'tesseract-cli' | 'none';
+  /** Default DEFAULT_OCR_ENGINE. */
+  ocr?: OcrEngineName | 'none';
   threads?: number;
   /** Keep each file's reading (pages and flags) here and reuse it while the file is unchanged. */
   pagesCache?: string;
@@ -45,7 +47,7 @@ export interface AnalyzeFilesOptions {
 
 /** One prediction per file, in the corpus's score.mjs format (plus confidences). */
 export async function analyzeFiles(files: string[], opts: AnalyzeFilesOptions = {}): Promise<unknown[]> {
-  const ocr = opts.ocr ?? 'tesseract-js';
+  const ocr = opts.ocr ?? DEFAULT_OCR_ENGINE;
   const { types, schemas } = officialCatalogue('generic');
   const classifier = new DocumentClassifier(types);
   if (opts.pagesCache) mkdirSync(opts.pagesCache, { recursive: true });
@@ -102,7 +104,7 @@ async function main(argv: string[]): Promise<void> {
     args: argv,
     allowPositionals: true,
     options: {
-      ocr: { type: 'string', default: process.env.OCR_ENGINE ?? 'tesseract-js' },
+      ocr: { type: 'string', default: process.env.OCR_ENGINE ?? DEFAULT_OCR_ENGINE },
       threads: { type: 'string' },
       'pages-cache': { type: 'string' },
       details: { type: 'boolean', default: false },
@@ -110,11 +112,16 @@ async function main(argv: string[]): Promise<void> {
   });
   const files = listPdfs(positionals);
   if (!files.length) {
-    process.stderr.write('usage: npm run analyze -- <pdf files or folders> [--ocr tesseract-js|tesseract-cli|none] [--threads n] [--pages-cache dir] [--details]\n');
+    process.stderr.write('usage: npm run analyze -- <pdf files or folders> [--ocr tesseract-cli|tesseract-js|paddle|none] [--threads n] [--pages-cache dir] [--details]\n');
     process.exitCode = 2;
     return;
   }
-  const ocr = values.ocr === 'none' ? 'none' : values.ocr === 'tesseract-cli' ? 'tesseract-cli' : 'tesseract-js';
+  const ocr = values.ocr === 'none' ? 'none' : ocrEngineName(values.ocr);
+  if (!ocr) {
+    process.stderr.write(`--ocr ${values.ocr}: not an engine (tesseract-cli, tesseract-js, paddle or none)\n`);
+    process.exitCode = 2;
+    return;
+  }
   const results = await analyzeFiles(files, { ocr, threads: values.threads ? Number(values.threads) : undefined, pagesCache: values['pages-cache'], details: values.details });
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeFiles, listPdfs } from '../../src/analyzer/cli.js';
+import { ocrEngineFromEnv } from '../../src/analyzer/parse/ocr/engine.js';
 
 const repo = resolve(new URL('../../..', import.meta.url).pathname);
 const corpus = resolve(process.env.CORPUS_DIR ?? join(repo, '../shared/corpus'));
@@ -24,7 +25,7 @@ describe('analyzer evaluation on the public corpus', () => {
   it.skipIf(!present)(
     'meets every target: split F1 ≥ 0.97, type ≥ 0.97, fields F1 ≥ 0.90 text / ≥ 0.80 scanned, flags',
     async () => {
-      const predictions = await analyzeFiles(listPdfs([join(corpus, 'packets')]), { ocr: process.env.OCR_ENGINE === 'tesseract-cli' ? 'tesseract-cli' : 'tesseract-js' });
+      const predictions = await analyzeFiles(listPdfs([join(corpus, 'packets')]), { ocr: ocrEngineFromEnv() });
       const failed = (predictions as { packet: string; error?: string }[]).filter((p) => p.error);
       expect(failed, 'packets that could not be read').toEqual([]);
       const file = join(mkdtempSync(join(tmpdir(), 'analyzer-eval-')), 'predictions.json');

@@ -1,7 +1,9 @@
 /**
  * Reads a packet page by page: text lines from the text layer, OCR for pages that have none, and
- * the evidence pre-flight decides on. One page's pixels at a time are held; a page that fails is
- * kept as a failed page rather than failing the packet.
+ * the evidence pre-flight decides on. A page's OCR runs while the next pages are read, up to
+ * `ocrConcurrency` pages at once (each engine call on a core of its own), so a scanned packet is
+ * not read on one core; no more pages' pixels are held than that, plus the page waiting its turn.
+ * A page that fails is kept as a failed page rather than failing the packet.
  */
 import { createHash } from 'node:crypto';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -29,6 +31,8 @@ export interface ReadPacketOptions extends OpenPacketOptions, StreamGuardOptions
   ocr: OcrEngine | null;
   /** Render pages that need it (vector-only pages without text, pages of several images). Default true. */
   render?: boolean;
+  /** Pages OCR'd at once (the engine must take that many calls at a time: concurrent.ts). Default 1. */
+  ocrConcurrency?: number;
   /**
    * False: hide the font programs text does not need from pdf.js (font-programs.ts), a quarter of
    * the time of a text page. Renderings then draw text in a stand-in face. Default true (kept).
@@ -131,14 +135,35 @@ async function pagePixels(page: PDFPageProxy, content: PageContent, scan: PageIm
   return { full: rendered.image, fullPpi: rendered.ppi, toPage: [content.width / width, 0, 0, content.height / height, 0, 0] };
 }
 
+/** A counting semaphore: OCR slots. */
+function slotsOf(size: number): { acquire(): Promise<void>; release(): void } {
+  let free = Math.max(1, size);
+  const waiting: (() => void)[] = [];
+  return {
+    acquire: () => (free > 0 ? (free--, Promise.resolve()) : new Promise<void>((go) => waiting.push(go))),
+    release: () => {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    },
+  };
+}
+
+interface Pipeline {
+  slots: ReturnType<typeof slotsOf>;
+  /** Called once the page no longer needs pdf.js: its OCR may still be running when the next page is read. */
+  handOff: () => void;
+}
+
 async function readOnePage(
   page: PDFPageProxy,
   n: number,
   pdfjs: Parameters<typeof readPageContent>[0],
   options: ReadPacketOptions,
-  ocrCache: Map<string, OcrLine[]>,
+  ocrCache: Map<string, Promise<OcrLine[]>>,
   stats: ReadingStats,
   mayHaveImages: boolean,
+  pipeline: Pipeline,
 ): Promise<{ parsed: ParsedPage; evidence: PageEvidence }> {
   // A page of text in a file that paints no image has nothing in its operator list the pre-flight
   // needs (no scan to rate, and text is ink): only a page with little text has it walked.
@@ -178,19 +203,27 @@ async function readOnePage(
         }
         let read = ocrCache.get(pixelKey);
         if (!read) {
+          // A slot first: the next page is not read (its pixels not held) until an engine is free.
+          await pipeline.slots.acquire();
+          const ocr = options.ocr;
+          const [ocrImage, ocrPpi] = [image, ppi || 200];
           const started = performance.now();
-          try {
-            read = await options.ocr.recognize(image, ppi || 200);
-            read = await rereadMrzStrip(options.ocr, image, ppi || 200, read);
-          } catch (e) {
-            content.warnings.push(`OCR failed: ${describe(e)}`);
-            read = [];
-          }
-          stats.ocrMs += performance.now() - started;
-          stats.ocrPages++;
+          read = (async () => {
+            try {
+              return await rereadMrzStrip(ocr, ocrImage, ocrPpi, await ocr.recognize(ocrImage, ocrPpi));
+            } catch (e) {
+              content.warnings.push(`OCR failed: ${describe(e)}`);
+              return [];
+            } finally {
+              stats.ocrMs += performance.now() - started;
+              stats.ocrPages++;
+              pipeline.slots.release();
+            }
+          })();
           ocrCache.set(pixelKey, read);
         }
-        ocrLines = toPage(read, toPageMatrix);
+        pipeline.handOff();
+        ocrLines = toPage(await read, toPageMatrix);
       }
     }
   }
@@ -254,24 +287,38 @@ export async function readPacket(bytes: Uint8Array, options: ReadPacketOptions):
   // The embedded files are in the document catalogue: read once, before the pages (never fails the packet).
   const scan = einvoiceFromFiles(await embeddedFilesOf(packet));
   // OCR lines in the pixels' own coordinates, by pixel hash: a page painted again is not read again.
-  const ocrCache = new Map<string, OcrLine[]>();
+  const ocrCache = new Map<string, Promise<OcrLine[]>>();
+  const slots = slotsOf(options.ocrConcurrency ?? 1);
+  const results: Promise<{ parsed: ParsedPage; evidence: PageEvidence }>[] = [];
   try {
+    // Pages are read one after another; a page hands off when only its OCR is left, and the loop
+    // goes on to the next page while the engine reads. Results keep the pages' order.
     for (let n = 1; n <= packet.pageCount; n++) {
-      let result: { parsed: ParsedPage; evidence: PageEvidence };
-      let page: PDFPageProxy | null = null;
-      try {
-        page = await packet.getPage(n);
-        result = await readOnePage(page, n, packet.pdfjs, options, ocrCache, stats, survey.mayHaveImages);
-      } catch (e) {
-        result = failedPage(n, describe(e));
-      } finally {
-        // Decoded images stay in the page's object store until cleaned up.
-        page?.cleanup();
-      }
+      let handOff!: () => void;
+      const handedOff = new Promise<void>((go) => (handOff = go));
+      results.push(
+        (async () => {
+          let page: PDFPageProxy | null = null;
+          try {
+            page = await packet.getPage(n);
+            return await readOnePage(page, n, packet.pdfjs, options, ocrCache, stats, survey.mayHaveImages, { slots, handOff });
+          } catch (e) {
+            return failedPage(n, describe(e));
+          } finally {
+            // Decoded images stay in the page's object store until cleaned up.
+            page?.cleanup();
+            handOff();
+          }
+        })(),
+      );
+      await handedOff;
+    }
+    for (const result of await Promise.all(results)) {
       pages.push(result.parsed);
       evidence.push(result.evidence);
     }
   } finally {
+    await Promise.allSettled(results);
     await packet.destroy().catch(() => {});
   }
   stats.totalMs = performance.now() - started;

@@ -1,13 +1,14 @@
 /**
  * The reading half of the analyzer (parse + pre-flight) runs in a pool of worker threads, one file
  * per worker at a time, each with a time limit and a memory limit: a hostile PDF costs one worker,
- * never the process.
+ * never the process. A file's scanned pages are OCR'd several at a time (`ocrConcurrency`), so one
+ * scanned packet keeps every core busy even when the pool reads one file at a time.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { strayErrorsAsWarnings } from '../../worker-errors.js';
 import { PacketReadError } from '../pdf/errors.js';
-import type { OcrEngineName } from '../parse/ocr/engine.js';
+import { DEFAULT_OCR_ENGINE, type OcrEngineName } from '../parse/ocr/engine.js';
 import type { PacketReadingResult, ReadTask, ReadTaskResult } from './task.js';
 
 export type { PacketReadingResult } from './task.js';
@@ -32,8 +33,15 @@ export interface ReadingPoolOptions {
    */
   maxStreamMb?: number;
   maxTotalStreamMb?: number;
-  /** Default tesseract.js; 'none' reads no scans. */
+  /** Default DEFAULT_OCR_ENGINE (Debian's tesseract, tesseract.js where it is missing); 'none' reads no scans. */
   ocrEngine?: OcrEngineName | 'none';
+  /**
+   * Scanned pages of one file OCR'd at once, each on its own core (an engine instance apiece: a
+   * tesseract process, a tesseract.js thread, an onnxruntime session). Default: the cores shared
+   * among the files read at once, rounded up (two cores, one file at a time: 2), so the pool's OCR
+   * never runs more than the cores plus its threads at once.
+   */
+  ocrConcurrency?: number;
   maxPages?: number;
   maxImagePixels?: number;
   /** An idle worker exits after this long, freeing its OCR engine. Default 30 s. */
@@ -44,7 +52,7 @@ export interface ReadingPoolOptions {
 
 export interface ReadingPool {
   /** Parse and pre-flight one file; rejects with a PacketReadError. */
-  analyzePacketReading(bytes: Uint8Array, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<PacketReadingResult>;
+  analyzePacketReading(bytes: Uint8Array, options?: { timeoutMs?: number; signal?: AbortSignal } & Pick<ReadTask, 'only' | 'renderPages' | 'renderPpi'>): Promise<PacketReadingResult>;
   /** Waits for running files, then stops the workers. */
   close(): Promise<void>;
 }
@@ -79,6 +87,7 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
   const threads = Math.max(1, options.threads ?? availableParallelism() - 1);
   const defaultTimeout = options.timeoutMs ?? 120_000;
   const heapMb = options.memoryMb ?? 1024;
+  const ocrConcurrency = Math.max(1, options.ocrConcurrency ?? Math.ceil(availableParallelism() / threads));
   const piscina = new Piscina({
     filename: String(options.workerFile ?? defaultWorkerFile()),
     minThreads: 0,
@@ -127,11 +136,13 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
       try {
         const task: ReadTask = {
           bytes,
-          ocrEngine: options.ocrEngine ?? 'tesseract-js',
+          ocrEngine: options.ocrEngine ?? DEFAULT_OCR_ENGINE,
+          ocrConcurrency,
           maxPages: options.maxPages,
           maxImagePixels: options.maxImagePixels,
           maxStreamMb: options.maxStreamMb,
           maxTotalMb: options.maxTotalStreamMb,
+          ...(callOptions.only ? { only: callOptions.only, renderPages: callOptions.renderPages, renderPpi: callOptions.renderPpi } : {}),
         };
         const result = (await piscina.run(task, { signal: abort.signal })) as ReadTaskResult;
         if (!result.ok) throw new PacketReadError(result.code, result.note);

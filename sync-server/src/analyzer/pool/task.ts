@@ -9,6 +9,8 @@ export interface ReadTask {
   bytes: Uint8Array;
   /** 'none' reads no scans. */
   ocrEngine: OcrEngineName | 'none';
+  /** Scanned pages of the file read at once, each by its own engine instance on its own core. Default 1. */
+  ocrConcurrency?: number;
   maxPages?: number;
   maxImagePixels?: number;
   maxStreamMb?: number;

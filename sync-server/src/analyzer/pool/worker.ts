@@ -1,6 +1,7 @@
 /**
  * The pool's worker: reads one file (parse and pre-flight) per task. Its OCR engine is made on the
- * first scan and kept for the thread's life: starting tesseract.js costs about 0.3 s.
+ * first scan and kept for the thread's life (starting tesseract.js costs about 0.3 s), with as many
+ * instances as the task's `ocrConcurrency`: a file's scanned pages are read that many at a time.
  */
 import { isPacketReadError } from '../pdf/errors.js';
 import { createOcrEngine } from '../parse/ocr/create-engine.js';
@@ -25,25 +26,24 @@ console.warn = (...args: unknown[]) => {
 (globalThis as { DecompressionStream?: unknown }).DecompressionStream = undefined;
 
 // Per thread, by design: each worker owns one engine, reused across the files it reads.
-const engines = new Map<OcrEngineName, Promise<{ engine: OcrEngine; fellBack: boolean }>>();
+const engines = new Map<string, Promise<{ engine: OcrEngine; fellBack: boolean; note?: string }>>();
 
-function lazyEngine(name: OcrEngineName, notes: string[]): OcrEngine {
+function lazyEngine(name: OcrEngineName, concurrency: number, notes: string[]): OcrEngine {
   const get = () => {
-    let made = engines.get(name);
+    const key = `${name}/${concurrency}`;
+    let made = engines.get(key);
     if (!made) {
-      made = createOcrEngine(name);
-      made.catch(() => engines.delete(name));
-      engines.set(name, made);
+      made = createOcrEngine(name, { concurrency });
+      made.catch(() => engines.delete(key));
+      engines.set(key, made);
     }
     return made;
   };
   return {
     name,
     async recognize(image, ppi) {
-      const { engine, fellBack } = await get();
-      if (fellBack && !notes.some((n) => n.startsWith('OCR_ENGINE'))) {
-        notes.push('OCR_ENGINE=tesseract-cli, but no tesseract binary is on the PATH: tesseract.js read the scans.');
-      }
+      const { engine, note } = await get();
+      if (note && !notes.includes(note)) notes.push(note);
       return engine.recognize(image, ppi);
     },
     async recognizeMrz(image, ppi) {
@@ -57,7 +57,8 @@ export default async function readTask(task: ReadTask): Promise<ReadTaskResult> 
   const notes: string[] = [];
   try {
     const reading = await readPacket(task.bytes, {
-      ocr: task.ocrEngine === 'none' ? null : lazyEngine(task.ocrEngine, notes),
+      ocr: task.ocrEngine === 'none' ? null : lazyEngine(task.ocrEngine, task.ocrConcurrency ?? 1, notes),
+      ocrConcurrency: task.ocrConcurrency ?? 1,
       maxPages: task.maxPages,
       maxImagePixels: task.maxImagePixels,
       // Text is read by the fonts' ToUnicode maps; their programs are parsed only to render.

@@ -1,12 +1,15 @@
 /**
- * OCR engines behind one interface. tesseract.js (wasm, English data from the
- * `@tesseract.js-data/eng` package) is the default and needs nothing installed; Debian's
- * `tesseract` binary, when configured and on the PATH, is faster and a little more accurate.
+ * OCR engines behind one interface: tesseract.js (wasm, English data from the
+ * `@tesseract.js-data/eng` package, needs nothing installed), Debian's `tesseract` binary
+ * (`tesseract-ocr`), and PaddleOCR's PP-OCRv4 models on onnxruntime-node (`@gutenye/ocr-node`, an
+ * optional dependency). Which one is the default was chosen by measurement (README, "OCR engines").
  */
 import type { Box } from '../../types.js';
 import type { GreyImage } from '../../pdf/pixels.js';
 
-export type OcrEngineName = 'tesseract-js' | 'tesseract-cli';
+export type OcrEngineName = 'tesseract-js' | 'tesseract-cli' | 'paddle';
+
+export const OCR_ENGINE_NAMES: readonly OcrEngineName[] = ['tesseract-js', 'tesseract-cli', 'paddle'];
 
 /** A line as the engine read it, in the pixels of the image it was given. */
 export interface OcrLine {
@@ -32,7 +35,15 @@ export interface OcrEngine {
 /** The characters a machine-readable zone is printed in (ICAO 9303). */
 export const MRZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
-/** `OCR_ENGINE=tesseract-cli|tesseract-js`; anything else (or nothing) is the default, tesseract.js. */
+/** The engine scans are read with when nothing says otherwise (README, "OCR engines"). */
+export const DEFAULT_OCR_ENGINE: OcrEngineName = 'tesseract-cli';
+
+/** A name as given on a command line or in the environment, or undefined when it names no engine. */
+export function ocrEngineName(value: string | undefined): OcrEngineName | undefined {
+  return OCR_ENGINE_NAMES.find((n) => n === value);
+}
+
+/** `OCR_ENGINE=tesseract-cli|tesseract-js|paddle`; anything else (or nothing) is the default. */
 export function ocrEngineFromEnv(env: NodeJS.ProcessEnv = process.env): OcrEngineName {
-  return env.OCR_ENGINE === 'tesseract-cli' ? 'tesseract-cli' : 'tesseract-js';
+  return ocrEngineName(env.OCR_ENGINE) ?? DEFAULT_OCR_ENGINE;
 }

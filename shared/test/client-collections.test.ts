@@ -21,10 +21,10 @@ const PINNED: Record<SyncCollectionName, [version: number, fingerprint: string]>
   'library-defaults': [1, 'cf0d73fa35424fa8'],
   organization: [1, '6900a9a352870db0'],
   applications: [0, '1b972616f9aa3bd7'],
-  'case-documents': [0, 'f7b29a55669cf774'],
-  decisions: [0, 'c39132fbbe98d85c'],
-  ledger: [0, '7e099ce8a1fa469f'],
-  'decision-requests': [0, 'c5dcc55936ad952f'],
+  'case-documents': [1, '6b48e7aa376d65fe'],
+  decisions: [1, 'abc273e5fc644279'],
+  ledger: [1, 'd8dbf487195f92fb'],
+  'decision-requests': [1, '0eedce38c67c73bb'],
 };
 
 const fingerprint = (schema: object) => createHash('sha256').update(JSON.stringify({ ...schema, version: undefined })).digest('hex').slice(0, 16);

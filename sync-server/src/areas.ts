@@ -7,6 +7,7 @@ import contact from './contact/plugin.js';
 import documents from './documents/plugin.js';
 import health from './health/plugin.js';
 import identity from './identity/plugin.js';
+import learning from './learning/plugin.js';
 import ledger from './ledger/plugin.js';
 import library, { LIBRARY_TAGS } from './library/plugin.js';
 import models from './models/plugin.js';
@@ -54,6 +55,9 @@ export const AREAS: readonly Area[] = [
   // What people decide about the documents runs proposed, and what integrators read: the list,
   // decisions, filed PDFs, the case as text (`app.documents`).
   { name: 'documents', tags: ['documents', 'approved-docs'], plugin: documents },
+  // What an organization's reviewers teach its runs: examples from approvals and corrected values,
+  // and the typer and reader its runs use with them (`app.learning`). No operations of its own.
+  { name: 'learning', tags: [], plugin: learning },
   // Intel templates answered over a case, a job per question, every citation checked (`app.briefs`).
   { name: 'briefs', tags: ['intel-briefs'], plugin: briefs },
   // The case assistant: conversations per case and caller, each answer a server-sent event stream.

@@ -39,8 +39,8 @@ export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
   { keys: ['?'], does: 'Show or hide these keys' },
 ];
 
-const KIND_LABELS: Record<DecisionRequestKind, string> = { approve: 'Approve', settle: 'Settle', junk: 'Junk', bypass: 'Process anyway' };
-const PAST: Record<DecisionRequestKind, string> = { approve: 'approved', settle: 'settled', junk: 'junked', bypass: 'bypassed' };
+const KIND_LABELS: Record<DecisionRequestKind, string> = { approve: 'Approve', settle: 'Settle', junk: 'Junk', bypass: 'Process anyway', correct: 'Correct' };
+const PAST: Record<DecisionRequestKind, string> = { approve: 'approved', settle: 'settled', junk: 'junked', bypass: 'bypassed', correct: 'corrected' };
 
 /** One case, read from the local copy, reviewed document by document (with the keyboard too), online or not. */
 export function CasePage({ id }: { id: string }) {

@@ -38,8 +38,26 @@ export const KeyFieldProvenance = z
     fileId: z.string().describe('The source file the value was read from.'),
     page: z.number().int().min(1).describe('The page of that file.'),
     line: z.number().int().min(0).describe('The line of that page (0-based, in reading order, as `GET /applications/{id}/text` lists them).'),
+    corrected: z
+      .object({
+        decisionId: z.string().describe('The `correct` decision (undo it to go back to the value read).'),
+        decidedBy: z.string(),
+        authenticatedAs: z.string(),
+        decidedAt: z.string().describe('ISO 8601.'),
+        onPage: z
+          .boolean()
+          .describe('Whether the value was found printed on the document’s pages: `page` and `line` are then where; otherwise they are where the reader had read the field (or the document’s first line).'),
+      })
+      .optional()
+      .describe('Present when a person set the value (PUT …/key-data/{field}): `confidence` is then 1.'),
+    learned: z
+      .object({ examples: z.number().int().min(1).describe('How many of the organization’s corrected documents of this layout agreed on where to read it.') })
+      .optional()
+      .describe(
+        'Present when the value was read where the organization’s own corrections of documents of this layout say it is printed (the run’s learned reader), rather than by the built-in reader alone; `confidence` is the learned reader’s.',
+      ),
   })
-  .meta({ id: 'KeyFieldProvenance', description: 'Our addition: how sure a key value is, and where it was read.' });
+  .meta({ id: 'KeyFieldProvenance', description: 'Our addition: how sure a key value is, and where it was read (or who set it).' });
 
 export const ProposedSplit = z
   .object({
@@ -154,10 +172,26 @@ export const DocumentDecisionInput = z
   .meta({ id: 'DocumentDecisionInput', description: 'A decision that takes nothing but who decides: settle, undo.' });
 export type DocumentDecisionInput = z.infer<typeof DocumentDecisionInput>;
 
+export const CorrectKeyDataInput = z
+  .object({
+    value: z
+      .unknown()
+      .describe(
+        'The value in its field type’s form (`ExtractionFieldType`): text as printed, a date `yyyy-mm-dd`, money `{ "amount": "1234.56", "currency": "GBP" }` (an amount sent as a number is written with two decimals), a number, one of an enum’s `options`, true or false; an array of such for a `multiple` field. `null` clears the field: the document does not print it (it leaves `extractKeyData`). 400 when it is not of the field’s type.',
+      ),
+    decidedBy: DecidedBy,
+  })
+  .meta({
+    id: 'CorrectKeyDataInput',
+    description:
+      'Our addition: set (or clear) one key value of a listed document, as a person read it. Required: `value` (send `null` to clear). The field must be one of the extraction schema of the document’s type: the type of the line it is filed against when that line asks for a type, else the type the run read.',
+  });
+export type CorrectKeyDataInput = z.infer<typeof CorrectKeyDataInput>;
+
 export const DocumentDecision = z
   .object({
     id: z.string(),
-    kind: z.enum(['approve', 'settle', 'junk']),
+    kind: z.enum(['approve', 'settle', 'junk', 'correct']).describe('`correct` (our addition): a person set or cleared one key value (`field`, `value`).'),
     address: z.string().describe('The document it was made on.'),
     spans: z.array(DocumentSpan).describe('The pages it took: approved into the document, junked, or settled.'),
     decidedBy: z.string(),
@@ -165,6 +199,8 @@ export const DocumentDecision = z
     decidedAt: z.string(),
     expectedDocId: z.string().optional().describe('approve: the line, or `"unmatched"`.'),
     approvedDocId: z.string().optional(),
+    field: z.string().optional().describe('correct: the key field set.'),
+    value: z.unknown().optional().describe('correct: the value set; `null` when the person cleared the field.'),
     undone: z.object({ by: z.string(), authenticatedAs: z.string(), at: z.string() }).optional().describe('Present once undone.'),
   })
   .meta({ id: 'DocumentDecision', description: 'Our addition: a person’s decision on a case’s documents, as recorded (each is also a ledger row).' });

@@ -40,6 +40,8 @@ export const LEDGER_ACTIONS = {
     'A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched).',
   'document.junked':
     'A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`.',
+  'document.corrected':
+    'A person set or cleared one key value of a document (PUT /applications/{id}/documents/{address}/key-data/{field}, or a `correct` decision request). Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `field`, `docType` (whose extraction schema the field is of), `from` (the value listed before, null when none), `to` (the value set, null when cleared), `foundAt` {fileId, page, line} where the value is printed (null when the pages do not print it). The organization’s runs learn from it (nothing leaves the server).',
   'decision.undone':
     'A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval).',
   'brief.started':

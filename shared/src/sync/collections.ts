@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Organization } from '../contract/access.js';
 import { Application, ApplicationListing } from '../contract/applications.js';
 import { DocumentBundle, SavedSection } from '../contract/bundles.js';
-import { ApproveDocumentInput, DocumentDecision, DocumentEntry } from '../contract/documents.js';
+import { ApproveDocumentInput, CorrectKeyDataInput, DocumentDecision, DocumentEntry } from '../contract/documents.js';
 import { ExpectedDocList } from '../contract/expected-doc-lists.js';
 import { IntelTemplate } from '../contract/intel.js';
 import { LedgerEvent } from '../contract/ledger.js';
@@ -53,8 +53,8 @@ export const LedgerSyncDocument = LedgerEvent.extend({
 
 const Instant = z.iso.datetime();
 
-/** What a decision request asks for: the document decisions, and "process anyway" at the gate. */
-export const DecisionRequestKind = z.enum(['approve', 'settle', 'junk', 'bypass']);
+/** What a decision request asks for: the document decisions (a corrected key value among them), and "process anyway" at the gate. */
+export const DecisionRequestKind = z.enum(['approve', 'settle', 'junk', 'bypass', 'correct']);
 export type DecisionRequestKind = z.infer<typeof DecisionRequestKind>;
 /**
  * `pending` is the client's: made, not yet answered. The server stores every request it answers
@@ -84,9 +84,11 @@ export const DecisionRequestDocument = z.object({
     .min(1)
     .max(160)
     .optional()
-    .describe('approve, settle, junk: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it.'),
+    .describe('approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it.'),
   expectedDocId: ApproveDocumentInput.shape.expectedDocId.describe('approve only: as in POST …/approve.'),
   spans: ApproveDocumentInput.shape.spans.describe('approve and junk only: as in POST …/approve and …/junk.'),
+  field: z.string().min(1).max(80).optional().describe('correct only: the key field, as in PUT …/key-data/{field}.'),
+  value: CorrectKeyDataInput.shape.value.optional().describe('correct only: the value, as in PUT …/key-data/{field} (`null` clears the field; required for a correction).'),
   decidedBy: z.string().min(1).max(200).optional().describe('Who decides; defaults to the pusher’s name (the server fills it in).'),
   madeAt: Instant.describe('When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).'),
   state: DecisionRequestState,
@@ -139,10 +141,10 @@ export const syncCollections = {
   'library-defaults': { local: 'library_defaults', document: LibraryDefaultDocument, version: 1 },
   organization: { local: 'organization', document: Organization, version: 1 },
   applications: { local: 'applications', document: ApplicationSyncDocument, version: 0 },
-  'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 0 },
-  decisions: { local: 'decisions', document: DecisionSyncDocument, version: 0 },
-  ledger: { local: 'ledger', document: LedgerSyncDocument, version: 0 },
-  'decision-requests': { local: 'decision_requests', document: DecisionRequestDocument, version: 0 },
+  'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 1 },
+  decisions: { local: 'decisions', document: DecisionSyncDocument, version: 1 },
+  ledger: { local: 'ledger', document: LedgerSyncDocument, version: 1 },
+  'decision-requests': { local: 'decision_requests', document: DecisionRequestDocument, version: 1 },
 } as const satisfies Record<string, { local: string; document: z.ZodObject; version: number }>;
 export type SyncCollectionName = keyof typeof syncCollections;
 

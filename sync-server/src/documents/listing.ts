@@ -19,13 +19,13 @@ export interface Proposal {
   settled: boolean;
   suggested_name: string;
   key_data: Record<string, unknown>;
-  key_fields: Record<string, { value?: unknown; confidence: number; page: number; line: number; fileId?: string }>;
+  key_fields: Record<string, { value?: unknown; confidence: number; page: number; line: number; fileId?: string; learned?: { examples: number } }>;
   findings: { check: string; code: string; note: string }[];
   split_confirmed: boolean;
   split_of: string | null;
 }
 
-export type DecisionKind = 'approve' | 'settle' | 'junk';
+export type DecisionKind = 'approve' | 'settle' | 'junk' | 'correct';
 
 /** A decision as stored (document_decisions), active ones only. */
 export interface Decision {
@@ -40,6 +40,10 @@ export interface Decision {
   decided_by: string;
   authenticated_as: string;
   created_at: Date;
+  /** correct: the field, the value set (null: cleared) and where it is printed (null: nowhere found). */
+  field?: string | null;
+  value?: unknown;
+  value_at?: { fileId: string; page: number; line: number } | null;
 }
 
 export interface CaseFiles {
@@ -64,6 +68,17 @@ interface Field {
   fileId: string;
   page: number;
   line: number;
+  corrected?: { decisionId: string; decidedBy: string; authenticatedAs: string; decidedAt: string; onPage: boolean };
+  learned?: { examples: number };
+}
+
+/** A listed document as a correction sees it: its type, its line, its pages and its key values. */
+export interface ListedDocument {
+  address: string;
+  docType: string;
+  expectedDocId: string | null;
+  spans: DocumentSpan[];
+  fields: ReadonlyMap<string, Readonly<Field>>;
 }
 
 /** A listed document while the list is built. */
@@ -111,7 +126,7 @@ function fromProposal(p: Proposal): Item {
   const fields = new Map<string, Field>();
   for (const [name, f] of Object.entries(p.key_fields ?? {})) {
     if (!(name in p.key_data)) continue;
-    fields.set(name, { value: p.key_data[name], confidence: f.confidence, fileId: f.fileId ?? p.file_id, page: f.page, line: f.line });
+    fields.set(name, { value: p.key_data[name], confidence: f.confidence, fileId: f.fileId ?? p.file_id, page: f.page, line: f.line, ...(f.learned ? { learned: { examples: f.learned.examples } } : {}) });
   }
   return {
     address: p.address,
@@ -208,7 +223,44 @@ export class CaseListing {
     }
   }
 
+  /** The listed document at `address` (not a piece held beside its range), or DecisionRefused 404/409. */
+  listed(address: string): ListedDocument {
+    const item = this.items.find((i) => i.address === address);
+    if (item) return item;
+    const by = this.gone.get(address);
+    if (by) throw new DecisionRefused(409, `The document ${address} is no longer listed: another decision took it`, by);
+    if (this.items.some((i) => i.pieces.some((p) => p.address === address))) {
+      throw new DecisionRefused(409, `${address} is a proposed piece of a range listed whole: confirm the split (approve the piece) before correcting its values`);
+    }
+    throw new DecisionRefused(404, `No document ${address} in this case`);
+  }
+
+  /**
+   * A corrected key value: set on the listed document (decided or not: correcting a value takes
+   * no pages, so it never races a filing), or cleared. Nothing depends on it and it depends on
+   * nothing, so its scope is empty: any decision can be undone around it, and when the document
+   * it was made on is no longer listed, it no longer applies.
+   */
+  private correct(d: Decision): Applied {
+    const target = this.listed(d.address) as Item;
+    const field = d.field!;
+    if (d.value === null || d.value === undefined) target.fields.delete(field);
+    else {
+      const before = target.fields.get(field);
+      const first = target.spans[0]!;
+      const at = d.value_at ?? (before ? { fileId: before.fileId, page: before.page, line: before.line } : { fileId: first.fileId, page: Math.min(...first.pages), line: 0 });
+      target.fields.set(field, {
+        value: d.value,
+        confidence: 1,
+        ...at,
+        corrected: { decisionId: d.id, decidedBy: d.decided_by, authenticatedAs: d.authenticated_as, decidedAt: d.created_at.toISOString(), onPage: !!d.value_at },
+      });
+    }
+    return { scope: new Set(), address: target.address, spans: target.spans, replaced: [] };
+  }
+
   private applyUnchecked(d: Decision): Applied {
+    if (d.kind === 'correct') return this.correct(d);
     const scope = new Set<string>();
     const replaced: string[] = [];
     let splitConfirmed: string | undefined;
@@ -394,7 +446,7 @@ function toEntry(i: Item): DocumentEntry {
   const keyFields: DocumentEntry['document']['keyFields'] = {};
   for (const [name, f] of i.fields) {
     extractKeyData[name] = f.value;
-    keyFields[name] = { confidence: f.confidence, fileId: f.fileId, page: f.page, line: f.line };
+    keyFields[name] = { confidence: f.confidence, fileId: f.fileId, page: f.page, line: f.line, ...(f.corrected ? { corrected: f.corrected } : {}), ...(f.learned && !f.corrected ? { learned: f.learned } : {}) };
   }
   return {
     address: i.address,

@@ -87,13 +87,32 @@ export async function insertDecision(
     decidedBy: string;
     authenticatedAs: string;
     at: Date;
+    /** correct: the field, the value (null: cleared, stored as SQL NULL) and where it is printed (migration 021). */
+    correction?: { field: string; value: unknown; valueAt: { fileId: string; page: number; line: number } | null };
   },
 ): Promise<DecisionRow> {
+  const c = d.correction;
   const { rows } = await tx.query<DecisionRow>(
-    `INSERT INTO document_decisions (id, org_id, application_id, seq, kind, address, spans, expected_doc_id, unmatched, approved_doc_id, decided_by, authenticated_as, created_at)
-     VALUES ($1, $2, $3, (SELECT coalesce(max(seq), 0) + 1 FROM document_decisions WHERE application_id = $3), $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12)
+    `INSERT INTO document_decisions (id, org_id, application_id, seq, kind, address, spans, expected_doc_id, unmatched, approved_doc_id, decided_by, authenticated_as, created_at, field, value, value_at)
+     VALUES ($1, $2, $3, (SELECT coalesce(max(seq), 0) + 1 FROM document_decisions WHERE application_id = $3), $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb)
      RETURNING *`,
-    [d.id, d.orgId, d.applicationId, d.kind, d.address, d.spans ? JSON.stringify(d.spans) : null, d.expectedDocId, d.unmatched, d.approvedDocId, d.decidedBy, d.authenticatedAs, d.at],
+    [
+      d.id,
+      d.orgId,
+      d.applicationId,
+      d.kind,
+      d.address,
+      d.spans ? JSON.stringify(d.spans) : null,
+      d.expectedDocId,
+      d.unmatched,
+      d.approvedDocId,
+      d.decidedBy,
+      d.authenticatedAs,
+      d.at,
+      c?.field ?? null,
+      c && c.value !== null ? JSON.stringify(c.value) : null,
+      c?.valueAt ? JSON.stringify(c.valueAt) : null,
+    ],
   );
   return rows[0]!;
 }
@@ -190,6 +209,27 @@ export async function pageTexts(q: Queryable, applicationId: string, spans: read
   );
   for (const r of rows) out.set(`${r.file_id}:${r.page}`, r.lines.map((l) => l.text));
   return out;
+}
+
+/** The pages of `spans` as a run read them, in the spans' order (pages no run read are left out). */
+export async function pagesOfSpans(
+  q: Queryable,
+  applicationId: string,
+  spans: readonly DocumentSpan[],
+): Promise<{ fileId: string; page: number; width: number; height: number; lines: { text: string; box: { x: number; y: number; w: number; h: number } }[] }[]> {
+  const wanted = spans.flatMap((s) => s.pages.map((page) => ({ file_id: s.fileId, page })));
+  if (wanted.length === 0) return [];
+  const { rows } = await q.query<{ file_id: string; page: number; width: number; height: number; lines: { text: string; box: { x: number; y: number; w: number; h: number } }[] }>(
+    `SELECT p.file_id, p.page, p.width, p.height, p.lines FROM application_pages p
+       JOIN jsonb_to_recordset($2::jsonb) AS w(file_id text, page int) ON w.file_id = p.file_id AND w.page = p.page
+      WHERE p.application_id = $1`,
+    [applicationId, JSON.stringify(wanted)],
+  );
+  const byKey = new Map(rows.map((r) => [`${r.file_id}:${r.page}`, r]));
+  return wanted.flatMap((w) => {
+    const r = byKey.get(`${w.file_id}:${w.page}`);
+    return r ? [{ fileId: r.file_id, page: r.page, width: r.width, height: r.height, lines: r.lines }] : [];
+  });
 }
 
 /** One page as a run read it (its size, whether it is a scan, its lines with boxes); undefined when no run read it. */

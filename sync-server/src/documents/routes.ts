@@ -6,6 +6,7 @@ import {
   ApprovedDocFileQuery,
   ApproveDocumentInput,
   CaseCompleteness,
+  CorrectKeyDataInput,
   DecisionResult,
   DocumentDecision,
   DocumentDecisionInput,
@@ -118,6 +119,32 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
     },
     async (request) =>
       documents.decide(requireCaller(request), request.params.id, { kind: 'junk', address: request.params.address, spans: request.body?.spans, decidedBy: request.body?.decidedBy }),
+  );
+
+  app.put(
+    '/applications/:id/documents/:address/key-data/:field',
+    {
+      config: { access: 'documents.decide' },
+      schema: {
+        tags: ['documents'],
+        summary: 'Correct one key value of a document, as a person read it (or clear it)',
+        description: `Our addition (the spec has no such operation). A \`correct\` decision: the listed document’s \`extractKeyData[field]\` becomes \`value\` (\`null\` clears it), its \`keyFields[field]\` says a person set it (\`corrected\`, \`confidence\` 1) and where the value is printed on the document’s pages when it is found there. The field must be one of the extraction schema of the document’s type (the type of the line it is filed against when that line asks for a type with a schema of its own, else the type the run read); the value must be of the field’s type. The document may be decided already (approved or settled) or not: a correction takes no pages, so it races no filing; it stays with the document through later decisions that keep its pages, and is undone like any decision (POST …/decisions/{decisionId}/undo). Sending again the value your last correction of the field set answers that decision and records nothing (idempotent). Ledger: \`document.corrected\` (from, to, who), which webhooks deliver as any row. The organization’s later runs learn from it where documents of this layout print the field (nothing leaves the server). From the desktop: a decision request of kind \`correct\`. Recorded with \`decidedBy\` (default: the caller’s name) and \`authenticatedAs\`. 400 an address that is not one, a field not of the schema, a value not of the field’s type or missing; 404 no such application or document in your organization; 409 the document is no longer listed (another decision took it: \`error\` names it) or is a proposed piece whose split nobody confirmed.`,
+        params: DocParams.extend({ field: z.string().min(1).max(80).describe('A field of the document type’s extraction schema, e.g. `netPay`.') }),
+        body: CorrectKeyDataInput,
+        response: {
+          200: DecisionResult,
+          ...errorResponses(400, 401, 403, 404),
+          ...conflictResponse('The document is no longer listed (the `error` names the decision that took it), or is a proposed piece not yet confirmed.'),
+        },
+      },
+    },
+    async (request) =>
+      documents.correct(requireCaller(request), request.params.id, {
+        address: request.params.address,
+        field: request.params.field,
+        value: request.body.value,
+        decidedBy: request.body.decidedBy,
+      }),
   );
 
   app.get(

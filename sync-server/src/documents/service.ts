@@ -4,10 +4,11 @@ import type { ApplicationRow, FileRow } from '../applications/rows.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { Clock } from '../clock.js';
 import type { Db, Queryable } from '../db/db.js';
+import { checkValue, locateValue, sameValue, type FieldSpec } from '../analyzer/learn/index.js';
 import { badRequest, conflict, HttpError, notFound } from '../http-error.js';
 import type { Caller } from '../identity/caller.js';
 import type { LedgerService } from '../ledger/service.js';
-import { CaseListing, DecisionRefused, type Applied, type CaseFiles, type Decision, type DecisionKind } from './listing.js';
+import { CaseListing, DecisionRefused, type Applied, type CaseFiles, type Decision, type DecisionKind, type ListedDocument } from './listing.js';
 import { frontMatter, pagesMarkdown } from './markdown.js';
 import type { PdfCutter } from './pdf-cutter.js';
 import * as repo from './repository.js';
@@ -23,6 +24,42 @@ export interface DocumentServiceDeps {
   applications: ApplicationService;
   /** Cuts pages out of packets on worker threads. */
   cutter: PdfCutter;
+  /**
+   * The extraction schema extraction resolves for a type, read through `q` (the library's): its
+   * fields, and whether it is the type's own (`docType`) or a fallback rung.
+   */
+  schemaFor: (q: Queryable, orgId: string, docType: string) => Promise<{ own: boolean; fields: (FieldSpec & { name: string })[] } | undefined>;
+}
+
+/** A person's decision others learn from, as it is made (in its transaction): `learning/` listens. */
+export interface DecidedEvent {
+  orgId: string;
+  applicationId: string;
+  decisionId: string;
+  /** approve: filed against a line (never `unmatched`); correct: a key value set or cleared. */
+  kind: 'approve' | 'correct';
+  /** The document as decided: its address and pages. */
+  address: string;
+  spans: DocumentSpan[];
+  /** The type the run read. */
+  readType: string;
+  /** approve: the type (or kind) the line it was filed against asks for. */
+  lineType: string | null;
+  /** correct: the type whose schema the field is of, the field, its spec, the value set (null: cleared) and the one listed before. */
+  docType?: string;
+  field?: string;
+  spec?: FieldSpec;
+  value?: unknown;
+  before?: unknown;
+  at: Date;
+}
+
+export interface CorrectionRequest {
+  address: string;
+  field: string;
+  /** The value in its field type's form; null clears the field; undefined is refused. */
+  value: unknown;
+  decidedBy?: string | undefined;
 }
 
 export interface DecisionRequest {
@@ -41,6 +78,7 @@ const toDecision = (d: repo.DecisionRow, applied?: Applied): DocumentDecision =>
   spans: applied?.spans ?? d.spans ?? [],
   ...(d.kind === 'approve' ? { expectedDocId: d.unmatched ? 'unmatched' : (applied?.filed?.expectedDocId ?? d.expected_doc_id ?? 'unmatched') } : {}),
   ...(d.approved_doc_id ? { approvedDocId: d.approved_doc_id } : {}),
+  ...(d.kind === 'correct' ? { field: d.field ?? '', value: d.value ?? null } : {}),
   decidedBy: d.decided_by,
   authenticatedAs: d.authenticated_as,
   decidedAt: d.created_at.toISOString(),
@@ -55,7 +93,7 @@ const filesOf = (app: ApplicationRow, files: readonly FileRow[]): CaseFiles => (
   lines: new Map(app.list_lines.map((l) => [l.id, { name: l.name }])),
 });
 
-const ACTIONS: Record<DecisionKind, LedgerActionName> = { approve: 'document.approved', settle: 'document.settled', junk: 'document.junked' };
+const ACTIONS: Record<DecisionKind, LedgerActionName> = { approve: 'document.approved', settle: 'document.settled', junk: 'document.junked', correct: 'document.corrected' };
 
 /**
  * People's decisions on the documents runs proposed, and what integrators read of them: the
@@ -64,6 +102,11 @@ const ACTIONS: Record<DecisionKind, LedgerActionName> = { approve: 'document.app
  * recomputed and stored, its ledger row.
  */
 export class DocumentService {
+  /** Called in the transaction of each approval into a line and each correction (learning registers after this area). */
+  readonly decided: ((tx: Queryable, event: DecidedEvent) => Promise<void>)[] = [];
+  /** Called in the transaction of each undo, with the decision undone. */
+  readonly undone: ((tx: Queryable, decision: { orgId: string; applicationId: string; decisionId: string; kind: DecisionKind }) => Promise<void>)[] = [];
+
   constructor(private readonly deps: DocumentServiceDeps) {}
 
   private get db(): Db {
@@ -242,6 +285,132 @@ export class DocumentService {
         },
       });
       await this.recordCompleteness(tx, caller, locked, docsFiledBefore, id);
+      if (request.kind === 'approve' && applied.filed?.expectedDocId) {
+        const line = locked.list_lines.find((l) => l.id === applied.filed!.expectedDocId);
+        for (const hook of this.decided) {
+          await hook(tx, {
+            orgId: locked.org_id,
+            applicationId: locked.id,
+            decisionId: id,
+            kind: 'approve',
+            address: applied.address,
+            spans: applied.spans,
+            readType: applied.filed.docType,
+            lineType: line?.docType ?? null,
+            at,
+          });
+        }
+      }
+      await within?.(tx, decision);
+      return { decision, documents: rows.map((r) => r.entry) };
+    });
+  }
+
+  /**
+   * The type whose extraction schema a listed document's fields are of: the type of the line it
+   * is filed against when that type has a schema of its own (a person filing a document under a
+   * line of another type says what it is), else the type the run read.
+   */
+  private async schemaOf(q: Queryable, app: ApplicationRow, doc: ListedDocument): Promise<{ docType: string; fields: (FieldSpec & { name: string })[] }> {
+    const lineType = app.list_lines.find((l) => l.id === doc.expectedDocId)?.docType;
+    if (lineType && lineType !== doc.docType) {
+      const own = await this.deps.schemaFor(q, app.org_id, lineType);
+      if (own?.own) return { docType: lineType, fields: own.fields };
+    }
+    return { docType: doc.docType, fields: (await this.deps.schemaFor(q, app.org_id, doc.docType))?.fields ?? [] };
+  }
+
+  /**
+   * Sets or clears one key value of a listed document (a `correct` decision): checked against
+   * the field's type, found on the document's pages when printed there, recorded with its ledger
+   * row (`document.corrected`) under the case's row lock. Asking again for the value the
+   * person's last correction of the field set answers that decision: nothing new is recorded.
+   */
+  async correct(caller: Caller, applicationId: string, request: CorrectionRequest, within?: (tx: Queryable, decision: DocumentDecision) => Promise<void>): Promise<DecisionResult> {
+    if (!parseAddress(request.address)) throw badRequest(`address: "${request.address}" is not <fileId>:p<first>-<last>`);
+    if (request.value === undefined) throw badRequest('body.value: required (send null to clear the field)');
+    const decidedBy = request.decidedBy?.trim() || caller.name;
+    return this.db.transaction(async (tx) => {
+      const { app } = await this.deps.applications.require(tx, caller.orgId, applicationId, { lock: true });
+      const { listing, decisions } = await this.build(tx, app);
+      let doc: ListedDocument;
+      try {
+        doc = listing.listed(request.address);
+      } catch (e) {
+        if (e instanceof DecisionRefused) throw this.refused(e, decisions);
+        throw e;
+      }
+      const schema = await this.schemaOf(tx, app, doc);
+      const spec = schema.fields.find((f) => f.name === request.field);
+      if (!spec) {
+        const names = schema.fields.map((f) => f.name);
+        throw badRequest(`field: "${request.field}" is not a field of the ${schema.docType} extraction schema${names.length ? ` (its fields: ${names.join(', ')})` : ' (it has none)'}`);
+      }
+      let value: unknown = null;
+      if (request.value !== null) {
+        const checked = checkValue(spec, request.value);
+        if ('error' in checked) throw badRequest(`body.value: ${checked.error} (${request.field} is a ${spec.multiple ? 'list of ' : ''}${spec.type} field)`);
+        value = checked.value;
+      }
+      const before = doc.fields.get(request.field);
+      const last = decisions.filter((d) => d.kind === 'correct' && d.field === request.field && listing.applied.get(d.id)?.address === doc.address).at(-1);
+      if (last && sameValue(last.value ?? null, value) && (value === null ? !before : before?.corrected?.decisionId === last.id)) {
+        const decision = toDecision(last, listing.applied.get(last.id));
+        await within?.(tx, decision);
+        return { decision, documents: listing.rows().map((r) => r.entry) };
+      }
+
+      const pages = await repo.pagesOfSpans(tx, app.id, doc.spans);
+      const found = value === null ? null : locateValue(pages, spec, value);
+      const valueAt = found ? { fileId: pages[found.page]!.fileId, page: pages[found.page]!.page, line: found.line } : null;
+      const at = this.deps.clock();
+      const id = newId('dec');
+      const row = await repo.insertDecision(tx, {
+        id,
+        orgId: app.org_id,
+        applicationId: app.id,
+        kind: 'correct',
+        address: doc.address,
+        spans: null,
+        expectedDocId: null,
+        unmatched: false,
+        approvedDocId: null,
+        decidedBy,
+        authenticatedAs: caller.authenticatedAs,
+        at,
+        correction: { field: request.field, value, valueAt },
+      });
+      const applied = listing.apply(row);
+      const rows = listing.rows();
+      await repo.storeListing(tx, app.org_id, app.id, rows);
+      await this.deps.ledger.append(tx, {
+        orgId: app.org_id,
+        applicationId: app.id,
+        actor: caller.authenticatedAs,
+        action: 'document.corrected',
+        target: `document:${doc.address}`,
+        detail: { decisionId: id, decidedBy, authenticatedAs: caller.authenticatedAs, field: request.field, docType: schema.docType, from: before?.value ?? null, to: value, foundAt: valueAt },
+      });
+      for (const hook of this.decided) {
+        await hook(tx, {
+          orgId: app.org_id,
+          applicationId: app.id,
+          decisionId: id,
+          kind: 'correct',
+          address: doc.address,
+          spans: doc.spans,
+          readType: doc.docType,
+          lineType: app.list_lines.find((l) => l.id === doc.expectedDocId)?.docType ?? null,
+          docType: schema.docType,
+          field: request.field,
+          spec,
+          value,
+          // What the reader had (a person's earlier correction is not the reader's).
+          before: before && !before.corrected ? before.value : null,
+          at,
+        });
+      }
+      const decision = toDecision(row, applied);
       await within?.(tx, decision);
       return { decision, documents: rows.map((r) => r.entry) };
     });
@@ -279,8 +448,10 @@ export class DocumentService {
           decidedBy: by,
           authenticatedAs: caller.authenticatedAs,
           ...(target.approved_doc_id ? { approvedDocId: target.approved_doc_id } : {}),
+          ...(target.kind === 'correct' ? { field: target.field } : {}),
         },
       });
+      for (const hook of this.undone) await hook(tx, { orgId: app.org_id, applicationId: app.id, decisionId: target.id, kind: target.kind });
       await this.recordCompleteness(tx, caller, app, docsFiledBefore, target.id);
       const undone = (await repo.findDecision(tx, app.org_id, app.id, target.id))!;
       return { decision: toDecision(undone, listing.applied.get(target.id)), documents: rows.map((r) => r.entry) };

@@ -10,8 +10,8 @@ import type { Job, JobContext, JobQueue } from '../jobs/job-queue.js';
 import type { Library } from '../library/plugin.js';
 import { SYSTEM_ACTOR, type LedgerService } from '../ledger/service.js';
 import { isPacketReadError } from '../analyzer/pdf/errors.js';
-import { AnalyzerUnavailableError, type AnalyzerPort, type CatalogueType, type PreflightFlag } from './analyzer-port.js';
-import { keyDataReader, ModelStageError, type RunLog } from './key-data-reader.js';
+import { AnalyzerUnavailableError, type AnalyzerPort, type CatalogueType, type DocumentTyper, type PreflightFlag } from './analyzer-port.js';
+import { keyDataReader, ModelStageError, type KeyDataReader, type RunLog } from './key-data-reader.js';
 import * as repo from './repository.js';
 import { RUN_JOB } from './repository.js';
 import { TOOL_BEHAVIOURS } from './tools/index.js';
@@ -55,6 +55,15 @@ export interface RunEngineDeps {
   log?: RunLog | undefined;
 }
 
+/**
+ * How an organization's runs read besides the base analyzer: wrappers around the typer and the
+ * key-data reader a run is given (learning/ makes one from the organization's own examples).
+ */
+export interface RunAdapter {
+  typer?(base: DocumentTyper): DocumentTyper;
+  reader?(base: KeyDataReader): KeyDataReader;
+}
+
 /** Entries of the marked chain that are not document types. */
 const NOT_TYPES = new Set(['docKind', 'pageKind', 'default']);
 const NEXT: Partial<Record<RunStateName, RunStateName>> = { previewing: 'inventory', inventory: 'running', running: 'report' };
@@ -81,6 +90,11 @@ export class RunEngine {
    * area recomputes the case's list there (it registers after this area, so it hooks in).
    */
   readonly landed: ((tx: Queryable, run: RunRow) => Promise<void>)[] = [];
+  /**
+   * Asked through `q` when a run's workspace is built: what the organization's runs read with
+   * besides the base analyzer (learning registers after this area, so it hooks in).
+   */
+  readonly adapters: ((q: Queryable, orgId: string, catalogue: CatalogueType[]) => Promise<RunAdapter | undefined>)[] = [];
 
   constructor(private readonly deps: RunEngineDeps) {}
 
@@ -236,6 +250,7 @@ export class RunEngine {
     const flagsByFile = new Map<string, PreflightFlag[]>();
     for (const f of run.flags) flagsByFile.set(f.fileId, [...(flagsByFile.get(f.fileId) ?? []), { page: f.page, code: f.code as PreflightFlag['code'], note: f.note }]);
     const schemas = new Map<string, Promise<AnalyzerSchema | undefined>>();
+    const adapted = await this.adapt(q, run.org_id, catalogue);
     return {
       app,
       run,
@@ -243,15 +258,17 @@ export class RunEngine {
       pagesByFile: await repo.pagesOf(q, run.file_ids),
       flagsByFile,
       catalogue,
-      typer: analyzer.typer(catalogue),
+      typer: adapted.typer(analyzer.typer(catalogue)),
       analyzer,
-      extractor: keyDataReader({
-        option: await this.deps.modelFor(q, run.org_id, 'extract'),
-        config: this.deps.config,
-        analyzer,
-        log: this.deps.log,
-        context: { applicationId: run.application_id, run: run.n },
-      }),
+      extractor: adapted.reader(
+        keyDataReader({
+          option: await this.deps.modelFor(q, run.org_id, 'extract'),
+          config: this.deps.config,
+          analyzer,
+          log: this.deps.log,
+          context: { applicationId: run.application_id, run: run.n },
+        }),
+      ),
       schemaFor: (docType) => {
         let s = schemas.get(docType);
         if (!s) {
@@ -267,6 +284,19 @@ export class RunEngine {
       now: this.deps.clock(),
       signal,
       progress,
+    };
+  }
+
+  /** The organization's adapters, composed (none: the base typer and reader as they are). */
+  private async adapt(q: Queryable, orgId: string, catalogue: CatalogueType[]): Promise<Required<RunAdapter>> {
+    const all: RunAdapter[] = [];
+    for (const adapter of this.adapters) {
+      const a = await adapter(q, orgId, catalogue);
+      if (a) all.push(a);
+    }
+    return {
+      typer: (base) => all.reduce((t, a) => a.typer?.(t) ?? t, base),
+      reader: (base) => all.reduce((r, a) => a.reader?.(r) ?? r, base),
     };
   }
 

@@ -19,6 +19,9 @@ interface RequestRow {
   address: string | null;
   expected_doc_id: string | null;
   spans: DocumentSpan[] | null;
+  /** correct: the field and the value (SQL NULL: cleared; migration 021). */
+  field: string | null;
+  value: unknown;
   decided_by: string;
   made_at: Date;
   state: 'applied' | 'conflict' | 'refused';
@@ -40,6 +43,7 @@ const toChange = (r: RequestRow): SyncChange<RequestDoc> => ({
     ...(r.address !== null ? { address: r.address } : {}),
     ...(r.expected_doc_id !== null ? { expectedDocId: r.expected_doc_id } : {}),
     ...(r.spans !== null ? { spans: r.spans } : {}),
+    ...(r.kind === 'correct' ? { field: r.field ?? '', value: r.value ?? null } : {}),
     decidedBy: r.decided_by,
     madeAt: r.made_at.toISOString(),
     state: r.state,
@@ -61,6 +65,13 @@ function malformed(doc: RequestDoc): string | null {
   }
   if (doc.address === undefined) return `address: ${doc.kind} names the document`;
   if (!parseAddress(doc.address)) return `address: "${doc.address}" is not <fileId>:p<first>-<last>`;
+  if (doc.kind === 'correct') {
+    if (doc.field === undefined) return 'field: correct names the key field';
+    if (doc.value === undefined) return 'value: correct sets a value (null clears the field)';
+    if (doc.spans !== undefined || doc.expectedDocId !== undefined) return 'correct takes no spans nor expectedDocId';
+    return null;
+  }
+  if (doc.field !== undefined || doc.value !== undefined) return `${doc.kind} takes no field nor value`;
   if (doc.kind === 'settle' && (doc.spans !== undefined || doc.expectedDocId !== undefined)) return 'settle takes no spans nor expectedDocId';
   if (doc.kind === 'junk' && doc.expectedDocId !== undefined) return 'junk takes no expectedDocId';
   return null;
@@ -68,7 +79,7 @@ function malformed(doc: RequestDoc): string | null {
 
 /** What POST /applications/{id}/documents/{address}/<kind> passes the service for the same body. */
 function decisionRequestOf(doc: RequestDoc, decidedBy: string): DecisionRequest {
-  const kind = doc.kind as Exclude<DecisionRequestKind, 'bypass'>;
+  const kind = doc.kind as Exclude<DecisionRequestKind, 'bypass' | 'correct'>;
   return {
     kind,
     address: doc.address!,
@@ -90,7 +101,7 @@ class AlreadyAnswered extends Error {}
 
 export interface DecisionRequestsDeps {
   db: Db;
-  documents: Pick<DocumentService, 'decide' | 'decisions'>;
+  documents: Pick<DocumentService, 'decide' | 'correct' | 'decisions'>;
   runs: Pick<RunService, 'bypass'>;
 }
 
@@ -107,8 +118,8 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
   /** Stores an answered request unless one of the same id is already stored; whether it stored it. */
   const record = async (q: Queryable, scope: SyncScope, doc: RequestDoc, decidedBy: string, outcome: Pick<RequestRow, 'state'> & Partial<RequestRow>): Promise<boolean> => {
     const { rowCount } = await q.query(
-      `INSERT INTO decision_requests (org_id, owner, id, application_id, kind, address, expected_doc_id, spans, decided_by, made_at, state, decision_id, applied_at, conflict, error)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+      `INSERT INTO decision_requests (org_id, owner, id, application_id, kind, address, expected_doc_id, spans, decided_by, made_at, state, decision_id, applied_at, conflict, error, field, value)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb)
        ON CONFLICT (org_id, owner, id) DO NOTHING`,
       [
         scope.orgId,
@@ -126,6 +137,8 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
         outcome.applied_at ?? null,
         outcome.conflict ? JSON.stringify(outcome.conflict) : null,
         outcome.error ? JSON.stringify(outcome.error) : null,
+        doc.kind === 'correct' ? (doc.field ?? null) : null,
+        doc.kind === 'correct' && doc.value !== null && doc.value !== undefined ? JSON.stringify(doc.value) : null,
       ],
     );
     return rowCount > 0;
@@ -179,6 +192,10 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
           ...(run !== undefined ? { run } : {}),
           within: (tx, bypassed) => recordWithin(tx, { state: 'applied', applied_at: bypassed.at, address: `run:${bypassed.run}` }),
         });
+      } else if (doc.kind === 'correct') {
+        await deps.documents.correct(caller, doc.applicationId, { address: doc.address!, field: doc.field!, value: doc.value, decidedBy }, (tx, decision) =>
+          recordWithin(tx, { state: 'applied', decision_id: decision.id, applied_at: new Date(decision.decidedAt) }),
+        );
       } else {
         await deps.documents.decide(caller, doc.applicationId, decisionRequestOf(doc, decidedBy), (tx, decision) =>
           recordWithin(tx, { state: 'applied', decision_id: decision.id, applied_at: new Date(decision.decidedAt) }),
@@ -199,7 +216,7 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
   return {
     name: 'decision-requests',
     description:
-      'Your decisions made on the desktop (approve, settle, junk, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed.',
+      'Your decisions made on the desktop (approve, settle, junk, correct a key value, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed.',
     right: 'documents.decide',
     tables: ['decision_requests'],
     document: syncCollections['decision-requests'].document,
@@ -215,7 +232,7 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
     },
     push: {
       description:
-        'A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result`; `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now; `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans) is malformed: 400.',
+        'A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, PUT …/key-data/{field} for `correct` with its `field` and `value`, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result`; `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now; `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans) is malformed: 400.',
       async apply(caller, scope, rows: readonly SyncPushedRow[]) {
         if (!scope.owner) throw new Error('A push of decision requests needs its caller as their owner');
         const pushed = rows.map((row) => ({ doc: DecisionRequestDocument.parse(row.newDocumentState), deleted: row.newDocumentState._deleted === true, state: row.newDocumentState }));

@@ -1,0 +1,72 @@
+import type { DocumentSpan } from '@portal/shared';
+import type { Queryable } from '../db/db.js';
+import type { LearnPage } from '../analyzer/learn/index.js';
+
+// The SQL of an organization's learning examples (migration 021). Pages are the runs area's rows
+// (application_pages), read here.
+
+export interface ExampleRow {
+  doc_type: string;
+  field: string | null;
+  example: unknown;
+}
+
+/** The first `limit` pages of `spans` as a run read them, in the spans' order. */
+export async function pagesOf(q: Queryable, applicationId: string, spans: readonly DocumentSpan[], limit: number): Promise<LearnPage[]> {
+  const wanted = spans.flatMap((s) => s.pages.map((page) => ({ file_id: s.fileId, page }))).slice(0, limit);
+  if (wanted.length === 0) return [];
+  const { rows } = await q.query<{ file_id: string; page: number; width: number; height: number; lines: LearnPage['lines'] }>(
+    `SELECT p.file_id, p.page, p.width, p.height, p.lines FROM application_pages p
+       JOIN jsonb_to_recordset($2::jsonb) AS w(file_id text, page int) ON w.file_id = p.file_id AND w.page = p.page
+      WHERE p.application_id = $1`,
+    [applicationId, JSON.stringify(wanted)],
+  );
+  const byKey = new Map(rows.map((r) => [`${r.file_id}:${r.page}`, r]));
+  return wanted.flatMap((w) => {
+    const r = byKey.get(`${w.file_id}:${w.page}`);
+    return r ? [{ page: r.page, width: r.width, height: r.height, lines: r.lines }] : [];
+  });
+}
+
+export async function insertExample(
+  tx: Queryable,
+  e: { id: string; orgId: string; applicationId: string; decisionId: string; kind: 'type' | 'field'; docType: string; field: string | null; address: string; example: unknown; at: Date },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO learning_examples (id, org_id, application_id, decision_id, kind, doc_type, field, address, example, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+    [e.id, e.orgId, e.applicationId, e.decisionId, e.kind, e.docType, e.field, e.address, JSON.stringify(e.example), e.at],
+  );
+}
+
+/** Forgets what a decision taught (it was undone). */
+export async function deleteByDecision(tx: Queryable, decisionId: string): Promise<void> {
+  await tx.query('DELETE FROM learning_examples WHERE decision_id = $1', [decisionId]);
+}
+
+/**
+ * The examples in effect, from cases still there: every type example, and per document and field
+ * the latest correction's (by decision order), unless that one taught nothing (`{"none": true}`:
+ * cleared, or not printed on the page). Undoing a correction thus brings back the one before it.
+ */
+const IN_EFFECT = `
+  SELECT * FROM (
+    SELECT DISTINCT ON (e.kind, e.application_id, e.address, coalesce(e.field, e.id)) e.*, d.seq
+      FROM learning_examples e
+      JOIN applications a ON a.id = e.application_id AND NOT a.deleted
+      JOIN document_decisions d ON d.id = e.decision_id
+     WHERE e.org_id = $1
+     ORDER BY e.kind, e.application_id, e.address, coalesce(e.field, e.id), d.seq DESC
+  ) x WHERE NOT (x.example ? 'none')`;
+
+/** The organization's examples of a kind in effect, most recent first. */
+export async function examples(q: Queryable, orgId: string, kind: 'type' | 'field', limit: number): Promise<ExampleRow[]> {
+  const { rows } = await q.query<ExampleRow>(`SELECT doc_type, field, example FROM (${IN_EFFECT}) y WHERE kind = $2 ORDER BY created_at DESC, seq DESC LIMIT $3`, [orgId, kind, limit]);
+  return rows;
+}
+
+/** How many examples of each kind are in effect for the organization. */
+export async function counts(q: Queryable, orgId: string): Promise<{ types: number; fields: number }> {
+  const { rows } = await q.query<{ kind: string; n: number }>(`SELECT kind, count(*)::int AS n FROM (${IN_EFFECT}) y GROUP BY kind`, [orgId]);
+  return { types: rows.find((r) => r.kind === 'type')?.n ?? 0, fields: rows.find((r) => r.kind === 'field')?.n ?? 0 };
+}

@@ -6877,6 +6877,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{id}/documents/{address}/key-data/{field}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct one key value of a document, as a person read it (or clear it)
+         * @description Our addition (the spec has no such operation). A `correct` decision: the listed document’s `extractKeyData[field]` becomes `value` (`null` clears it), its `keyFields[field]` says a person set it (`corrected`, `confidence` 1) and where the value is printed on the document’s pages when it is found there. The field must be one of the extraction schema of the document’s type (the type of the line it is filed against when that line asks for a type with a schema of its own, else the type the run read); the value must be of the field’s type. The document may be decided already (approved or settled) or not: a correction takes no pages, so it races no filing; it stays with the document through later decisions that keep its pages, and is undone like any decision (POST …/decisions/{decisionId}/undo). Sending again the value your last correction of the field set answers that decision and records nothing (idempotent). Ledger: `document.corrected` (from, to, who), which webhooks deliver as any row. The organization’s later runs learn from it where documents of this layout print the field (nothing leaves the server). From the desktop: a decision request of kind `correct`. Recorded with `decidedBy` (default: the caller’s name) and `authenticatedAs`. 400 an address that is not one, a field not of the schema, a value not of the field’s type or missing; 404 no such application or document in your organization; 409 the document is no longer listed (another decision took it: `error` names it) or is a proposed piece whose split nobody confirmed.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    /** @description The document’s address, `<fileId>:p<first>-<last>` (or a proposed piece’s, to confirm its split). */
+                    address: string;
+                    /** @description A field of the document type’s extraction schema, e.g. `netPay`. */
+                    field: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CorrectKeyDataInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DecisionResult"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The document is no longer listed (the `error` names the decision that took it), or is a proposed piece not yet confirmed. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications/{id}/decisions": {
         parameters: {
             query?: never;
@@ -10218,8 +10313,11 @@ export interface paths {
                         "application/json": {
                             documents: {
                                 id: string;
-                                /** @enum {string} */
-                                kind: "approve" | "settle" | "junk";
+                                /**
+                                 * @description `correct` (our addition): a person set or cleared one key value (`field`, `value`).
+                                 * @enum {string}
+                                 */
+                                kind: "approve" | "settle" | "junk" | "correct";
                                 /** @description The document it was made on. */
                                 address: string;
                                 /** @description The pages it took: approved into the document, junked, or settled. */
@@ -10234,6 +10332,10 @@ export interface paths {
                                 /** @description approve: the line, or `"unmatched"`. */
                                 expectedDocId?: string;
                                 approvedDocId?: string;
+                                /** @description correct: the key field set. */
+                                field?: string;
+                                /** @description correct: the value set; `null` when the person cleared the field. */
+                                value?: unknown;
                                 /** @description Present once undone. */
                                 undone?: {
                                     by: string;
@@ -10323,8 +10425,11 @@ export interface paths {
                     content: {
                         "application/json": ({
                             id: string;
-                            /** @enum {string} */
-                            kind: "approve" | "settle" | "junk";
+                            /**
+                             * @description `correct` (our addition): a person set or cleared one key value (`field`, `value`).
+                             * @enum {string}
+                             */
+                            kind: "approve" | "settle" | "junk" | "correct";
                             /** @description The document it was made on. */
                             address: string;
                             /** @description The pages it took: approved into the document, junked, or settled. */
@@ -10339,6 +10444,10 @@ export interface paths {
                             /** @description approve: the line, or `"unmatched"`. */
                             expectedDocId?: string;
                             approvedDocId?: string;
+                            /** @description correct: the key field set. */
+                            field?: string;
+                            /** @description correct: the value set; `null` when the person cleared the field. */
+                            value?: unknown;
                             /** @description Present once undone. */
                             undone?: {
                                 by: string;
@@ -10947,7 +11056,7 @@ export interface paths {
         };
         /**
          * Pull decision-requests changed after a checkpoint
-         * @description Your decisions made on the desktop (approve, settle, junk, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         * @description Your decisions made on the desktop (approve, settle, junk, correct a key value, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -10978,7 +11087,7 @@ export interface paths {
                                 /** @description The case. */
                                 applicationId: string;
                                 /** @enum {string} */
-                                kind: "approve" | "settle" | "junk" | "bypass";
+                                kind: "approve" | "settle" | "junk" | "bypass" | "correct";
                                 /**
                                  * Format: date-time
                                  * @description When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).
@@ -10988,12 +11097,16 @@ export interface paths {
                                 state: "pending" | "applied" | "conflict" | "refused";
                                 serverRev: number;
                                 _deleted: boolean;
-                                /** @description approve, settle, junk: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                                /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
                                 address?: string;
                                 /** @description approve only: as in POST …/approve. */
                                 expectedDocId?: string;
                                 /** @description approve and junk only: as in POST …/approve and …/junk. */
                                 spans?: components["schemas"]["DocumentSpan"][];
+                                /** @description correct only: the key field, as in PUT …/key-data/{field}. */
+                                field?: string;
+                                /** @description correct only: the value, as in PUT …/key-data/{field} (`null` clears the field; required for a correction). */
+                                value?: unknown;
                                 /** @description Who decides; defaults to the pusher’s name (the server fills it in). */
                                 decidedBy?: string;
                                 /** @description applied: what was made. */
@@ -11013,7 +11126,7 @@ export interface paths {
                                     /** Format: date-time */
                                     decidedAt?: string;
                                     /** @enum {string} */
-                                    decisionKind?: "approve" | "settle" | "junk" | "bypass";
+                                    decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct";
                                     /** @description What it was made on: a document’s address, or `run:<n>`. */
                                     address?: string;
                                 };
@@ -11075,7 +11188,7 @@ export interface paths {
         put?: never;
         /**
          * Push decision-requests
-         * @description RxDB's push: the answer is 200 with the master state of every pushed document, which the client adopts (its outcome, as the server now holds it; a document the server keeps no row of comes back with `_deleted: true`). A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result`; `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now; `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans) is malformed: 400. A document that breaks the schema refuses the whole push with 400, and nothing of it is applied.
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document, which the client adopts (its outcome, as the server now holds it; a document the server keeps no row of comes back with `_deleted: true`). A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, PUT …/key-data/{field} for `correct` with its `field` and `value`, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result`; `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now; `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans) is malformed: 400. A document that breaks the schema refuses the whole push with 400, and nothing of it is applied.
          */
         post: {
             parameters: {
@@ -11093,13 +11206,17 @@ export interface paths {
                             /** @description The case. */
                             applicationId: string;
                             /** @enum {string} */
-                            kind: "approve" | "settle" | "junk" | "bypass";
-                            /** @description approve, settle, junk: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                            kind: "approve" | "settle" | "junk" | "bypass" | "correct";
+                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
                             address?: string;
                             /** @description approve only: as in POST …/approve. */
                             expectedDocId?: string;
                             /** @description approve and junk only: as in POST …/approve and …/junk. */
                             spans?: components["schemas"]["DocumentSpanInput"][];
+                            /** @description correct only: the key field, as in PUT …/key-data/{field}. */
+                            field?: string;
+                            /** @description correct only: the value, as in PUT …/key-data/{field} (`null` clears the field; required for a correction). */
+                            value?: unknown;
                             /** @description Who decides; defaults to the pusher’s name (the server fills it in). */
                             decidedBy?: string;
                             /**
@@ -11126,7 +11243,7 @@ export interface paths {
                                 /** Format: date-time */
                                 decidedAt?: string;
                                 /** @enum {string} */
-                                decisionKind?: "approve" | "settle" | "junk" | "bypass";
+                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct";
                                 /** @description What it was made on: a document’s address, or `run:<n>`. */
                                 address?: string;
                             };
@@ -11157,7 +11274,7 @@ export interface paths {
                             /** @description The case. */
                             applicationId: string;
                             /** @enum {string} */
-                            kind: "approve" | "settle" | "junk" | "bypass";
+                            kind: "approve" | "settle" | "junk" | "bypass" | "correct";
                             /**
                              * Format: date-time
                              * @description When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).
@@ -11167,12 +11284,16 @@ export interface paths {
                             state: "pending" | "applied" | "conflict" | "refused";
                             serverRev: number;
                             _deleted: boolean;
-                            /** @description approve, settle, junk: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
                             address?: string;
                             /** @description approve only: as in POST …/approve. */
                             expectedDocId?: string;
                             /** @description approve and junk only: as in POST …/approve and …/junk. */
                             spans?: components["schemas"]["DocumentSpan"][];
+                            /** @description correct only: the key field, as in PUT …/key-data/{field}. */
+                            field?: string;
+                            /** @description correct only: the value, as in PUT …/key-data/{field} (`null` clears the field; required for a correction). */
+                            value?: unknown;
                             /** @description Who decides; defaults to the pusher’s name (the server fills it in). */
                             decidedBy?: string;
                             /** @description applied: what was made. */
@@ -11192,7 +11313,7 @@ export interface paths {
                                 /** Format: date-time */
                                 decidedAt?: string;
                                 /** @enum {string} */
-                                decisionKind?: "approve" | "settle" | "junk" | "bypass";
+                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct";
                                 /** @description What it was made on: a document’s address, or `run:<n>`. */
                                 address?: string;
                             };
@@ -11539,6 +11660,13 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        /** @description Our addition: set (or clear) one key value of a listed document, as a person read it. Required: `value` (send `null` to clear). The field must be one of the extraction schema of the document’s type: the type of the line it is filed against when that line asks for a type, else the type the run read. */
+        CorrectKeyDataInput: {
+            /** @description The value in its field type’s form (`ExtractionFieldType`): text as printed, a date `yyyy-mm-dd`, money `{ "amount": "1234.56", "currency": "GBP" }` (an amount sent as a number is written with two decimals), a number, one of an enum’s `options`, true or false; an array of such for a `multiple` field. `null` clears the field: the document does not print it (it leaves `extractKeyData`). 400 when it is not of the field’s type. */
+            value: unknown;
+            /** @description Who decides; defaults to the caller’s name (an API key’s name). */
+            decidedBy?: string;
+        };
         /** @description The name is used as the default `decidedBy` of runs started with the key. */
         CreateApiKeyInput: {
             name: string;
@@ -11574,7 +11702,7 @@ export interface components {
             /** @description An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. */
             url: string;
             /**
-             * @description Ledger action names to send; empty or absent means every event. Names repeated count once. One of: application.created, file.received, file.removed, gate.refused, gate.bypassed, run.started, run.stage, run.reported, run.failed, run.cancelled, run.resumed, document.proposed, document.flagged, case.completeness, document.approved, document.settled, document.junked, decision.undone, brief.started, brief.ready.
+             * @description Ledger action names to send; empty or absent means every event. Names repeated count once. One of: application.created, file.received, file.removed, gate.refused, gate.bypassed, run.started, run.stage, run.reported, run.failed, run.cancelled, run.resumed, document.proposed, document.flagged, case.completeness, document.approved, document.settled, document.junked, document.corrected, decision.undone, brief.started, brief.ready.
              * @default []
              */
             events?: string[];
@@ -11724,8 +11852,11 @@ export interface components {
         /** @description Our addition: a person’s decision on a case’s documents, as recorded (each is also a ledger row). */
         DocumentDecision: {
             id: string;
-            /** @enum {string} */
-            kind: "approve" | "settle" | "junk";
+            /**
+             * @description `correct` (our addition): a person set or cleared one key value (`field`, `value`).
+             * @enum {string}
+             */
+            kind: "approve" | "settle" | "junk" | "correct";
             /** @description The document it was made on. */
             address: string;
             /** @description The pages it took: approved into the document, junked, or settled. */
@@ -11736,6 +11867,10 @@ export interface components {
             /** @description approve: the line, or `"unmatched"`. */
             expectedDocId?: string;
             approvedDocId?: string;
+            /** @description correct: the key field set. */
+            field?: string;
+            /** @description correct: the value set; `null` when the person cleared the field. */
+            value?: unknown;
             /** @description Present once undone. */
             undone?: {
                 by: string;
@@ -12319,7 +12454,7 @@ export interface components {
             /** @description Who decides; defaults to the caller’s name (an API key’s name). */
             decidedBy?: string;
         };
-        /** @description Our addition: how sure a key value is, and where it was read. */
+        /** @description Our addition: how sure a key value is, and where it was read (or who set it). */
         KeyFieldProvenance: {
             /** @description How sure the reader is of the value, 0 to 1. */
             confidence: number;
@@ -12329,12 +12464,28 @@ export interface components {
             page: number;
             /** @description The line of that page (0-based, in reading order, as `GET /applications/{id}/text` lists them). */
             line: number;
+            /** @description Present when a person set the value (PUT …/key-data/{field}): `confidence` is then 1. */
+            corrected?: {
+                /** @description The `correct` decision (undo it to go back to the value read). */
+                decisionId: string;
+                decidedBy: string;
+                authenticatedAs: string;
+                /** @description ISO 8601. */
+                decidedAt: string;
+                /** @description Whether the value was found printed on the document’s pages: `page` and `line` are then where; otherwise they are where the reader had read the field (or the document’s first line). */
+                onPage: boolean;
+            };
+            /** @description Present when the value was read where the organization’s own corrections of documents of this layout say it is printed (the run’s learned reader), rather than by the built-in reader alone; `confidence` is the learned reader’s. */
+            learned?: {
+                /** @description How many of the organization’s corrected documents of this layout agreed on where to read it. */
+                examples: number;
+            };
         };
         /**
-         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped), `modelUsage` when a language model was spent on before it stopped. The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person). `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval). `brief.started`: An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`. `brief.ready`: Every section of an intel brief is answered or failed. Target `brief:<id>`; detail: `template` {id, version, name}, `sectionsDone`, `sectionsFailed`, `citations` (kept), `droppedCitations`, `usage` {promptTokens, completionTokens}.
+         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped), `modelUsage` when a language model was spent on before it stopped. The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person). `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `document.corrected`: A person set or cleared one key value of a document (PUT /applications/{id}/documents/{address}/key-data/{field}, or a `correct` decision request). Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `field`, `docType` (whose extraction schema the field is of), `from` (the value listed before, null when none), `to` (the value set, null when cleared), `foundAt` {fileId, page, line} where the value is printed (null when the pages do not print it). The organization’s runs learn from it (nothing leaves the server). `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval). `brief.started`: An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`. `brief.ready`: Every section of an intel brief is answered or failed. Target `brief:<id>`; detail: `template` {id, version, name}, `sectionsDone`, `sectionsFailed`, `citations` (kept), `droppedCitations`, `usage` {promptTokens, completionTokens}.
          * @enum {string}
          */
-        LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "decision.undone" | "brief.started" | "brief.ready";
+        LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "document.corrected" | "decision.undone" | "brief.started" | "brief.ready";
         /** @description One row of a case’s ledger (spec Part 2). Rows are never changed nor deleted. */
         LedgerEvent: {
             /** @description Position in the case’s ledger: 1, 2, 3… without gaps. */

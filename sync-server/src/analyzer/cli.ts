@@ -79,6 +79,7 @@ export async function analyzeFiles(files: string[], opts: AnalyzeFilesOptions = 
     const analysis = analyzePages(reading.pages, reading.flags, { catalogue: types, schemas, classifier, einvoice: reading.einvoice });
     return {
       packet: basename(file),
+      pageCount: reading.pages.length,
       flags: reading.flags,
       documents: analysis.documents.map((d) => ({
         pages: d.pages,

@@ -16,7 +16,7 @@ import { surveyStreams, type StreamGuardOptions } from '../pdf/stream-guard.js';
 import { orient, resize, shrink, toGrey, type GreyImage } from '../pdf/pixels.js';
 import { renderGrey } from '../pdf/render.js';
 import type { PageEvidence } from '../preflight/evidence.js';
-import { pageScan } from '../preflight/page-flags.js';
+import { mainPicture, pageScan } from '../preflight/page-flags.js';
 import { clearlyBlank, inkStats, possiblyBlank } from '../preflight/scan-ink.js';
 import { pageDigits, pageWords } from '../preflight/tokens.js';
 import { visualHash } from '../preflight/visual-hash.js';
@@ -63,6 +63,10 @@ const TEXT_LAYER_MIN_CHARS = 20;
 const ANALYSIS_PPI = 100;
 /** Scans below 150 ppi are enlarged to about this for OCR, which reads small print better so. */
 const OCR_TARGET_PPI = 200;
+/** A picture smaller than the page is enlarged for OCR to at least this resolution… */
+const PICTURE_OCR_PPI = 250;
+/** …or this many pixels on its long side, whichever is more. */
+const PICTURE_OCR_LONG_SIDE = 1400;
 /** An OCR line counts as writing when it is this confident and has letters or digits. */
 const CONFIDENT_LINE = 0.5;
 
@@ -81,6 +85,16 @@ function toPage(lines: OcrLine[], toPageMatrix: Matrix): TextLine[] {
     box: boundsOf(toPageMatrix, l.box.x, l.box.y, l.box.x + l.box.w, l.box.y + l.box.h),
     confidence: l.confidence,
   }));
+}
+
+/**
+ * How much to enlarge pixels before OCR. A page scan below 150 ppi goes to about 200 ppi; a
+ * picture smaller than the page (a card, a booklet) carries small print in few pixels and is
+ * enlarged further, up to 3×, so its letters reach the height Tesseract reads best.
+ */
+export function ocrScale(image: GreyImage, ppi: number, smallPicture: boolean): number {
+  if (smallPicture) return Math.max(1, Math.min(3, Math.max(PICTURE_OCR_PPI / (ppi || PICTURE_OCR_PPI), PICTURE_OCR_LONG_SIDE / Math.max(image.width, image.height))));
+  return ppi > 0 && ppi < 150 ? Math.min(3, OCR_TARGET_PPI / ppi) : 1;
 }
 
 function confidentLines(lines: TextLine[]): number {
@@ -172,16 +186,22 @@ async function readOnePage(
   const textChars = content.items.reduce((s, i) => s + i.str.replace(/\s/g, '').length, 0);
   const scan = pageScan(content.images) as PageImage | null;
   const imageCoverage = content.images.reduce((s, i) => s + i.coverage, 0);
-  const wantsPixels = textChars < TEXT_LAYER_MIN_CHARS && (scan !== null || imageCoverage >= 0.15 || (textChars === 0 && content.vectorMarks > 0));
+  // A photocopied card or a photo wrapped onto a page covers a small share of it, yet it is the
+  // page's whole content: the largest picture, when it is most of what the page paints, is read.
+  const picture = scan ?? (mainPicture(content.images) as PageImage | null);
+  const wantsPixels = textChars < TEXT_LAYER_MIN_CHARS && (picture !== null || imageCoverage >= 0.15 || (textChars === 0 && content.vectorMarks > 0));
 
   let ink: PageEvidence['ink'] = null;
   let visual: PageEvidence['visual'] = null;
   let pixelKey = '';
   let ocrLines: TextLine[] = [];
   let ocrTried = false;
+  // A picture smaller than the page (a card, a photo) is not paper: its ink says nothing of blankness.
+  let pictureOnly = false;
   if (wantsPixels) {
     // Several images or vector drawings are composed by rendering; one scan is read as decoded.
-    const single = scan && imageCoverage - scan.coverage < 0.05 ? scan : null;
+    const single = picture && imageCoverage - picture.coverage < Math.max(0.05, picture.coverage * 0.25) ? picture : null;
+    pictureOnly = single !== null && single !== scan;
     const pixels = await pagePixels(page, content, single, options.render !== false, single ? 0 : OCR_TARGET_PPI);
     if (pixels) {
       const factor = Math.max(1, Math.floor(pixels.fullPpi / ANALYSIS_PPI));
@@ -190,13 +210,13 @@ async function readOnePage(
       ink = inkStats(analysis, analysisPpi);
       visual = visualHash(analysis, ink.content);
       pixelKey = sha1(analysis.data);
-      if (options.ocr && !clearlyBlank(ink)) {
+      if (options.ocr && (pictureOnly || !clearlyBlank(ink))) {
         ocrTried = true;
         let image = pixels.full;
         let ppi = pixels.fullPpi;
         let toPageMatrix = pixels.toPage;
-        if (ppi > 0 && ppi < 150) {
-          const k = Math.min(3, OCR_TARGET_PPI / ppi);
+        const k = ocrScale(image, ppi, pictureOnly);
+        if (k > 1.05) {
           image = resize(image, Math.round(image.width * k), Math.round(image.height * k));
           toPageMatrix = compose(toPageMatrix, [pixels.full.width / image.width, 0, 0, pixels.full.height / image.height, 0, 0]);
           ppi *= k;
@@ -228,7 +248,7 @@ async function readOnePage(
     }
   }
 
-  const blankByInk = ink !== null && (clearlyBlank(ink) || (ocrTried && possiblyBlank(ink) && confidentLines(ocrLines) === 0));
+  const blankByInk = ink !== null && !pictureOnly && (clearlyBlank(ink) || (ocrTried && possiblyBlank(ink) && confidentLines(ocrLines) === 0));
   const merged = textLines.length && ocrLines.length
     ? [...textLines, ...ocrLines].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)
     : ocrLines.length ? ocrLines : textLines;

@@ -17,8 +17,22 @@ export function pageScan(images: readonly PaintedImage[]): PaintedImage | null {
   return best;
 }
 
-export function lowDpiFlag(p: Pick<PageEvidence, 'page' | 'images'>): PreflightFlag | null {
-  const low = p.images.filter((i) => i.coverage >= COVERS_PAGE && i.ppi > 0 && i.ppi < LOW_DPI).sort((a, b) => a.ppi - b.ppi)[0];
+/**
+ * The picture a page without text is made of, though it covers less than half of it: a card
+ * photocopied onto a sheet, a photo wrapped into a page. It is read, so its resolution matters.
+ */
+export function mainPicture(images: readonly PaintedImage[]): PaintedImage | null {
+  const largest = [...images].sort((a, b) => b.coverage - a.coverage)[0];
+  if (!largest || largest.coverage < 0.02) return null;
+  const rest = images.reduce((s, i) => s + i.coverage, 0) - largest.coverage;
+  return rest < Math.max(0.05, largest.coverage * 0.25) ? largest : null;
+}
+
+export function lowDpiFlag(p: Pick<PageEvidence, 'page' | 'images'> & Partial<Pick<PageEvidence, 'textChars'>>): PreflightFlag | null {
+  const raster = p.images.filter((i) => i.coverage >= COVERS_PAGE);
+  const picture = (p.textChars ?? 0) < 20 ? mainPicture(p.images) : null;
+  if (picture && !raster.includes(picture)) raster.push(picture);
+  const low = raster.filter((i) => i.ppi > 0 && i.ppi < LOW_DPI).sort((a, b) => a.ppi - b.ppi)[0];
   if (!low) return null;
   const ppi = Math.round(low.ppi);
   return {

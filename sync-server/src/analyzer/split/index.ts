@@ -6,6 +6,7 @@
  * continuation words and shared identifiers. Blank pages belong to no document; a duplicate stays
  * with the page it copies.
  */
+import { titleCue } from '../classify/cues.js';
 import type { ParsedPage, PreflightFlag, SplitDocument } from '../types.js';
 import { type PageNumber, hasContinuationWords, headerShapes, identifiers, jaccard, pageNumber, sameText, shapes } from './cues.js';
 
@@ -52,7 +53,32 @@ interface Profile {
   letterhead: string[];
   /** The page's text, lower-cased, words separated by single spaces. */
   text: string;
+  /** The type its title names ("Bank statement", "Facture"), when it has one. */
+  title: { docType: string; score: number } | null;
+  /** Identifiers in its running header (the top lines): an account or reference number repeated on every page. */
+  headerIds: Set<string>;
 }
+
+/**
+ * How often a type runs over several pages: a statement or an agreement continues onto pages
+ * that name nothing, a payslip or a card rarely does.
+ */
+const MULTI_PAGE: Record<string, number> = {
+  'tenancy-agreement': 0.95,
+  'bank-statement': 0.85,
+  'credit-card-statement': 0.85,
+  'mortgage-statement': 0.7,
+  'pension-statement': 0.6,
+  'tax-return': 0.6,
+  'company-registration-certificate': 0.5,
+  'utility-bill': 0.5,
+  invoice: 0.4,
+  'employment-letter': 0.3,
+  'reference-letter': 0.3,
+  payslip: 0.15,
+  p60: 0.1,
+  'council-tax-bill': 0.4,
+};
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
@@ -95,6 +121,8 @@ function profile(page: ParsedPage, classify?: (p: ParsedPage) => PageTypes): Pro
     empty: page.lines.length === 0,
     letterhead: letterheadPairs(page),
     text: ` ${words(page.lines.map((l) => l.text).join(' ')).join(' ')} `,
+    title: titleCue(page),
+    headerIds: identifiers({ ...page, lines: page.lines.filter((l) => l.box.y < (page.height || 842) * 0.15) }),
   };
 }
 
@@ -117,7 +145,9 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
   }
   // Page numbers.
   if (next.pn) {
-    if (next.pn.k === 1) add(6, 'page 1');
+    // "Page 1 of 5" after "Page 2 of 5" under the same running header is a numbering slip, not a new document.
+    if (next.pn.k === 1 && prev.pn?.n && prev.pn.k < prev.pn.n && prev.pn.n === next.pn.n && sharesHeaderId(doc, next)) add(1, 'page 1 again under the same header');
+    else if (next.pn.k === 1) add(6, 'page 1');
     else if (prev.pn && prev.pn.k === next.pn.k - 1 && (prev.pn.n === next.pn.n || !prev.pn.n || !next.pn.n)) add(-7, 'next page number');
     else if (prev.pn && prev.pn.k === next.pn.k && prev.pn.n === next.pn.n) add(-2, 'same page number');
     else if (!prev.pn) add(-2.5, `page ${next.pn.k}`);
@@ -133,7 +163,13 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
     // How likely the next page is still of this document's type: a page the model finds half
     // "anything else" and half this type (a pension's projection page) is not a new document.
     const pSame = next.types[docTop] ?? 0;
-    add(+Math.max(-1, Math.min(4, 4 * (1 - pSame / 0.35))).toFixed(2), `type ${docTop}→${next.top} (${pSame.toFixed(2)})`);
+    const change = Math.max(-1, Math.min(4, 4 * (1 - pSame / 0.35)));
+    // A page whose title names no other type, after a document that runs on (several pages so
+    // far, a type that usually does, or pages announced), is its next page: only a start starts one.
+    const starts = next.title !== null && next.title.docType !== docTop;
+    const runsOn = doc.length > 1 || (MULTI_PAGE[docTop] ?? 0) >= 0.5 || (prev.pn?.n !== undefined && prev.pn.k < prev.pn.n);
+    if (!starts && runsOn && docTop !== 'fallback') add(+Math.min(change, 0.5).toFixed(2) - 1, `type ${docTop}→${next.top} (${pSame.toFixed(2)}) but nothing starts a document`);
+    else add(+change.toFixed(2), `type ${docTop}→${next.top} (${pSame.toFixed(2)})${starts ? ` titled ${next.title!.docType}` : ''}`);
   } else add(-1, `same type ${docTop}`);
 
   // A repeated template: the next page has the same shape as this document's first page.
@@ -173,10 +209,16 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
   // Continuation evidence.
   if (next.cont) add(-1.5, 'continuation words');
   if (tpl < 0.55 && first.letterhead.some((g) => next.text.includes(g))) add(-1.5, 'names the issuer');
+  if (sharesHeaderId(doc, next)) add(-2, 'same identifier in the running header');
   let shared = 0;
   for (const id of next.ids) if (doc.some((d) => d.ids.has(id))) shared++;
   if (shared && tpl < 0.55) add(-Math.min(2, shared), 'shared identifiers');
   return { score: s, reasons };
+}
+
+function sharesHeaderId(doc: Profile[], next: Profile): boolean {
+  for (const id of next.headerIds) if (doc.some((d) => d.headerIds.has(id))) return true;
+  return false;
 }
 
 function mergeTypes(doc: Profile[]): PageTypes {

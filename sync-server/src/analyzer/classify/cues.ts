@@ -1,0 +1,165 @@
+/**
+ * What a document says it is, in the words real documents use for themselves, in English, French,
+ * German, Dutch, Spanish, Italian and Portuguese: titles ("Relevé de compte", "Kontoauszug",
+ * "Factuur"), the labels only one type prints ("Net pay", "Solde", "Due date") and the marks of
+ * kinds that are none of the types (US information returns, loan applications, contracts).
+ *
+ * The trained model learns from our generator, whose wording is ours; these cues are the
+ * vocabulary of the domain, so a layout or a language the generator never made still names its
+ * type. A cue found in the title zone (the top of the first page, or a line printed larger than
+ * the body) weighs double: a title says what a document is, a word in the small print may not.
+ * Every pattern is matched on folded text (lower case, no accents).
+ */
+import type { ParsedPage, TextLine } from '../types.js';
+
+export interface Cue {
+  re: RegExp;
+  /** Evidence in logits: about 1 = a hint, 3 = a title that names the type. */
+  w: number;
+  /** Counts only in the title zone. */
+  titleOnly?: boolean;
+}
+
+const c = (w: number, ...words: string[]): Cue[] => words.map((x) => ({ re: new RegExp(`(?<![a-z0-9])(?:${x})(?![a-z])`), w }));
+const t = (w: number, ...words: string[]): Cue[] => c(w, ...words).map((q) => ({ ...q, titleOnly: true }));
+
+/** Cues per official type; `fallback` holds the kinds that look like money or identity but are none of the types. */
+export const TYPE_CUES: Record<string, Cue[]> = {
+  passport: [
+    ...c(3, 'passport', 'passeport', 'reisepass', 'paspoort', 'pasaporte', 'passaporto', 'passaporte'),
+    ...c(1.5, 'date of expiry', "date d'expiration", 'gultig bis', 'fecha de caducidad', 'data di scadenza', 'place of birth', 'lieu de naissance', 'nationality', 'nationalite', 'staatsangehorigkeit', 'nacionalidad', 'cittadinanza', 'authority', 'autorite'),
+    ...c(2, 'p<[a-z]{3}'),
+  ],
+  'national-id-card': [
+    ...c(3.5, "carte nationale d'identite", 'carte d.identite', 'identity card', 'personalausweis', 'identiteitskaart', 'documento nacional de identidad', "carta d'identita", 'carta di identita', 'cartao de cidadao', 'dni'),
+    ...c(2, 'id card', 'identity document'),
+    ...c(1.5, 'nationalite', 'nacionalidad', 'cittadinanza', 'date of birth', 'date de naiss', 'fecha de nacimiento', 'luogo di nascita', 'lugar de nacimiento', 'sexe', 'sexo', 'sesso', 'apellidos', 'cognome'),
+    ...c(2, 'i[d<][a-z]{3}[a-z0-9<]{9}'),
+  ],
+  'driving-licence': [
+    ...c(3.5, "driver'?s? licen[cs]e", 'driving licen[cs]e', 'permis de conduire', 'fuhrerschein', 'rijbewijs', 'permiso de conduc(?:ir|cion)', 'patente di guida', 'carta de conducao', 'commercial driver', 'learner permit'),
+    ...c(1.5, 'dln', 'class [a-d]\\b', 'restrictions', 'endorsements?', 'organ donor', 'donor', 'eyes', 'hgt', 'wgt', 'dob', 'iss', 'exp'),
+  ],
+  'bank-statement': [
+    // An account's name (a savings account advertised on a card statement) is not a title.
+    ...c(2.5, 'checking account', 'savings account', 'current account', 'account statement'),
+    ...c(3, 'bank statement', 'statement of account', 'checking statement', 'releve de compte', 'releve bancaire', 'extrait de compte', 'kontoauszug', 'rekeningafschrift', 'dagafschrift', 'extracto (?:bancario|de cuenta)', 'estratto conto', 'extrato (?:bancario|de conta)'),
+    ...c(1.8, 'opening balance', 'closing balance', 'beginning balance', 'ending balance', 'balance brought forward', 'balance carried forward', 'previous balance', 'new balance', 'solde (?:initial|final|crediteur|debiteur|precedent|au)', 'ancien solde', 'nouveau solde', 'anfangssaldo', 'endsaldo', 'alter kontostand', 'neuer kontostand', 'beginsaldo', 'eindsaldo', 'saldo (?:inicial|final|anterior|iniziale|finale)', 'deposits', 'withdrawals', 'direct deposit', 'debits?', 'credits?', 'iban', 'bic', 'sort code', 'routing number', 'daily balance', 'overdraft'),
+  ],
+  'credit-card-statement': [
+    ...c(3.5, 'credit card statement', 'card statement', 'card account statement', 'releve de carte', 'kreditkartenabrechnung', 'creditcardoverzicht', 'extracto de (?:la )?tarjeta', 'estratto conto carta'),
+    ...c(2, 'minimum payment', 'minimum amount due', 'payment due date', 'credit limit', 'available credit', 'new balance', 'purchases', 'cash advances?', 'interest charged', 'card ?member', 'account ending', 'annual percentage rate', 'apr', 'paiement minimum', 'mindestbetrag', 'pago minimo', 'pagamento minimo'),
+  ],
+  payslip: [
+    ...c(3.5, 'payslip', 'pay slip', 'pay stub', 'paystub', 'pay statement', 'earnings statement', 'pay advice', 'statement of earnings', 'bulletin de (?:paie|salaire)', 'fiche de paie', 'gehaltsabrechnung', 'lohnabrechnung', 'entgeltabrechnung', 'verdienstabrechnung', 'loonstrook', 'salarisstrook', 'loonbrief', 'nomina', 'recibo de salario', 'busta paga', 'cedolino', 'recibo de vencimento'),
+    ...c(2, 'net pay', 'gross pay', 'take home', 'earnings', 'deductions', 'year to date', 'ytd', 'pay period', 'pay date', 'salaire (?:brut|net)', 'net a payer', 'cotisations', 'brutto', 'netto', 'auszahlungsbetrag', 'lohnsteuer', 'bruto', 'neto', 'liquido', 'retenciones', 'devengos', 'competenze', 'trattenute', 'netto in busta', 'federal income tax', 'social security', 'medicare', 'national insurance', 'paye'),
+  ],
+  p60: [...c(4, 'p60', 'end of year certificate'), ...c(1.5, 'tax year to 5 april', 'national insurance', 'paye reference')],
+  'tax-return': [
+    ...c(3.5, 'tax return', 'income tax return', 'form 1040', 'sa302', 'tax calculation', 'tax year overview', 'notice of assessment', 'avis d.imposition', 'declaration de revenus', 'einkommensteuererklarung', 'steuerbescheid', 'aangifte inkomstenbelasting', 'declaracion de la renta', 'dichiarazione dei redditi', 'declaracao de irs'),
+    ...c(1.8, 'adjusted gross income', 'taxable income', 'total income', 'total tax', 'filing status', 'standard deduction', 'revenu fiscal', 'impot sur le revenu', 'zu versteuerndes einkommen', 'base imponible', 'reddito imponibile', 'rendimento coletavel'),
+  ],
+  'employment-letter': [
+    ...c(3, 'verification of employment', 'employment verification', 'confirmation of employment', 'proof of employment', 'to whom it may concern', "attestation d'emploi", 'attestation employeur', 'attestation de travail', 'arbeitsbescheinigung', 'arbeitgeberbescheinigung', 'werkgeversverklaring', 'certificado de empresa', 'certificado laboral', 'dichiarazione del datore di lavoro', 'declaracao de emprego'),
+    ...c(1.8, 'employed (?:by|with|since|as)', 'date of hire', 'hire date', 'start date', 'job title', 'position', 'annual salary', 'base (?:pay|salary)', 'present position', 'employer', 'employee', 'salaire annuel', 'jahresgehalt'),
+  ],
+  'utility-bill': [
+    // A utility's bill calls itself a bill or an invoice: those words tie it with an invoice, and its domain decides.
+    ...c(3.5, 'facture', 'rechnung', 'factuur', 'factura', 'fattura', 'fatura', 'bolletta', 'your bill', 'bill date'),
+    ...c(3, 'electricity bill', 'energy bill', 'gas bill', 'water bill', 'utility bill', 'facture d.(?:electricite|energie|eau|gaz)', 'stromrechnung', 'gasrechnung', 'energierechnung', 'wasserrechnung', 'energierekening', 'jaarafrekening', 'factura de (?:luz|electricidad|gas|agua)', 'bolletta', 'fatura de (?:eletricidade|luz|agua|gas)'),
+    ...c(2.5, 'electricity', 'electricite', 'electric', 'kwh', 'kva', 'meter', 'compteur', 'zahler', 'meterstand', 'contador', 'contatore', 'consumption', 'consommation', 'verbrauch', 'verbruik', 'consumo', 'usage', 'service address', 'supply address', 'lieu de consommation', 'point de livraison', 'tariff', 'tarif', 'standing charge', 'abonnement', 'energy', 'gas', 'water', 'sewer', 'broadband', 'kilowatt', 'therms?', 'acheminement'),
+  ],
+  'council-tax-bill': [...c(4, 'council tax'), ...c(2, 'band [a-h]\\b', 'valuation band', 'billing authority', 'single person discount')],
+  'tenancy-agreement': [
+    ...c(3.5, 'tenancy agreement', 'assured shorthold', 'lease agreement', 'residential lease', 'rental agreement', 'contrat de (?:location|bail)', 'bail d.habitation', 'mietvertrag', 'huurovereenkomst', 'huurcontract', 'contrato de (?:arrendamiento|alquiler)', 'contratto di locazione', 'contrato de arrendamento'),
+    ...c(2, 'landlord', 'tenants?', 'bailleur', 'locataire', 'vermieter', 'mieter', 'verhuurder', 'huurder', 'arrendador', 'arrendatario', 'locatore', 'conduttore', 'senhorio', 'inquilino', 'deposit', 'depot de garantie', 'kaution', 'waarborgsom', 'fianza', 'deposito cauzionale', 'rent', 'loyer', 'miete', 'huur', 'renta', 'canone', 'premises', 'the property'),
+  ],
+  'mortgage-statement': [
+    ...c(3.5, 'mortgage statement', 'annual mortgage statement', 'mortgage account', 'home loan statement', 'releve de pret', 'tableau d.amortissement', 'hypothekenkontoauszug', 'darlehenskontoauszug', 'hypotheekoverzicht', 'extracto de (?:la )?hipoteca', 'estratto mutuo'),
+    ...c(2, 'mortgage', 'escrow', 'principal', 'unpaid principal', 'outstanding balance', 'remaining balance', 'loan number', 'interest rate', 'pret immobilier', 'hypothek', 'darlehen', 'hypotheek', 'hipoteca', 'mutuo'),
+  ],
+  'pension-statement': [
+    ...c(3.5, 'pension statement', 'annual benefit statement', 'retirement (?:account|plan|savings)', '401\\(?k\\)?', 'superannuation', 'releve de (?:retraite|situation individuelle)', 'renteninformation', 'rentenauskunft', 'pensioenoverzicht', 'uniform pensioenoverzicht', 'plan de pensiones', 'fondo pensione', 'plano de pensoes'),
+    ...c(2, 'pension', 'retirement', 'retraite', 'rente', 'pensioen', 'pensiones', 'pensione', 'reforma', 'vested', 'contributions', 'investment options?', 'fund value', 'plan value', 'pot value', 'beneficiar(?:y|ies)', 'death (?:and|&) (?:tpd|total)', 'insurance cover', 'member (?:number|no|id)'),
+  ],
+  'company-registration-certificate': [
+    ...c(4, 'certificate of incorporation', 'articles of (?:organization|organisation|incorporation)', 'certificate of formation', 'extrait kbis', 'kbis', 'handelsregisterauszug', 'uittreksel (?:handelsregister|kamer van koophandel)', 'registro mercantil', 'visura camerale', 'certidao permanente'),
+    ...c(2, 'registrar of companies', 'company number', 'companies house', 'incorporated', 'registered office', 'secretary of state', 'handelsregister', 'kvk', 'rcs', 'siren', 'chamber of commerce'),
+  ],
+  invoice: [
+    ...c(3.5, 'invoice', 'tax invoice', 'facture', 'rechnung', 'handelsrechnung', 'factuur', 'factura', 'fattura', 'fatura', 'nota fiscal', 'bill to', 'invoice (?:no|number|date|#)'),
+    // Tax words print on every bill, a utility's too: a hint only.
+    ...c(1, 'vat', 'tva', 'ttc', 'ht', 'mwst', 'ust', 'btw', 'iva', 'client', 'cliente', 'klant'),
+    ...c(2, 'due date', 'subtotal', 'sub total', 'total due', 'amount due', 'balance due', 'unit price', 'qty', 'quantity', 'prix unitaire', 'einzelpreis', 'menge', 'aantal', 'cantidad', 'quantita', 'quantidade', 'payment terms', 'date d.echeance', 'falligkeitsdatum', 'vervaldatum', 'fecha de vencimiento', 'data di scadenza', 'data de vencimento', 'ship to', 'remit to', 'purchase order', 'p\\.?o\\.? (?:no|number)', 'seller', 'buyer', 'verkaufer', 'kaufer', 'vendeur', 'acheteur'),
+  ],
+  'reference-letter': [...c(3.5, 'reference letter', 'letter of reference', 'character reference', 'landlord reference', 'letter of recommendation', 'lettre de recommandation', 'empfehlungsschreiben', 'referentie', 'carta de recomendacion', 'lettera di referenze'), ...c(1.8, 'i have known', 'i recommend', 'without hesitation', 'reliable', 'trustworthy')],
+  fallback: [
+    // Kinds that talk money, tax or identity and are none of the catalogue's types.
+    ...c(4, 'form w-?2', 'wage and tax statement', 'form 1099', '1099-[a-z]{1,4}', 'form w-?9', 'request for taxpayer identification', 'uniform residential loan application', 'loan application', 'homeowners? association', 'hoa dues', 'license agreement', 'terms of service', 'non-disclosure agreement', 'purchase agreement', 'chapter [ivx\\d]+'),
+    ...c(2, 'dear (?:sir|madam|customer)', 'newsletter', 'recipe', 'ingredients', 'menu', 'brochure', 'agenda', 'minutes of', 'curriculum vitae', 'resume', 'memorandum', 'cover letter', 'table of contents', 'payer.s tin', 'recipient.s tin', 'copy [abc12] for'),
+  ],
+};
+
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’`´]/g, "'")
+    .replace(/\s+/g, ' ');
+
+/** The lines that can be a document's title: the top third of its first page, or printed larger than its body. */
+export function titleLines(page: ParsedPage): TextLine[] {
+  if (!page.lines.length) return [];
+  const h = page.height || 842;
+  const heights = page.lines.map((l) => l.box.h).sort((a, b) => a - b);
+  const body = heights[Math.floor(heights.length / 2)] ?? 10;
+  return page.lines.filter((l) => l.box.y < h * 0.3 || (l.box.h > body * 1.5 && l.text.trim().length >= 4));
+}
+
+export interface CueEvidence {
+  /** Per type: the evidence found, in logits (capped). */
+  score: Record<string, number>;
+  /** What was found, for review and tuning: `type:pattern`. */
+  hits: string[];
+}
+
+/** Body evidence is capped: many small hints never outweigh a title, nor one type's words repeated. */
+const CAP_BODY = 5;
+
+/** The cues of each type found in a document's pages (the first page's title zone weighted double). */
+export function cueEvidence(pages: ParsedPage[]): CueEvidence {
+  const first = pages[0];
+  const title = first ? fold(titleLines(first).map((l) => l.text).join('\n')) : '';
+  const body = fold(pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n'));
+  const score: Record<string, number> = {};
+  const hits: string[] = [];
+  for (const [type, cues] of Object.entries(TYPE_CUES)) {
+    let inTitle = 0;
+    let inBody = 0;
+    for (const q of cues) {
+      // Only a type's name is a title; a label that happens to sit near the top is body evidence.
+      if (title && q.w >= 3 && q.re.test(title)) {
+        inTitle = Math.max(inTitle, q.w * 2);
+        hits.push(`${type}:title:${q.re.source}`);
+      } else if (!q.titleOnly && q.re.test(body)) {
+        inBody += q.w * 0.5;
+        hits.push(`${type}:${q.re.source}`);
+      }
+    }
+    const s = inTitle + Math.min(CAP_BODY, inBody);
+    if (s > 0) score[type] = s;
+  }
+  return { score, hits };
+}
+
+/** The type a page's title zone names, if any: the start of a document says what it is. */
+export function titleCue(page: ParsedPage): { docType: string; score: number } | null {
+  const title = fold(titleLines(page).map((l) => l.text).join('\n'));
+  if (!title) return null;
+  let best: { docType: string; score: number } | null = null;
+  for (const [type, cues] of Object.entries(TYPE_CUES)) {
+    for (const q of cues) if (q.w >= 3 && q.re.test(title) && (!best || q.w > best.score)) best = { docType: type, score: q.w };
+  }
+  return best;
+}

@@ -94,7 +94,7 @@ export const ConfigSchema = z.object({
       if (bad) ctx.addIssue({ code: 'custom', message: `"${bad}" is not a model name (letters, digits and . _ - : / @ +, at most 128 characters)` });
       return names;
     })
-    .describe('Comma-separated model names offered, besides the built-in engines, to every stage that runs on a language model (extract, intel, assistant); a Manager chooses per stage. Empty: built-in engines only.'),
+    .describe('Comma-separated model names offered, besides the built-in engines, to every stage that can run on a language model (classify, extract, intel, assistant); a Manager chooses per stage. Empty: built-in engines only.'),
 });
 
 export type Env = z.infer<typeof ConfigSchema>;

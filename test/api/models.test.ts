@@ -36,13 +36,13 @@ describe(`model options per stage on ${DRIVER}`, () => {
       expect(s.options[0]).toMatchObject({ id: 'local', provider: 'local' });
     }
     const byStage = Object.fromEntries(stages.map((s: { stage: string }) => [s.stage, s]));
-    // Rendering pages is not a language model's work; parse and classify run on the built-in
-    // engines alone, so a model is not offered where it would not be used.
-    for (const stage of ['preview', 'parse', 'classify']) {
+    // Rendering pages is not a language model's work; parse runs on the built-in engines alone,
+    // so a model is not offered where it would not be used.
+    for (const stage of ['preview', 'parse']) {
       expect(byStage[stage].options.map((o: { id: string }) => o.id)).toEqual(['local']);
       expect(byStage[stage].options[0]).toMatchObject({ provider: 'local' });
     }
-    for (const stage of ['extract', 'intel', 'assistant']) {
+    for (const stage of ['classify', 'extract', 'intel', 'assistant']) {
       expect(byStage[stage].options.map((o: { id: string }) => o.id)).toEqual(['local', 'openai:gpt-4.1-mini', 'openai:llama3.1:8b']);
       expect(byStage[stage].options[1]).toMatchObject({ provider: 'openai', description: expect.stringContaining('127.0.0.1:11434') });
     }
@@ -81,7 +81,7 @@ describe(`model options per stage on ${DRIVER}`, () => {
     const unknown = await as(manager, 'PUT', '/api/models/extract', { option: 'openai:gpt-5-ultra' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatch(/body\.option: "openai:gpt-5-ultra" is not an option of the extract stage; choose one of local, openai:gpt-4.1-mini/);
-    for (const stage of ['preview', 'parse', 'classify']) {
+    for (const stage of ['preview', 'parse']) {
       const model = await as(manager, 'PUT', `/api/models/${stage}`, { option: 'openai:gpt-4.1-mini' });
       expect(model.statusCode).toBe(400);
       expect(model.json().error).toMatch(new RegExp(`not an option of the ${stage} stage; choose one of local$`));

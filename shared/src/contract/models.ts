@@ -36,7 +36,7 @@ export const StageModels = z
     options: z
       .array(ModelOption)
       .describe(
-        'The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Only the stages that call a model offer one: extract (each document’s key data, from its numbered lines and its extraction schema), intel and assistant. Preview, parse (text layer and OCR) and classify run on the built-in engines and offer only `local`.',
+        'The built-in local engine first, always; then the OpenAI-compatible models the server is configured with (OPENAI_MODELS). Only the stages that call a model offer one: classify (each file’s pages, as text and, when the workflow’s classify-and-file step sets `pageImages`, scanned pages as images, split into documents and typed against the catalogue; filing against the list stays built-in), extract (each document’s key data, from its numbered lines and its extraction schema), intel and assistant. Preview and parse (text layer and OCR) run on the built-in engines and offer only `local`. A model’s reply that is not usable (malformed after one retry, a split that leaves a page out, a type not in the catalogue) has the built-in engine read that file (classify) or document (extract) instead, with a warning and its address in `run.reported`’s `modelUsage.<stage>.fallbacks`; a model that does not answer fails the stage (the case goes back to the gate with `lastRunError`), and one that cannot be reached when the run is started is the run call’s 502.',
       ),
     selected: z.string().describe('The option the stage runs on now: your organization’s choice while the server still offers it, else `local`.'),
     chosen: z

@@ -14,8 +14,8 @@ interface StageInfo {
   description: string;
   local: { name: string; description: string };
   /**
-   * Whether this stage's work is done by a chosen language model: only then are models offered.
-   * Preview renders and measures pages; parse and classify run on the built-in engines alone.
+   * Whether this stage's work can be done by a chosen language model: only then are models offered.
+   * Preview renders and measures pages and parse reads them, on the built-in engines alone.
    */
   languageModel: boolean;
   /** What an OpenAI-compatible model is sent at this stage, said on its option. */
@@ -39,9 +39,9 @@ const STAGES: Record<ModelStageName, StageInfo> = {
   classify: {
     description: 'Splits the packet into documents, recognises their types and files them against the list.',
     local: { name: 'Built-in classifier', description: 'Matches page text against document-type names, descriptions and extraction-schema labels, on this server.' },
-    // Only the built-in classifier splits and types documents: a model chosen here would not be used.
-    languageModel: false,
-    sends: '',
+    // A model splits each file and types its documents; filing against the list stays ours.
+    languageModel: true,
+    sends: 'the text of each file’s pages and the catalogue’s document types (and images of scanned pages when the workflow’s classify-and-file step asks for them)',
   },
   extract: {
     description: 'Reads the key data of each document as its extraction schema defines.',

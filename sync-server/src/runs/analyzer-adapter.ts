@@ -41,6 +41,24 @@ export function localAnalyzer(options: { threads?: number } = {}): AnalyzerPort 
       }
     },
     parse: (bytes, o) => read('reader', bytes, o),
+    // The gate's pool (no OCR) does both: each opens the file but reads no page's text.
+    async einvoice(bytes, o) {
+      try {
+        return (await pool('gate').analyzePacketReading(bytes, { timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}), only: 'einvoice' })).einvoice;
+      } catch (e) {
+        if (isPacketReadError(e) && e.code !== 'closed') return undefined;
+        throw e;
+      }
+    },
+    async pageImages(bytes, pages, ppi, o) {
+      try {
+        const r = await pool('gate').analyzePacketReading(bytes, { timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}), only: 'render', renderPages: [...pages], renderPpi: ppi });
+        return r.images ?? [];
+      } catch (e) {
+        if (isPacketReadError(e) && e.code !== 'closed') return [];
+        throw e;
+      }
+    },
     typer: (catalogue) => new DocumentClassifier(catalogue),
     split: (pages, flags, typer, schemas) => splitPages(pages, splitOptions(flags, { schemas, classifier: typer })).documents,
     extract: (docType, pages, schema) => extractFields(docType, pages, schema),

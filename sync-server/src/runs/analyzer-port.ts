@@ -42,6 +42,13 @@ export interface AnalyzerPort {
   preflight(bytes: Uint8Array, options: ReadOptions): Promise<FileReading>;
   /** Parse: the text lines of every page, scans read by OCR. Rejects when the file cannot be read. */
   parse(bytes: Uint8Array, options: ReadOptions): Promise<FileReading>;
+  /**
+   * The e-invoice the file embeds as XML (Factur-X, ZUGFeRD, XRechnung, UBL), or undefined; read
+   * without its pages. A file that cannot be opened carries none (its reading says why).
+   */
+  einvoice(bytes: Uint8Array, options: ReadOptions): Promise<EInvoice | undefined>;
+  /** Pages of the file as PNG images at about `ppi`, for a model that reads images; pages that fail are left out. */
+  pageImages(bytes: Uint8Array, pages: readonly number[], ppi: number, options: ReadOptions): Promise<{ page: number; png: Uint8Array }[]>;
   /** A classifier over the organization's document types. */
   typer(catalogue: CatalogueType[]): DocumentTyper;
   /** Split: the file's pages read as documents (runs of pages). */

@@ -11,6 +11,7 @@ import type { Library } from '../library/plugin.js';
 import { SYSTEM_ACTOR, type LedgerService } from '../ledger/service.js';
 import { isPacketReadError } from '../analyzer/pdf/errors.js';
 import { AnalyzerUnavailableError, type AnalyzerPort, type CatalogueType, type DocumentTyper, type PreflightFlag } from './analyzer-port.js';
+import { documentSplitter } from './document-splitter.js';
 import { keyDataReader, ModelStageError, type KeyDataReader, type RunLog } from './key-data-reader.js';
 import * as repo from './repository.js';
 import { RUN_JOB } from './repository.js';
@@ -28,6 +29,8 @@ export interface RunLimits {
   stageTimeoutMs: number;
   /** One file's reading at pre-flight (in the run call). */
   preflightFileTimeoutMs: number;
+  /** Resolution of the page images sent to a classify model that reads images. */
+  modelImagePpi?: number;
   /** One file's reading at parse. */
   parseFileTimeoutMs: number;
   /** Attempts of a stage whose server stopped under it before the run is returned to the gate. */
@@ -251,6 +254,12 @@ export class RunEngine {
     for (const f of run.flags) flagsByFile.set(f.fileId, [...(flagsByFile.get(f.fileId) ?? []), { page: f.page, code: f.code as PreflightFlag['code'], note: f.note }]);
     const schemas = new Map<string, Promise<AnalyzerSchema | undefined>>();
     const adapted = await this.adapt(q, run.org_id, catalogue);
+    const typer = adapted.typer(analyzer.typer(catalogue));
+    const context = { applicationId: run.application_id, run: run.n };
+    const byId = new Map(files.map((f) => [f.id, f]));
+    const bytesOf = async (fileId: string) => new Uint8Array(await readBlob(this.deps.blobs, byId.get(fileId)!.sha256));
+    const einvoices = new Map<string, Promise<Awaited<ReturnType<RunWorkspace['einvoiceOf']>>>>();
+    const readOptions = () => ({ timeoutMs: this.deps.limits().preflightFileTimeoutMs, signal });
     return {
       app,
       run,
@@ -258,17 +267,23 @@ export class RunEngine {
       pagesByFile: await repo.pagesOf(q, run.file_ids),
       flagsByFile,
       catalogue,
-      typer: adapted.typer(analyzer.typer(catalogue)),
+      typer,
       analyzer,
-      extractor: adapted.reader(
-        keyDataReader({
-          option: await this.deps.modelFor(q, run.org_id, 'extract'),
-          config: this.deps.config,
-          analyzer,
-          log: this.deps.log,
-          context: { applicationId: run.application_id, run: run.n },
-        }),
-      ),
+      extractor: adapted.reader(keyDataReader({ option: await this.deps.modelFor(q, run.org_id, 'extract'), config: this.deps.config, analyzer, log: this.deps.log, context })),
+      splitter: documentSplitter({ option: await this.deps.modelFor(q, run.org_id, 'classify'), config: this.deps.config, analyzer, typer, catalogue, log: this.deps.log, context }),
+      einvoiceOf: (fileId) => {
+        let e = einvoices.get(fileId);
+        if (!e) {
+          e = byId.has(fileId) ? bytesOf(fileId).then((bytes) => analyzer.einvoice(bytes, readOptions())) : Promise.resolve(undefined);
+          einvoices.set(fileId, e);
+        }
+        return e;
+      },
+      pageImages: async (fileId, pages) => {
+        if (!byId.has(fileId)) return new Map();
+        const images = await analyzer.pageImages(await bytesOf(fileId), pages, this.deps.limits().modelImagePpi ?? 110, readOptions());
+        return new Map(images.map((i) => [i.page, i.png]));
+      },
       schemaFor: (docType) => {
         let s = schemas.get(docType);
         if (!s) {
@@ -347,10 +362,15 @@ export class RunEngine {
     for (const row of ws.rows) await this.deps.ledger.append(tx, { ...row, orgId: run.org_id, applicationId: run.application_id });
     const listed = ws.documents.filter(isListed);
     const extractSpend = ws.extractor.spend();
+    const classifySpend = ws.splitter.spend();
+    const modelUsage = { ...(classifySpend ? { classify: classifySpend } : {}), ...(extractSpend ? { extract: extractSpend } : {}) };
+    // Documents whose key data came from the e-invoice their file embeds, and from which file.
+    const einvoices = ws.documents.filter((d) => d.einvoice && isListed(d)).map((d) => ({ document: d.address, file: d.einvoice!.fileName, standard: d.einvoice!.standard }));
     await this.append(tx, run, 'run.reported', {
       documents: listed.length,
       filed: listed.filter((d) => d.expectedDocId).length,
-      ...(extractSpend ? { modelUsage: { extract: extractSpend } } : {}),
+      ...(Object.keys(modelUsage).length ? { modelUsage } : {}),
+      ...(einvoices.length ? { einvoices } : {}),
     });
     for (const hook of this.landed) await hook(tx, run);
   }

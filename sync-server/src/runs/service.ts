@@ -157,8 +157,8 @@ export class RunService {
         applicationId: app.id,
       });
     };
-    // Before pre-flight spends anything: a run whose extraction would stop on a silent model.
-    const silentModel = await this.silentExtractModel(caller.orgId, workflow);
+    // Before pre-flight spends anything: a run whose classification or extraction would stop on a silent model.
+    const silentModel = await this.silentModel(caller.orgId, workflow);
     if (silentModel) throw await unreachable(silentModel);
     let readings: Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>;
     try {
@@ -215,17 +215,20 @@ export class RunService {
   }
 
   /**
-   * Why the model the organization chose for the `extract` stage cannot serve this run (it does
-   * not answer), or undefined: the built-in extractor, a reachable model, or a workflow that does
-   * not extract.
+   * Why a model the organization chose for a stage this workflow runs (`classify` for
+   * classify-and-file, `extract` for extract-key-data) cannot serve this run (it does not answer),
+   * or undefined: built-in engines, reachable models, or a workflow that runs neither stage.
    */
-  private async silentExtractModel(orgId: string, workflow: Workflow): Promise<string | undefined> {
-    if (!workflow.steps.some((s) => s.tool === 'extract-key-data')) return undefined;
-    const option = await this.deps.modelFor(this.db, orgId, 'extract');
-    const name = openAiModelName(option);
-    if (name === undefined || (await modelReachable(this.deps.config, toResearchModel(option)))) return undefined;
-    const at = this.deps.config.openai ? ` at ${new URL(this.deps.config.openai.baseUrl).host}` : '';
-    return `The model ${name} chosen for the extract stage could not be reached${at}`;
+  private async silentModel(orgId: string, workflow: Workflow): Promise<string | undefined> {
+    const stages = ([['classify', 'classify-and-file'], ['extract', 'extract-key-data']] as const).filter(([, tool]) => workflow.steps.some((s) => s.tool === tool));
+    for (const [stage] of stages) {
+      const option = await this.deps.modelFor(this.db, orgId, stage);
+      const name = openAiModelName(option);
+      if (name === undefined || (await modelReachable(this.deps.config, toResearchModel(option)))) continue;
+      const at = this.deps.config.openai ? ` at ${new URL(this.deps.config.openai.baseUrl).host}` : '';
+      return `The model ${name} chosen for the ${stage} stage could not be reached${at}`;
+    }
+    return undefined;
   }
 
   private flagsRefusal(app: ApplicationRow, files: FileRow[], flags: GateFlag[]): HttpError {

@@ -7,6 +7,14 @@ import type { ParsedPage, PreflightFlag } from '../types.js';
 /** What the pool hands a worker: one file. */
 export interface ReadTask {
   bytes: Uint8Array;
+  /**
+   * Only part of the work, no pages read: `einvoice` the e-invoice the file embeds (einvoice/),
+   * `render` the pages `renderPages` as PNG images (for a model that reads images).
+   */
+  only?: 'einvoice' | 'render';
+  renderPages?: number[];
+  /** Resolution of `render`'s images. */
+  renderPpi?: number;
   /** 'none' reads no scans. */
   ocrEngine: OcrEngineName | 'none';
   /** Scanned pages of the file read at once, each by its own engine instance on its own core. Default 1. */
@@ -25,6 +33,8 @@ export interface PacketReadingResult {
   notes: string[];
   /** The e-invoice the PDF embeds as XML, when it carries one (einvoice/). */
   einvoice?: EInvoice;
+  /** `only: 'render'`: the pages asked for, as PNG; a page that could not be rendered is left out. */
+  images?: { page: number; png: Uint8Array }[];
 }
 
 /** Errors cross the thread boundary as data: a class does not survive structured cloning. */

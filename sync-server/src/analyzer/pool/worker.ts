@@ -7,6 +7,8 @@ import { isPacketReadError } from '../pdf/errors.js';
 import { createOcrEngine } from '../parse/ocr/create-engine.js';
 import type { OcrEngine, OcrEngineName } from '../parse/ocr/engine.js';
 import { readPacket } from '../parse/read-packet.js';
+import { readEInvoice } from '../einvoice/index.js';
+import { renderPagesPng } from '../pdf/render.js';
 import { preflight } from '../preflight/index.js';
 import type { ReadTask, ReadTaskResult } from './task.js';
 
@@ -53,9 +55,23 @@ function lazyEngine(name: OcrEngineName, concurrency: number, notes: string[]): 
   };
 }
 
+const NO_STATS = { pages: 0, ocrPages: 0, ocrMs: 0, totalMs: 0 };
+
+/** The parts of a file's work that need no page read: its e-invoice, or page images for a model. */
+async function partTask(task: ReadTask): Promise<ReadTaskResult> {
+  const limits = { maxStreamMb: task.maxStreamMb, maxTotalMb: task.maxTotalMb };
+  if (task.only === 'einvoice') {
+    const scan = await readEInvoice(task.bytes, limits);
+    return { ok: true, pages: [], flags: [], stats: NO_STATS, notes: scan.notes, ...(scan.einvoice ? { einvoice: scan.einvoice } : {}) };
+  }
+  const images = await renderPagesPng(task.bytes, task.renderPages ?? [], { ppi: task.renderPpi ?? 110, ...limits, maxPages: task.maxPages, maxImagePixels: task.maxImagePixels });
+  return { ok: true, pages: [], flags: [], stats: NO_STATS, notes: [], images };
+}
+
 export default async function readTask(task: ReadTask): Promise<ReadTaskResult> {
   const notes: string[] = [];
   try {
+    if (task.only) return await partTask(task);
     const reading = await readPacket(task.bytes, {
       ocr: task.ocrEngine === 'none' ? null : lazyEngine(task.ocrEngine, task.ocrConcurrency ?? 1, notes),
       ocrConcurrency: task.ocrConcurrency ?? 1,

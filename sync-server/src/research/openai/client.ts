@@ -8,8 +8,12 @@ import { ResearchError, type Usage } from '../types.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
-  content: string;
+  /** Text, or (a user's message to a model that reads images) text and images in order. */
+  content: string | ChatContentPart[];
 }
+
+/** A piece of a message in the chat-completions API's multi-part form; images as `data:image/png;base64,…` URLs. */
+export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 export interface ChatRequest {
   model: string;

@@ -1,4 +1,6 @@
+import { EINVOICE_CONFIDENCE, einvoiceTarget, INVOICE_TYPE } from '../../analyzer/einvoice/overlay.js';
 import type { ClassifyAndFileSettings } from '../../library/kinds/workflows/tools/classify-and-file.js';
+import type { Classification } from '../analyzer-port.js';
 import { checkAborted, isListed, pagesOfDocument, type RunWorkspace, type WorkDocument } from './workspace.js';
 
 const slug = (s: string) =>
@@ -33,17 +35,31 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
     checkAborted(ws.signal);
     const pages = ws.pagesByFile.get(file.id) ?? [];
     const flags = ws.flagsByFile.get(file.id) ?? [];
-    const pieces = ws.analyzer.split(pages, flags, ws.typer, schemas).filter((d) => d.pages.length > 0);
+    // On the engine chosen for the classify stage: a model splits and types, the built-in engine splits here and types below.
+    const pieces = (
+      await ws.splitter.split({ fileId: file.id, pages, flags, schemas, signal: ws.signal, images: settings.pageImages ? (nums) => ws.pageImages(file.id, nums) : undefined })
+    ).filter((d) => d.pages.length > 0);
     const dupes = new Set(flags.filter((f) => f.code === 'duplicate_page').map((f) => f.page));
     // A range read as several documents: with `followSplits` the pieces are listed in its place
     // (the split is the workflow's to confirm); without, the range is proposed whole and its pieces
     // are kept beside it, classified and read, for a person to confirm (spec Part 2, rules 1-2).
     const whole = pieces.length > 1 ? addressOf(file.id, pieces.flatMap((p) => p.pages)) : null;
-    const proposals: { pages: number[]; confidence: number; piece: boolean }[] = pieces.map((p) => ({ pages: p.pages, confidence: p.confidence, piece: whole !== null }));
+    const proposals: { pages: number[]; confidence: number; piece: boolean; classification?: Classification | undefined }[] = pieces.map((p) => ({
+      pages: p.pages,
+      confidence: p.confidence,
+      piece: whole !== null,
+      classification: p.classification,
+    }));
     if (whole !== null && !settings.followSplits) {
       proposals.unshift({ pages: [...new Set(pieces.flatMap((p) => p.pages))].sort((a, b) => a - b), confidence: Math.min(...pieces.map((p) => p.confidence)), piece: false });
     }
-    for (const proposal of proposals) {
+    // An e-invoice the file embeds names its invoice: strong evidence of the type, and the key data's source.
+    const einvoice = await ws.einvoiceOf(file.id);
+    const invoiceAt =
+      einvoice && ws.catalogue.some((t) => t.docType === INVOICE_TYPE)
+        ? einvoiceTarget(einvoice, proposals.map((p) => ({ docType: p.classification?.docType ?? '', pages: pagesOfDocument(ws, { fileId: file.id, pages: p.pages } as WorkDocument) })))
+        : -1;
+    for (const [at, proposal] of proposals.entries()) {
       const doc: WorkDocument = {
         address: addressOf(file.id, proposal.pages),
         fileId: file.id,
@@ -64,7 +80,13 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
       };
       // A piece held beside its whole range fills no line until its split is confirmed.
       const counts = isListed(doc);
-      const c = ws.typer.classify(pagesOfDocument(ws, doc).filter((p) => !dupes.has(p.page)));
+      let c = proposal.classification ?? ws.typer.classify(pagesOfDocument(ws, doc).filter((p) => !dupes.has(p.page)));
+      if (at === invoiceAt && einvoice) {
+        doc.einvoice = einvoice;
+        if (c.docType !== INVOICE_TYPE || c.confidence < EINVOICE_CONFIDENCE) {
+          c = { docType: INVOICE_TYPE, confidence: EINVOICE_CONFIDENCE, runnersUp: [...(c.docType === INVOICE_TYPE ? [] : [c]), ...c.runnersUp.filter((r) => r.docType !== INVOICE_TYPE)].slice(0, 3) };
+        }
+      }
       doc.docType = c.docType;
       doc.confidence = c.confidence;
       doc.runnersUp = c.runnersUp.map((r) => ({ docType: r.docType, confidence: r.confidence }));

@@ -1,3 +1,4 @@
+import { einvoiceFields } from '../../analyzer/einvoice/overlay.js';
 import type { ExtractKeyDataSettings } from '../../library/kinds/workflows/tools/extract-key-data.js';
 import { checkAborted, isListed, pagesOfDocument, type RunWorkspace } from './workspace.js';
 
@@ -13,7 +14,9 @@ export async function extractKeyData(ws: RunWorkspace, raw: Record<string, unkno
     checkAborted(ws.signal);
     if (d.expectedDocId === null && !settings.includeUnmatched) continue;
     const pages = pagesOfDocument(ws, d).slice(0, settings.maxPagesPerDocument);
-    const fields = await ws.extractor.read(d, pages, await ws.schemaFor(d.docType), ws.signal);
+    let fields = await ws.extractor.read(d, pages, await ws.schemaFor(d.docType), ws.signal);
+    // The e-invoice its file embeds is the invoice's own record: its values over what the print gave.
+    if (d.einvoice && d.docType === 'invoice') fields = { ...fields, ...einvoiceFields(d.einvoice, pages, fields) };
     for (const [name, f] of Object.entries(fields)) {
       if (f.confidence < settings.minFieldConfidence || f.value === null || f.value === undefined) continue;
       d.keyFields[name] = f;

@@ -1,6 +1,7 @@
 import type { LedgerAppend } from '../../ledger/service.js';
 import type { ApplicationRow, FileRow, RunRow } from '../../applications/rows.js';
-import type { AnalyzerPort, AnalyzerSchema, CatalogueType, DocumentTyper, ExtractedField, ParsedPage, PreflightFlag } from '../analyzer-port.js';
+import type { AnalyzerPort, AnalyzerSchema, CatalogueType, DocumentTyper, EInvoice, ExtractedField, ParsedPage, PreflightFlag } from '../analyzer-port.js';
+import type { DocumentSplitter } from '../document-splitter.js';
 import type { KeyDataReader } from '../key-data-reader.js';
 
 /** A document a run proposes, as the tools build it up before the run lands. */
@@ -21,6 +22,8 @@ export interface WorkDocument {
   findings: { check: string; code: string; note: string }[];
   splitConfirmed: boolean;
   splitOf: string | null;
+  /** The e-invoice its file embeds, when this is the invoice it describes: extraction takes its values. */
+  einvoice?: EInvoice;
 }
 
 /** What the tools of one run work on, in memory; the engine writes it in one transaction when the run lands. */
@@ -37,6 +40,12 @@ export interface RunWorkspace {
   analyzer: AnalyzerPort;
   /** Reads key data on the engine the organization chose for the `extract` stage (built-in or a model). */
   extractor: KeyDataReader;
+  /** Splits files into documents on the engine chosen for the `classify` stage (built-in or a model, which types them too). */
+  splitter: DocumentSplitter;
+  /** The e-invoice a file embeds as XML (Factur-X, ZUGFeRD, XRechnung), read once per file on the analyzer. */
+  einvoiceOf(fileId: string): Promise<EInvoice | undefined>;
+  /** PNG images of a file's pages, for a model that reads images. */
+  pageImages(fileId: string, pages: number[]): Promise<Map<number, Uint8Array>>;
   /** The schema extraction reads for a type (spec Part 9.7), as the analyzer takes it. */
   schemaFor(docType: string): Promise<AnalyzerSchema | undefined>;
   /** Documents earlier runs filed on the case: they count towards its lines too. */

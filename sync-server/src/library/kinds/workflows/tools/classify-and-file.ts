@@ -20,6 +20,12 @@ export const classifyAndFileSettings = z
       .describe(
         'Confirm the split of a page range that reads as several documents, so the pieces are listed in its place. Off: such ranges stay listed whole until a person confirms the split.',
       ),
+    pageImages: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Our addition: when the organization chose an OpenAI-compatible model for the classify stage (`PUT /models/classify`), also send it each page without a text layer (a scan) as a PNG image. Turn on only for a model that reads images; the model server refuses the call otherwise, and the run fails. Pages with a text layer are always sent as text. Ignored on the built-in classifier.',
+      ),
   })
   .strict()
   .refine((s) => s.settleAbove === null || s.settleAbove >= s.minConfidence, {

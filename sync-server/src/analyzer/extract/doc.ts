@@ -156,6 +156,17 @@ export class DocView {
 const US_STATE =
   /\b(?:State of|Commonwealth of|laws of the State of)\s+(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming)\b|\bU\.S\.A?\b|\bUnited States\b/;
 
+/** Words only French, German, Dutch, Spanish, Italian or Portuguese prose is made of. */
+const CONTINENTAL = /(?<![\p{L}])(?:le|la|les|des|du|et|pour|avec|votre|vous|sur|der|die|das|und|mit|für|ihre|nicht|von|het|een|en|voor|met|uw|van|el|los|las|del|y|para|con|su|il|di|che|per|della|e|o|os|as|do|da|para|com|não)(?![\p{L}])/giu;
+const ENGLISH = /(?<![\p{L}])(?:the|and|of|to|for|with|your|you|on|is|are|this|from|by|at)(?![\p{L}])/giu;
+
+export function continentalLanguage(text: string): boolean {
+  const sample = text.slice(0, 20_000);
+  const eu = sample.match(CONTINENTAL)?.length ?? 0;
+  const en = sample.match(ENGLISH)?.length ?? 0;
+  return eu >= 8 && eu > en * 1.5;
+}
+
 /** The document's region: by its currency, else by the order its numeric dates betray. */
 export function detectRegion(texts: string[], currency: string | undefined): Region {
   let dmy = 0;
@@ -170,6 +181,9 @@ export function detectRegion(texts: string[], currency: string | undefined): Reg
   const joined = texts.join('\n');
   // A US document without dollars or telling dates: a US state, a ZIP code after its abbreviation.
   if (!dmy && (US_STATE.test(joined) || /\b[A-Z]{2} \d{5}(?:-\d{4})?\b/.test(joined)) && currency !== 'GBP' && currency !== 'EUR') return 'US';
+  // A document in a continental language is European whatever its dates look like (a French
+  // payslip prints 29/03/2023 like a British one, and its amounts are in euros).
+  if (currency !== 'GBP' && currency !== 'USD' && continentalLanguage(joined)) return 'EU';
   if (dmy > mdy) return currency === 'EUR' ? 'EU' : 'UK';
   if (currency === 'USD') return 'US';
   if (currency === 'EUR') return 'EU';

@@ -5,7 +5,7 @@
 import { countryCode } from './countries.js';
 import { findDates } from './dates.js';
 import type { DocView, XLine } from './doc.js';
-import { type Candidate, L, addressParser, candidate, dateParser, lookup, nameParser } from './engine.js';
+import { type Candidate, L, addressParser, candidate, cutAtLabel, dateParser, isPostcodeLine, lookup, nameParser } from './engine.js';
 import { type MrzResult, findMrz } from './mrz.js';
 import { normaliseName, titleCase } from './names.js';
 
@@ -104,10 +104,25 @@ export function passportLike(doc: DocView, withIssue: boolean): Out {
   return out;
 }
 
+/** The US card's own words after a field number (`4a ISS`, `4d DLN`, `3 DOB`). */
+const CARD_LABEL = '(?:iss|exp|dob|dln|dl|lic#?|ln|fn|no)';
+
+/** OCR splits a date's digits (`08/1 2/2020`): closed up inside a numeric date only. */
+export function repairDates(text: string): string {
+  return text.replace(/\b(\d{1,2})\s?([/.\-])\s?(\d)\s(\d)\s?\2\s?(\d{2,4})\b/g, '$1$2$3$4$2$5').replace(/\b(\d)\s(\d)\s?([/.\-])\s?(\d{1,2})\s?\3\s?(\d{4})\b/g, '$1$2$3$4$3$5');
+}
+
 /** Driving licences: the EU/UK numbered fields (1. surname … 5. number, 8. address) or US labels. */
 export function drivingLicence(doc: DocView): Out {
   const out: Out = {};
-  const field = (n: string) => lookup(doc, { labels: [new RegExp(`(?<![\\d.a-z])${n}(?:\\.\\s*|\\s+)(?=\\S)`)], parse: (t) => t.trim() || null, where: ['after'] });
+  // OCR glues a field's number to its label (`4aiss 01/06/2015`, `4bEXP`): the separator is
+  // optional before the US card's own label words.
+  const field = (n: string) =>
+    lookup(doc, {
+      labels: [new RegExp(`(?<![\\d.a-z])${n}(?:[.\\s]+(?:${CARD_LABEL}\\b[\\s:#.]*)?|${CARD_LABEL}\\b[\\s:#.]*)(?=\\S)`)],
+      parse: (t) => repairDates(t).trim() || null,
+      where: ['after'],
+    });
   // Surname (field 1, or LN) and given names (field 2, or FN), in whichever style the card mixes.
   const f1 = field('1') ?? lookup(doc, { labels: SURNAME, parse: upperWords, where: ['after', 'right', 'below'] });
   const f2 = field('2') ?? lookup(doc, { labels: GIVEN, parse: upperWords, where: ['after', 'right', 'below'] });
@@ -116,8 +131,11 @@ export function drivingLicence(doc: DocView): Out {
     const giv = String(f2.value).replace(/[^\p{L}\s'\-.]/gu, ' ').trim();
     if (sur && giv) out.fullName = { ...f1, value: normaliseName(`${giv} ${sur}`) };
   }
-  const num = field('5');
-  const tok = num && /[A-Z0-9]{5,}/.exec(String(num.value).toUpperCase().replace(/\s+\d{1,2}$/, ''));
+  // EU cards print the number in field 5; US cards (AAMVA) in 4d, and 5 is their document
+  // discriminator (`5 DD 1234567890123456`), which is no licence number.
+  const f5 = field('5');
+  const num = field('4d') ?? (f5 && !/^\s*dd/i.test(String(f5.value)) ? f5 : null);
+  const tok = num && /(?=[A-Z0-9]*\d)[A-Z0-9]{5,}/.exec(String(num.value).toUpperCase().replace(/\s+\d{1,2}$/, ''));
   if (num && tok) out.licenceNumber = { ...num, value: tok[0] };
   const d3 = field('3');
   const d4a = field('4a');
@@ -128,7 +146,11 @@ export function drivingLicence(doc: DocView): Out {
   if (d4b && dp(d4b, 'future')) out.expiryDate = { ...d4b, value: dp(d4b, 'future') };
   const f8 = field('8');
   if (f8) {
-    const a = addressParser(String(f8.value), doc.lines[0]!);
+    // The street on field 8's line, the town and postcode on the line under it.
+    const line = doc.plain(f8.page).find((l) => l.index === f8.line);
+    const under = line && doc.plain(f8.page).find((l) => l !== line && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 1.5 && Math.abs(l.box.x - line.box.x) < line.box.h * 3 && isPostcodeLine(cutAtLabel(l.text)));
+    const text = under && !isPostcodeLine(String(f8.value)) ? `${String(f8.value).trim()}, ${cutAtLabel(under.text)}` : String(f8.value);
+    const a = addressParser(text, doc.lines[0]!);
     if (a) out.address = { ...f8, value: a };
   }
   // US cards: DL/LIC#, DOB, ISS, EXP labels.
@@ -145,7 +167,7 @@ export function drivingLicence(doc: DocView): Out {
     if (c) out.issueDate = c;
   }
   if (!out.expiryDate) {
-    const c = lookup(doc, { labels: EXPIRY, parse: dateParser(doc, 'future') });
+    const c = lookup(doc, { labels: EXPIRY, parse: (t, l, w) => dateParser(doc, 'future')(repairDates(t), l, w) });
     if (c) out.expiryDate = c;
   }
   if (!out.fullName) {

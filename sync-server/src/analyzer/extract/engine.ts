@@ -42,6 +42,14 @@ export function candidate<T>(value: T, line: XLine, confidence: number): Candida
   return { value, confidence: Math.max(0, Math.min(1, confidence * (line.conf < 1 ? 0.5 + line.conf / 2 : 1))), page: line.page, line: line.index };
 }
 
+/**
+ * A later, less specific label wording costs confidence: about 0.035 for each of the first few,
+ * levelling off at 0.3, so a long multilingual list of wordings still ranks its last ones.
+ */
+export function labelPenalty(pattern: number): number {
+  return 0.3 * (1 - Math.exp(-pattern / 8));
+}
+
 /** The best value for a field: earlier label wordings win, then after > right > below. */
 export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | null {
   const where = spec.where ?? ['after', 'right', 'below'];
@@ -52,7 +60,7 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
   };
   for (const hit of doc.findLabels(spec.labels)) {
     if (spec.accept && !spec.accept(hit, doc)) continue;
-    const base = 1 - hit.pattern * 0.04 - doc.pageIndex(hit.line.page) * 0.03 - Math.min(hit.line.rank, 60) * 0.0003;
+    const base = 1 - labelPenalty(hit.pattern) - doc.pageIndex(hit.line.page) * 0.03 - Math.min(hit.line.rank, 60) * 0.0003;
     if (best && (best as { score: number }).score >= base) break;
     // A label inside prose ("The Landlord lets …", "The Landlord's obligations") is no label.
     if (continuesSentence(doc.after(hit)) || /^(?:['’]s\b|\s*\/\s*\p{L})/u.test(hit.line.text.slice(hit.end))) continue;

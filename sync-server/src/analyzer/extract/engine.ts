@@ -267,7 +267,10 @@ export function addressee(doc: DocView, page?: number): { name: string; nameLine
       prev = o;
       if (isPostcodeLine(o.text) || addr.length >= 5) break;
     }
-    if (addr.length >= 2 && addr.some((a) => /\d/.test(a.text)) && addr.some((a) => isPostcodeLine(a.text))) {
+    // Two or more lines ending in a postcode, or the whole address on one line (`6 Elm Road, Leeds, LS1 4AB`).
+    const oneLine = addr.length >= 1 && /^\d+[A-Za-z]?\s+\S/.test(addr[0]!.text) && addr[0]!.text.includes(',') && (UK_POSTCODE.test(addr[0]!.text) || US_ZIP.test(addr[0]!.text) || EU_POSTCODE_CITY.test(addr[0]!.text));
+    if (oneLine) addr.splice(1);
+    if ((addr.length >= 2 || oneLine) && addr.some((a) => /\d/.test(a.text)) && addr.some((a) => isPostcodeLine(a.text) || oneLine)) {
       return { name, nameLine: l, address: addr.map((a) => cutAtLabel(a.text)), lines: addr };
     }
   }

@@ -146,9 +146,16 @@ function scaled(n: number, ppi: number): number {
   return n * (ppi / 100) ** 2;
 }
 
+/**
+ * Paper's own grain, as the median deviation from its local tone, stays small on any scanner; a
+ * "noise" far above it is writing too dense or too faint to stand out from it (a 72 ppi form):
+ * such a sheet is never called blank on ink alone.
+ */
+const PAPER_GRAIN = 15;
+
 /** Nothing beyond specks: blank without asking OCR. */
 export function clearlyBlank(ink: InkStats): boolean {
-  return ink.tone >= PAPER && ink.marks <= 3 && ink.markPixels <= scaled(60, ink.ppi);
+  return ink.tone >= PAPER && ink.noise <= PAPER_GRAIN && ink.marks <= 3 && ink.markPixels <= scaled(60, ink.ppi);
 }
 
 /** Little enough ink that it may be dirt rather than writing: OCR decides. */

@@ -60,8 +60,8 @@ export const TYPE_CUES: Record<string, Cue[]> = {
     ...c(1.8, 'adjusted gross income', 'taxable income', 'total income', 'total tax', 'filing status', 'standard deduction', 'revenu fiscal', 'impot sur le revenu', 'zu versteuerndes einkommen', 'base imponible', 'reddito imponibile', 'rendimento coletavel'),
   ],
   'employment-letter': [
-    ...c(3, 'verification of employment', 'employment verification', 'confirmation of employment', 'proof of employment', 'to whom it may concern', "attestation d'emploi", 'attestation employeur', 'attestation de travail', 'arbeitsbescheinigung', 'arbeitgeberbescheinigung', 'werkgeversverklaring', 'certificado de empresa', 'certificado laboral', 'dichiarazione del datore di lavoro', 'declaracao de emprego'),
-    ...c(1.8, 'employed (?:by|with|since|as)', 'date of hire', 'hire date', 'start date', 'job title', 'position', 'annual salary', 'base (?:pay|salary)', 'present position', 'employer', 'employee', 'salaire annuel', 'jahresgehalt'),
+    ...c(3, 'verification of employment', 'employment verification', 'confirmation of employment', 'proof of employment', "attestation d'emploi", 'attestation employeur', 'attestation de travail', 'arbeitsbescheinigung', 'arbeitgeberbescheinigung', 'werkgeversverklaring', 'certificado de empresa', 'certificado laboral', 'dichiarazione del datore di lavoro', 'declaracao de emprego'),
+    ...c(1.8, 'to whom it may concern', 'employed (?:by|with|since|as)', 'date of hire', 'hire date', 'start date', 'job title', 'position', 'annual salary', 'base (?:pay|salary)', 'present position', 'employer', 'employee', 'salaire annuel', 'jahresgehalt'),
   ],
   'utility-bill': [
     // A utility's bill calls itself a bill or an invoice: those words tie it with an invoice, and its domain decides.

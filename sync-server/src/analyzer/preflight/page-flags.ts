@@ -23,7 +23,7 @@ export function pageScan(images: readonly PaintedImage[]): PaintedImage | null {
  */
 export function mainPicture(images: readonly PaintedImage[]): PaintedImage | null {
   const largest = [...images].sort((a, b) => b.coverage - a.coverage)[0];
-  if (!largest || largest.coverage < 0.02) return null;
+  if (!largest || largest.coverage < 0.04) return null;
   const rest = images.reduce((s, i) => s + i.coverage, 0) - largest.coverage;
   return rest < Math.max(0.05, largest.coverage * 0.25) ? largest : null;
 }

@@ -155,10 +155,23 @@ export function payslip(doc: DocView): Out {
   set(out, 'employeeName', personByLabel(doc, L('employee name', 'employee', 'name', 'pay to', 'mitarbeiter', 'salarie', 'empleado', 'dipendente', 'werknemer', 'pracownik')));
   set(out, 'employeeName', addresseeName(doc));
   set(out, 'employerName', issuer(doc, L('employer name', 'employer', 'company', 'arbeitgeber', 'employeur', 'empresa', 'datore di lavoro', 'werkgever')));
-  set(out, 'payDate', lookup(doc, { labels: L('pay date', 'payment date', 'date paid', 'paid on', 'date of payment', 'check date', 'pay day', 'payday', 'zahltag', 'auszahlungsdatum', 'date de paiement', 'fecha de pago', 'data di pagamento', 'betaaldatum', 'data wyplaty', 'process date', 'advice date'), parse: dateParser(doc, 'past') }));
+  set(out, 'payDate', lookup(doc, { labels: L('pay date', 'payment date', 'date paid', 'paid on', 'date of payment', 'check date', 'pay day', 'payday', 'deposit date', 'zahltag', 'auszahlungsdatum', 'date de paiement', 'paye le', 'date de versement', 'fecha de pago', 'data di pagamento', 'data pagamento', 'betaaldatum', 'data de pagamento', 'data wyplaty', 'process date', 'advice date'), parse: dateParser(doc, 'past') }));
   const money = moneyParser(doc);
-  set(out, 'grossPay', lookup(doc, { labels: L('total gross pay', 'gross pay', 'total gross', 'gross earnings', 'total earnings', 'gross salary', 'gross wages', 'gross', 'bruttobezuge', 'brutto', 'gesamtbrutto', 'salaire brut', 'total brut', 'devengado', 'retribuzione lorda', 'totale competenze', 'brutoloon', 'wynagrodzenie brutto'), parse: money, accept: notYtd }));
-  set(out, 'netPay', lookup(doc, { labels: L('net pay this period', 'net pay', 'take home pay', 'take-home pay', 'net amount', 'net salary', 'net wages', 'amount paid', 'nettobezuge', 'netto', 'auszahlungsbetrag', 'net a payer', 'salaire net', 'liquido a percibir', 'netto in busta', 'netto a pagare', 'nettoloon', 'do wyplaty', 'net'), parse: money, accept: notYtd }));
+  set(out, 'grossPay', lookup(doc, { labels: L('total gross pay', 'gross pay', 'total gross', 'gross earnings', 'total earnings', 'gross salary', 'gross wages', 'gross', 'bruttobezuge', 'brutto', 'gesamtbrutto', 'salaire brut', 'brut', 'total brut', 'total devengado', 'devengado', 'retribuzione lorda', 'totale competenze', 'lordo', 'brutoloon', 'bruto', 'vencimento ilíquido', 'wynagrodzenie brutto', 'current gross', 'gross this period'), parse: money, accept: notYtd }));
+  if (!out.grossPay) {
+    // An earnings table's own "Total" row: the first amount on it is this period's gross.
+    const heads = doc.findLabels(L('earnings', 'gains', 'bezuge', 'verdienste', 'devengos', 'competenze', 'verdiensten', 'rendimentos'));
+    const ends = doc.findLabels(L('deductions', 'retenues', 'cotisations', 'abzuge', 'deducciones', 'trattenute', 'inhoudingen', 'descontos', 'taxes'));
+    for (const head of heads) {
+      const end = ends.find((e) => e.line.page === head.line.page && e.line.box.y > head.line.box.y + 1);
+      const c = lookup(doc, { labels: L('total'), parse: money, where: ['after', 'right'], rightCells: 3, accept: (h) => h.line.page === head.line.page && h.line.box.y > head.line.box.y && (!end || h.line.box.y < end.line.box.y) && atCellStart(h) });
+      if (c) {
+        set(out, 'grossPay', { ...c, confidence: c.confidence * 0.85 });
+        break;
+      }
+    }
+  }
+  set(out, 'netPay', lookup(doc, { labels: L('net pay this period', 'net pay', 'take home pay', 'take-home pay', 'net amount', 'net salary', 'net wages', 'amount paid', 'nettobezuge', 'netto', 'auszahlungsbetrag', 'net a payer', 'net paye', 'salaire net', 'liquido a percibir', 'liquido total', 'netto in busta', 'netto a pagare', 'nettoloon', 'uit te betalen', 'liquido a receber', 'do wyplaty', 'current net', 'net this period', 'net'), parse: money, accept: notYtd }));
   return out;
 }
 
@@ -377,15 +390,15 @@ export function utilityBill(doc: DocView): Out {
   set(out, 'customerName', personByLabel(doc, L('customer name', 'account name', 'account holder', 'customer', 'name', 'bill to')));
   set(out, 'customerName', addresseeName(doc));
   set(out, 'supplierName', issuer(doc));
-  set(out, 'billDate', lookup(doc, { labels: L('bill date', 'date of bill', 'billing date', 'date of issue', 'issue date', 'statement date', 'invoice date', 'bill issued', 'rechnungsdatum', 'date de facture', 'fecha de factura', 'data fattura', 'factuurdatum', 'date'), parse: dateParser(doc, 'past'), accept: atCellStart }));
-  set(out, 'serviceAddress', lookup(doc, { labels: L('supply address', 'service address', 'premises address', 'property supplied', 'installation address', 'supply point address', 'address supplied', 'service location', 'lieferadresse', 'verbrauchsstelle', 'adresse de fourniture', 'direccion de suministro', 'indirizzo di fornitura'), parse: addressParser, wrap: true }));
+  set(out, 'billDate', lookup(doc, { labels: L('bill date', 'date of bill', 'billing date', 'date of issue', 'issue date', 'statement date', 'invoice date', 'bill issued', 'rechnungsdatum', 'date de facture', 'facture du', 'facture emise le', "date d'emission", 'fecha de factura', 'fecha de emision', 'factura del', 'data fattura', 'data di emissione', 'bolletta del', 'factuurdatum', 'nota van', 'data da fatura', 'data de emissao', 'datum', 'date'), parse: dateParser(doc, 'past'), accept: atCellStart }));
+  set(out, 'serviceAddress', lookup(doc, { labels: L('supply address', 'service address', 'premises address', 'property supplied', 'installation address', 'supply point address', 'address supplied', 'service location', 'lieferadresse', 'lieferstelle', 'verbrauchsstelle', 'adresse de fourniture', 'lieu de consommation', 'adresse du site', 'point de livraison', 'direccion de suministro', 'punto de suministro', 'indirizzo di fornitura', 'punto di fornitura', 'leveringsadres', 'aansluitadres', 'morada de fornecimento', 'local de consumo'), parse: addressParser, wrap: true }));
   if (!out.serviceAddress) {
     const a = addressee(doc);
     if (a) out.serviceAddress = candidate(cleanAddress(a.address.join(', ')), a.lines[0]!, 0.6);
   }
   const money = moneyParser(doc);
-  set(out, 'amountDue', lookup(doc, { labels: L('total amount due', 'amount due', 'total to pay', 'balance due', 'amount to pay', 'total due', 'please pay', 'amount payable', 'total amount payable', 'new charges', 'zu zahlender betrag', 'rechnungsbetrag', 'montant a payer', 'montant du', 'importe total', 'totale da pagare', 'te betalen'), parse: money, where: ['after', 'right', 'below'], accept: (h) => !/last bill|previous/.test(h.line.norm) }));
-  set(out, 'accountNumber', lookup(doc, { labels: L('account number', 'account no', 'account #', 'customer number', 'customer reference', 'account reference', 'kundennummer', 'vertragskonto', 'numero de client', 'numero de cliente', 'klantnummer', 'account'), parse: (t) => /\b(?=[A-Z0-9\-]*\d)[A-Z0-9][A-Z0-9\-]{5,}\b/.exec(cutAtLabel(t).toUpperCase())?.[0] ?? null }));
+  set(out, 'amountDue', lookup(doc, { labels: L('total amount due', 'amount due', 'total to pay', 'balance due', 'amount to pay', 'total due', 'please pay', 'amount payable', 'total amount payable', 'new charges', 'zu zahlender betrag', 'zu zahlen', 'rechnungsbetrag', 'montant total a payer', 'total a payer', 'montant a payer', 'a payer', 'montant du', 'montant ttc', 'total ttc', 'total a pagar', 'importe total', 'importe a pagar', 'totale da pagare', 'importo da pagare', 'totale bolletta', 'te betalen', 'totaal te betalen', 'valor a pagar', 'total a pagar'), parse: money, where: ['after', 'right', 'below'], accept: (h) => !/last bill|previous/.test(h.line.norm) }));
+  set(out, 'accountNumber', lookup(doc, { labels: L('account number', 'account no', 'account #', 'customer number', 'customer reference', 'account reference', 'kundennummer', 'vertragskonto', 'vertragsnummer', 'numero de client', 'compte de facturation', 'reference client', 'numero de compte', 'numero de cliente', 'numero de contrato', 'codice cliente', 'numero cliente', 'klantnummer', 'contractnummer', 'numero de conta', 'account'), parse: (t) => /\b(?=[A-Z0-9\-]*\d)[A-Z0-9][A-Z0-9\-]{5,}\b/.exec(cutAtLabel(t).toUpperCase())?.[0] ?? null }));
   return out;
 }
 

@@ -186,7 +186,8 @@ export function isPostcodeLine(text: string): boolean {
 }
 
 export const addressParser: Parser<string> = (text) => {
-  const t = cleanAddress(cutAtLabel(text));
+  // A labelled reference before the street (`Référence acheminement : 98765 12 Avenue …`) is not the address.
+  const t = cleanAddress(cutAtLabel(text.replace(/^(?:[\p{L}'’.\- ]{3,40}:\s*[\w\-]+\s+)+(?=\d+\s+\p{L})/u, '')));
   if (!/\d/.test(t) || !/[A-Za-z]{3}/.test(t) || t.length < 8 || t.split(/\s+/).length > 16) return null;
   // An address has a postcode or a street, not the shape of a sentence.
   const placeLike = UK_POSTCODE.test(t) || US_ZIP.test(t) || EIRCODE.test(t) || EU_POSTCODE_CITY.test(t) || STREET_WORD.test(t);

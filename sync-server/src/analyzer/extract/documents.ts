@@ -19,6 +19,7 @@ import {
   cutAtLabel,
   dateParser,
   letterhead,
+  loneName,
   lookup,
   moneyParser,
   nameParser,
@@ -108,6 +109,10 @@ export function bankStatement(doc: DocView): Out {
   set(out, 'accountHolder', personByLabel(doc, L('account name', 'account holder', 'account holders', 'name of account holder', 'kontoinhaber', 'titulaire', 'titular', 'intestatario', 'rekeninghouder', 'account owner', 'customer name', 'name')));
   set(out, 'accountHolder', addresseeName(doc));
   set(out, 'bankName', issuer(doc));
+  if (!out.accountHolder) {
+    const lone = loneName(doc, out.bankName ? doc.plain(out.bankName.page).find((l) => l.index === out.bankName!.line) : undefined);
+    if (lone) out.accountHolder = candidate(lone.name, lone.line, 0.55);
+  }
   const acct = lookup(doc, {
     labels: L('iban', 'account number', 'account no', 'account #', 'acct no', 'acct #', 'account', 'kontonummer', 'numero de compte', 'numero de cuenta', 'rekeningnummer', 'numer rachunku'),
     parse: (t) => lastChars(cutAtLabel(t.replace(/^\s*(number|no\.?|#)\s*:?/i, '')), 4),
@@ -140,7 +145,14 @@ export function creditCardStatement(doc: DocView): Out {
   const out: Out = {};
   set(out, 'cardholderName', personByLabel(doc, L('cardholder', 'card holder', 'primary cardholder', 'account holder', 'name')));
   set(out, 'cardholderName', addresseeName(doc));
-  set(out, 'issuerName', issuer(doc));
+  const card = issuer(doc);
+  // A card's product name before its issuer (`Blue Cash® from American Express`): the issuer.
+  const from = card && /\bfrom\s+(\p{Lu}[\p{L}&'.\- ]{2,40})$/u.exec(String(card.value));
+  set(out, 'issuerName', from ? { ...card!, value: from[1]!.trim() } : card);
+  if (!out.cardholderName) {
+    const lone = loneName(doc, out.issuerName ? doc.plain(out.issuerName.page).find((l) => l.index === out.issuerName!.line) : undefined);
+    if (lone) out.cardholderName = candidate(lone.name, lone.line, 0.55);
+  }
   set(out, 'cardNumberLast4', lookup(doc, { labels: L('card number', 'card ending in', 'card ending', 'account ending in', 'account ending', 'account number', 'card no'), parse: (t) => /(\d{4})\b(?!.*\d{4}\b)/.exec(cutAtLabel(t))?.[1] ?? null }));
   set(out, 'statementDate', lookup(doc, { labels: L('statement date', 'closing date', 'statement closing date', 'date of statement', 'statement closing'), parse: dateParser(doc, 'past') }));
   set(out, 'paymentDueDate', lookup(doc, { labels: L('payment due date', 'payment due by', 'payment due', 'please pay by', 'pay by', 'due date'), parse: dateParser(doc) }));

@@ -269,11 +269,29 @@ export function addressee(doc: DocView, page?: number): { name: string; nameLine
       if (isPostcodeLine(o.text) || addr.length >= 5) break;
     }
     // Two or more lines ending in a postcode, or the whole address on one line (`6 Elm Road, Leeds, LS1 4AB`).
-    const oneLine = addr.length >= 1 && /^\d+[A-Za-z]?\s+\S/.test(addr[0]!.text) && addr[0]!.text.includes(',') && (UK_POSTCODE.test(addr[0]!.text) || US_ZIP.test(addr[0]!.text) || EU_POSTCODE_CITY.test(addr[0]!.text));
+    const oneLine = addr.length >= 1 && /^\d+[A-Za-z]?\s+\S/.test(addr[0]!.text) && addr[0]!.text.includes(',') && (UK_POSTCODE.test(addr[0]!.text) || US_ZIP.test(addr[0]!.text) || /\b[A-Z]{2}\s+\d(?:\s?\d){4}\b/.test(addr[0]!.text) || EU_POSTCODE_CITY.test(addr[0]!.text));
     if (oneLine) addr.splice(1);
     if ((addr.length >= 2 || oneLine) && addr.some((a) => /\d/.test(a.text)) && addr.some((a) => isPostcodeLine(a.text) || oneLine)) {
       return { name, nameLine: l, address: addr.map((a) => cutAtLabel(a.text)), lines: addr };
     }
+  }
+  return null;
+}
+
+/**
+ * A person named alone on a line near the top of the first page, under the issuer: the holder of
+ * a statement that prints no address block (`JOSEPH PAULSON` under the card's name).
+ */
+export function loneName(doc: DocView, issuerLine?: XLine): { name: string; line: XLine } | null {
+  const p = doc.pages[0];
+  if (!p) return null;
+  const h = p.height || 842;
+  for (const l of doc.plain(p.page)) {
+    if (l.box.y > h * 0.3 || l === issuerLine || l.rank > 15) continue;
+    const t = l.text.trim();
+    if (t.split(/\s+/).length > 5 || /\d|:/.test(t)) continue;
+    const name = nameParser(t, l);
+    if (name && normaliseName(t).length >= name.length - 1) return { name, line: l };
   }
   return null;
 }

@@ -53,6 +53,19 @@ function mrzLine(doc: DocView, mrz: MrzResult): XLine {
   return doc.plain(page).find((l) => l.index === mrz.sourceLines[0]) ?? doc.plain(page)[0]!;
 }
 
+/**
+ * A filler read as a letter at the end of a name in the MRZ (`HOLLIEX`, `CARMENK`): when the
+ * printed zone spells the name without it, the printed spelling is the name.
+ */
+function printedSpelling(doc: DocView, name: string): string {
+  const words = doc.plain().filter((l) => !l.text.includes("<<")).flatMap((l) => l.text.split(/[^\p{L}]+/u)).map(plainAscii).filter(Boolean);
+  const seen = new Set(words);
+  return name
+    .split(' ')
+    .map((w) => (w.length > 3 && /[KXLC]$/.test(w) && !seen.has(w) && seen.has(w.slice(0, -1)) ? w.slice(0, -1) : w))
+    .join(' ');
+}
+
 /** Printed values first; where the MRZ validates and disagrees, the MRZ wins. */
 function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issue: boolean }): void {
   if (!mrz) return;
@@ -71,7 +84,7 @@ function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issu
     if (!printed || printed.replace(/\s/g, '') !== mrz.documentNumber) out.documentNumber = candidate(mrz.documentNumber, at, 0.95);
   } else if (!out.documentNumber && mrz.documentNumber.length >= 6) out.documentNumber = candidate(mrz.documentNumber, at, 0.5);
   if (mrz.nationality && (!out.nationality || (mrz.checks.composite && out.nationality.value !== mrz.nationality))) out.nationality = candidate(mrz.nationality, at, mrz.checks.composite ? 0.95 : 0.6);
-  const mrzName = [mrz.givenNames, mrz.surname].filter(Boolean).join(' ');
+  const mrzName = [mrz.givenNames, mrz.surname].filter(Boolean).map((n) => printedSpelling(doc, n!)).join(' ');
   const printed = out.fullName?.value as string | undefined;
   if (mrzName && (!printed || !sameName(printed, mrzName))) {
     // A printed name that spells the MRZ's letters (accents apart) is kept; otherwise the MRZ's.

@@ -49,7 +49,8 @@ export function cleanMrzLine(text: string): string {
 export function looksLikeMrz(clean: string): boolean {
   if (clean.length < 26 || clean.length > 48) return false;
   const fillers = clean.match(/</g)?.length ?? 0;
-  return fillers >= 2 || /^[A-Z0-9]{26,}$/.test(clean) && /\d{6}/.test(clean);
+  // A passport's second line may hold a single filler, its personal-number field filled.
+  return fillers >= 2 || ((/^[A-Z0-9]{26,}$/.test(clean) || (fillers === 1 && clean.length >= 40)) && /\d{6}/.test(clean));
 }
 
 const digits = (s: string) => [...s].map((c) => TO_DIGIT[c] ?? c).join('');

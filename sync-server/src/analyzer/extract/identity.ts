@@ -108,13 +108,48 @@ export function passportLike(doc: DocView, withIssue: boolean): Out {
   const dob = lookup(doc, { labels: DOB, parse: dateParser(doc, 'past'), where: ['below', 'after', 'right'] });
   if (dob) out.dateOfBirth = dob;
   if (withIssue) {
-    const iss = lookup(doc, { labels: ISSUE, parse: dateParser(doc, 'past'), where: ['below', 'after', 'right'] });
+    const iss = lookup(doc, { labels: ISSUE, parse: (t, l, w) => dateParser(doc, 'past')(ocrMonths(t), l, w), where: ['below', 'after', 'right'] });
     if (iss) out.issueDate = iss;
   }
   const exp = lookup(doc, { labels: EXPIRY, parse: dateParser(doc, 'future'), where: ['below', 'after', 'right'] });
   if (exp) out.expiryDate = exp;
   reconcile(doc, out, mrz, { issue: withIssue });
+  if (withIssue && !out.issueDate) {
+    const inferred = issueByValidity(doc, out.dateOfBirth?.value as string | undefined, out.expiryDate?.value as string | undefined);
+    if (inferred) out.issueDate = inferred;
+  }
   return out;
+}
+
+/**
+ * A passport is valid for 5 or 10 years: when the issue date's label was not read, the one date
+ * on the page that lies that far before the expiry (to within a few days) is the issue date.
+ */
+function issueByValidity(doc: DocView, dob: string | undefined, expiry: string | undefined): Candidate<unknown> | null {
+  if (!expiry) return null;
+  const exp = Date.parse(expiry);
+  const day = 86_400_000;
+  let best: { c: Candidate<unknown>; off: number } | null = null;
+  for (const l of doc.plain()) {
+    if (l.text.includes('<<')) continue;
+    for (const d of findDates(ocrMonths(l.text), { region: doc.region, yearHint: 'past' })) {
+      if (d.iso === dob || d.iso === expiry) continue;
+      const t = Date.parse(d.iso);
+      for (const years of [10, 5]) {
+        const off = Math.abs(exp - t - years * 365.25 * day);
+        if (off <= 3 * day && (!best || off < best.off)) best = { c: candidate(d.iso, l, 0.6), off };
+      }
+    }
+  }
+  return best?.c ?? null;
+}
+
+/** OCR's zero for the O of a month (`15 0CT`, `150CT`, `N0V`), and a day glued to its month. */
+export function ocrMonths(text: string): string {
+  return text
+    .replace(/(\d)?0CT\b/gi, (_, d: string | undefined) => `${d ?? ''} OCT`)
+    .replace(/\bN0V\b/gi, 'NOV')
+    .replace(/\b(\d{1,2})(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b/gi, '$1 $2');
 }
 
 /** The US card's own words after a field number (`4a ISS`, `4d DLN`, `3 DOB`). */

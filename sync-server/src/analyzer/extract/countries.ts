@@ -55,7 +55,10 @@ export function countryCode(text: string): string | undefined {
     const i = ` ${t} `.indexOf(` ${w} `);
     if (i >= 0 && (!best || w.length > best[1])) best = [c, w.length];
   }
-  return best?.[0];
+  if (best) return best[0];
+  // An ISO alpha-3 code among other values (`F FRA 13 07 1990`).
+  const codes = new Set(LOOKUP.values());
+  return t.split(' ').find((w) => w.length === 3 && codes.has(w));
 }
 
 /** An MRZ nationality or issuing-state field (`GBR`, `D<<`, `UTO`) to alpha-3. */

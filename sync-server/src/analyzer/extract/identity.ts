@@ -14,10 +14,10 @@ type Out = Record<string, Candidate<unknown>>;
 const SURNAME = L('surname', 'nom', 'name/surname', 'apellidos', 'cognome', 'nazwisko', 'achternaam', 'familienname', 'sobrenome', 'last name', 'ln');
 const GIVEN = L('given names', 'given name', 'prenoms', 'prenom', 'vornamen', 'vorname', 'nombre', 'nome', 'imiona', 'imie', 'voornamen', 'first name', 'fn');
 const NATIONALITY = L('nationality', 'nationalite', 'staatsangehorigkeit', 'nacionalidad', 'cittadinanza', 'obywatelstwo', 'nationaliteit', 'nacionalidade');
-const DOB = L('date of birth', 'date de naissance', 'geburtsdatum', 'geburtstag', 'fecha de nacimiento', 'data di nascita', 'data urodzenia', 'geboortedatum', 'data de nascimento', 'birth date', 'dob', 'born');
+const DOB = L('date of birth', 'date de naissance', 'date de naiss', 'geburtsdatum', 'geburtstag', 'fecha de nacimiento', 'fecha nacimiento', 'data di nascita', 'data urodzenia', 'geboortedatum', 'data de nascimento', 'birth date', 'dob', 'born', 'nee le', 'ne le', 'geboren am', 'nato il', 'nata il', 'nacido el', 'nacida el', 'geboren op', 'nascido em');
 const ISSUE = L('date of issue', 'date de delivrance', 'ausstellungsdatum', 'ausgestellt am', 'fecha de expedicion', 'expedicion', 'data di rilascio', 'data rilascio', 'data wydania', 'datum van afgifte', 'date of issuance', 'issue date', 'issued on', 'iss');
-const EXPIRY = L('date of expiry', "date d'expiration", 'date d expiration', 'gultig bis', 'valid until', 'valid to', 'fecha de caducidad', 'validez', 'scadenza', 'data di scadenza', 'data waznosci', 'geldig tot', 'expiry date', 'expiration date', 'expires', 'exp');
-const DOCNUM = L('passport no', 'passeport no', 'passport number', 'passport n', 'passnummer', 'pasaporte n', 'passaporto n', 'numer paszportu', 'paspoortnummer', 'document no', 'document number', 'card number', 'card no', 'ausweisnummer', 'num soporte', 'numero de soporte', 'n de carte', 'numer dokumentu', 'documentnummer', 'no du passeport');
+const EXPIRY = L('date of expiry', "date d'expiration", 'date d expiration', 'date d.expir', "valable jusqu'au", 'valable jusqu', 'gultig bis', 'valido fino al', 'valida fino al', 'valido hasta', 'valida ate', 'geldig tot en met', 'valid until', 'valid to', 'fecha de caducidad', 'validez', 'scadenza', 'data di scadenza', 'data waznosci', 'geldig tot', 'expiry date', 'expiration date', 'expires', 'exp');
+const DOCNUM = L('passport no', 'passeport no', 'passport number', 'passport n', 'passnummer', 'pasaporte n', 'passaporto n', 'numer paszportu', 'paspoortnummer', 'document no', 'document number', 'card number', 'card no', 'ausweisnummer', 'num soporte', 'numero de soporte', 'n de carte', 'numer dokumentu', 'documentnummer', 'no du passeport', 'n du document', 'n° du document', 'document no', 'numero documento', 'numero de documento', 'no', 'n°', 'nr');
 
 const ID_TOKEN = /\b(?=[A-Z0-9]*\d)[A-Z0-9]{6,10}\b/g;
 
@@ -157,7 +157,8 @@ const CARD_LABEL = '(?:iss|exp|dob|dln|dl|lic#?|ln|fn|no)';
 
 /** OCR splits a date's digits (`08/1 2/2020`): closed up inside a numeric date only. */
 export function repairDates(text: string): string {
-  return text.replace(/\b(\d{1,2})\s?([/.\-])\s?(\d)\s(\d)\s?\2\s?(\d{2,4})\b/g, '$1$2$3$4$2$5').replace(/\b(\d)\s(\d)\s?([/.\-])\s?(\d{1,2})\s?\3\s?(\d{4})\b/g, '$1$2$3$4$3$5');
+  return text
+    .replace(/\b(\d{2})[.\s](\d{2})[.\s](\d{4})\b/g, '$1.$2.$3').replace(/\b(\d{1,2})\s?([/.\-])\s?(\d)\s(\d)\s?\2\s?(\d{2,4})\b/g, '$1$2$3$4$2$5').replace(/\b(\d)\s(\d)\s?([/.\-])\s?(\d{1,2})\s?\3\s?(\d{4})\b/g, '$1$2$3$4$3$5');
 }
 
 /** Driving licences: the EU/UK numbered fields (1. surname … 5. number, 8. address) or US labels. */
@@ -167,7 +168,7 @@ export function drivingLicence(doc: DocView): Out {
   // optional before the US card's own label words.
   const field = (n: string) =>
     lookup(doc, {
-      labels: [new RegExp(`(?<![\\d.a-z])${n}(?:[.\\s]+(?:${CARD_LABEL}\\b[\\s:#.]*)?|${CARD_LABEL}\\b[\\s:#.]*)(?=\\S)`)],
+      labels: [new RegExp(`(?<![\\d.a-z])${n === '5' ? '[5§]' : n}(?:[.\\s]+(?:${CARD_LABEL}\\b[\\s:#.]*)?|${CARD_LABEL}\\b[\\s:#.]*)(?=\\S)`)],
       parse: (t) => repairDates(t).trim() || null,
       where: ['after'],
     });

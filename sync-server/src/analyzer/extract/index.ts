@@ -10,6 +10,7 @@ import type { Region } from './dates.js';
 import { DocView, fold } from './doc.js';
 import * as D from './documents.js';
 import { type Candidate, type Parser, addressParser, dateParser, lookup, moneyParser, nameParser, textParser, toField } from './engine.js';
+import { countryCode } from './countries.js';
 import { drivingLicence, passportLike } from './identity.js';
 
 export interface ExtractOptions {
@@ -54,6 +55,7 @@ function genericParser(doc: DocView, f: AnalyzerSchema['fields'][number]): Parse
   if (f.type === 'money') return moneyParser(doc);
   if (f.type === 'name') return nameParser;
   if (f.type === 'address') return addressParser;
+  if (f.type === 'country') return (t) => countryCode(t) ?? null;
   if (f.type === 'number') return (t) => (/-?\d[\d,]*(?:\.\d+)?/.exec(t)?.[0] ? Number(/-?\d[\d,]*(?:\.\d+)?/.exec(t)![0].replace(/,/g, '')) : null);
   return textParser;
 }

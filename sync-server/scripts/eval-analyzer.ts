@@ -5,13 +5,15 @@
 // table: split F1, type accuracy, key fields F1 (text / scanned), pre-flight flags, the expected
 // calibration error of the confidences the analyzer gives (types, boundaries, fields) and pages/s.
 // --details adds the reliability tables and the most missed fields. CORPUS_DIR still names one corpus.
+// --fit analyzes with raw scores, fits the calibration curves on all the corpora given and writes
+// them to src/analyzer/calibration-curves.ts (then run eval again to see the calibrated figures).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeFiles, listPdfs } from '../src/analyzer/cli.js';
-import { type Observation, expectedCalibrationError, reliabilityTable } from '../src/analyzer/calibration.js';
+import { type Observation, expectedCalibrationError, fitIsotonic, reliabilityTable } from '../src/analyzer/calibration.js';
 import { DEFAULT_OCR_ENGINE } from '../src/analyzer/parse/ocr/engine.js';
 
 const repo = resolve(new URL('../..', import.meta.url).pathname);
@@ -23,6 +25,7 @@ const { values, positionals } = parseArgs({
     ocr: { type: 'string' },
     'pages-cache': { type: 'string' },
     threads: { type: 'string' },
+    fit: { type: 'boolean', default: false },
   },
 });
 const corpora = positionals.length ? positionals.map((p) => resolve(p)) : process.env.CORPUS_DIR ? [resolve(process.env.CORPUS_DIR)] : [join(repo, '../shared/corpus'), join(repo, '../shared/corpus-real')];
@@ -113,10 +116,11 @@ interface Row {
 }
 
 const rows: Row[] = [];
+const fitObs: Record<'type' | 'boundary' | 'field', Observation[]> = { type: [], boundary: [], field: [] };
 for (const corpus of corpora) {
   const files = listPdfs([join(corpus, 'packets')]);
   const t0 = performance.now();
-  const preds = (await analyzeFiles(files, { ocr, pagesCache: values['pages-cache'], threads: values.threads ? Number(values.threads) : undefined, details: true })) as (Pred & { pageCount?: number })[];
+  const preds = (await analyzeFiles(files, { ocr, pagesCache: values['pages-cache'], threads: values.threads ? Number(values.threads) : undefined, details: true, rawConfidence: values.fit })) as (Pred & { pageCount?: number })[];
   const seconds = (performance.now() - t0) / 1000;
   const dir = mkdtempSync(join(tmpdir(), 'analyzer-eval-'));
   const predictions = join(dir, 'predictions.json');
@@ -131,6 +135,7 @@ for (const corpus of corpora) {
   const truth = JSON.parse(readFileSync(join(corpus, 'truth.json'), 'utf8')) as Truth[];
   const obs = observations(truth, preds);
   const all = [...obs.type, ...obs.boundary, ...obs.field];
+  for (const k of ['type', 'boundary', 'field'] as const) fitObs[k].push(...obs[k]);
   rows.push({
     corpus: basename(corpus),
     packets: files.length,
@@ -141,6 +146,14 @@ for (const corpus of corpora) {
     reliability: { type: reliabilityTable(obs.type), boundary: reliabilityTable(obs.boundary), field: reliabilityTable(obs.field) },
   });
   if (!values.json) console.error(`${basename(corpus)}: ${files.length} packets in ${seconds.toFixed(1)} s; predictions in ${predictions}`);
+}
+
+if (values.fit) {
+  const curves = { type: fitIsotonic(fitObs.type, 8), boundary: fitIsotonic(fitObs.boundary, 8), field: fitIsotonic(fitObs.field, 12) };
+  const file = join(repo, 'sync-server/src/analyzer/calibration-curves.ts');
+  const body = readFileSync(file, 'utf8').replace(/export const CALIBRATION_CURVES[\s\S]*$/, `export const CALIBRATION_CURVES: { type: Curve; boundary: Curve; field: Curve } = ${JSON.stringify(curves)};\n`);
+  writeFileSync(file, body);
+  console.error(`calibration curves fitted on ${fitObs.type.length} types, ${fitObs.boundary.length} boundaries and ${fitObs.field.length} fields, written to ${file}; the table below is of raw scores`);
 }
 
 if (values.json) {

@@ -80,7 +80,19 @@ export function fitIsotonic(obs: readonly Observation[], minBlock = 5): [number,
       blocks.splice(blocks.length - 2, 2, { x: a.x + b.x, y: a.y + b.y, n: a.n + b.n });
     }
   }
-  return blocks.map((b) => [+(b.x / b.n).toFixed(3), +(b.y / b.n).toFixed(3)]);
+  // Never certain either way: a sample of a few hundred cannot say 0 or 1.
+  return blocks.map((b) => [+(b.x / b.n).toFixed(3), +Math.min(0.99, Math.max(0.02, b.y / b.n)).toFixed(3)]);
+}
+
+export type ConfidenceKind = 'type' | 'boundary' | 'field';
+
+/**
+ * Maps a stage's raw score to a calibrated confidence with the shipped curves; `raw` (for fitting
+ * new curves) leaves the score as it is.
+ */
+export function confidenceOf(kind: ConfidenceKind, score: number, curves: Record<ConfidenceKind, Curve> | null): number {
+  if (!curves) return score;
+  return +calibrate(curves[kind], score).toFixed(3);
 }
 
 /** Below this calibrated confidence a document's type, boundary or a field is marked "needs review". */

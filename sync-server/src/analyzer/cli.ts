@@ -43,13 +43,16 @@ export interface AnalyzeFilesOptions {
   pagesCache?: string;
   /** Add each field's confidence and line, and the boundary evidence, to the output. */
   details?: boolean;
+  /** Report raw scores instead of calibrated confidences (for fitting the curves). */
+  rawConfidence?: boolean;
 }
 
 /** One prediction per file, in the corpus's score.mjs format (plus confidences). */
 export async function analyzeFiles(files: string[], opts: AnalyzeFilesOptions = {}): Promise<unknown[]> {
   const ocr = opts.ocr ?? DEFAULT_OCR_ENGINE;
   const { types, schemas } = officialCatalogue('generic');
-  const classifier = new DocumentClassifier(types);
+  const curves = opts.rawConfidence ? { curves: null } : {};
+  const classifier = new DocumentClassifier(types, curves);
   if (opts.pagesCache) mkdirSync(opts.pagesCache, { recursive: true });
 
   type Pool = { analyzePacketReading(bytes: Uint8Array): Promise<Reading>; close(): Promise<void> };
@@ -76,7 +79,7 @@ export async function analyzeFiles(files: string[], opts: AnalyzeFilesOptions = 
       const code = (e as { code?: string }).code === 'encrypted' ? 'encrypted' : 'unreadable';
       return { packet: basename(file), flags: [{ page: 1, code, note }], documents: [], error: note };
     }
-    const analysis = analyzePages(reading.pages, reading.flags, { catalogue: types, schemas, classifier, einvoice: reading.einvoice });
+    const analysis = analyzePages(reading.pages, reading.flags, { catalogue: types, schemas, classifier, einvoice: reading.einvoice, ...curves });
     return {
       packet: basename(file),
       pageCount: reading.pages.length,

@@ -3,6 +3,7 @@
  * data (no HTTP, no SQL): split the page stream into documents, classify each into a type of the
  * catalogue, extract the type's key fields. `analyzePages` runs the three in order.
  */
+import type { ConfidenceKind, Curve } from './calibration.js';
 import type { AnalyzerSchema } from './catalogue.js';
 import { DocumentClassifier } from './classify/index.js';
 import type { EInvoice } from './einvoice/index.js';
@@ -35,6 +36,8 @@ export interface AnalyzeContext {
   classifier?: DocumentClassifier;
   /** The e-invoice the packet carries as an embedded XML (einvoice/): its values are the invoice's own. */
   einvoice?: EInvoice | undefined;
+  /** Calibration curves (default the shipped ones); null reports raw scores, for fitting new curves. */
+  curves?: Record<ConfidenceKind, Curve> | null;
 }
 
 export interface PagesAnalysis {
@@ -47,9 +50,10 @@ export interface PagesAnalysis {
  * by the type's schema (two same-type pages that each hold a whole document for other people,
  * numbers or dates are two documents). The CLI and the run engine both split with it.
  */
-export function splitOptions(flags: PreflightFlag[], ctx: { schemas: AnalyzerSchema[]; classifier: { pageTypes(page: ParsedPage): Record<string, number> } }) {
+export function splitOptions(flags: PreflightFlag[], ctx: { schemas: AnalyzerSchema[]; classifier: { pageTypes(page: ParsedPage): Record<string, number> }; curves?: Record<ConfidenceKind, Curve> | null }) {
   return {
     flags,
+    ...(ctx.curves !== undefined ? { curves: ctx.curves } : {}),
     classifyPage: (p: ParsedPage) => ctx.classifier.pageTypes(p),
     keyFields: (p: ParsedPage, docType: string) => {
       const schema = ctx.schemas.find((s) => s.docType === docType);
@@ -60,7 +64,7 @@ export function splitOptions(flags: PreflightFlag[], ctx: { schemas: AnalyzerSch
 }
 
 export function analyzePages(pages: ParsedPage[], flags: PreflightFlag[], ctx: AnalyzeContext): PagesAnalysis {
-  const classifier = ctx.classifier ?? new DocumentClassifier(ctx.catalogue);
+  const classifier = ctx.classifier ?? new DocumentClassifier(ctx.catalogue, ctx.curves !== undefined ? { curves: ctx.curves } : {});
   const byNumber = new Map(pages.map((p) => [p.page, p]));
   const split = splitPages(pages, splitOptions(flags, { ...ctx, classifier }));
   const dupes = new Set(flags.filter((f) => f.code === 'duplicate_page').map((f) => f.page));
@@ -68,7 +72,7 @@ export function analyzePages(pages: ParsedPage[], flags: PreflightFlag[], ctx: A
     const docPages = d.pages.map((n) => byNumber.get(n)!).filter(Boolean);
     const classification = classifier.classify(docPages.filter((p) => !dupes.has(p.page)));
     const schema = ctx.schemas.find((s) => s.docType === classification.docType);
-    const fields = extractFields(classification.docType, docPages.filter((p) => !dupes.has(p.page)), schema);
+    const fields = extractFields(classification.docType, docPages.filter((p) => !dupes.has(p.page)), schema, ctx.curves !== undefined ? { curves: ctx.curves } : {});
     const keyData = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.value]));
     return { pages: d.pages, docType: classification.docType, classification, boundaryConfidence: d.confidence, keyData, fields };
   });

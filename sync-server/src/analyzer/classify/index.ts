@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { findMrz } from '../extract/mrz.js';
 import type { CatalogueType, Classification, ParsedPage, TypeGuess } from '../types.js';
+import { CALIBRATION_CURVES } from '../calibration-curves.js';
+import { type ConfidenceKind, type Curve, confidenceOf } from '../calibration.js';
 import { cueEvidence } from './cues.js';
 import { featurize } from './features.js';
 import { type ModelJson, TypeModel } from './model.js';
@@ -35,6 +37,8 @@ function cosine(a: ReturnType<typeof featurize>, b: ReturnType<typeof featurize>
 
 export interface ClassifierOptions {
   model?: TypeModel;
+  /** Calibration curves for the type's confidence (default the shipped ones; null: the probability). */
+  curves?: Record<ConfidenceKind, Curve> | null;
   /** Extra words per type (schema labels), for coined types. */
   typeWords?: Record<string, string>;
 }
@@ -47,8 +51,11 @@ export class DocumentClassifier {
   /** The types the organization's chain offers (official ones it does not offer count as fallback). */
   private readonly offered: Set<string>;
 
+  private readonly curves: Record<ConfidenceKind, Curve> | null;
+
   constructor(catalogue: CatalogueType[], opts: ClassifierOptions = {}) {
     this.model = opts.model ?? loadTypeModel();
+    this.curves = opts.curves === undefined ? CALIBRATION_CURVES : opts.curves;
     const known = new Set(this.model.classes);
     this.words = new Map(catalogue.map((t) => [t.docType, featurize(`${t.name}\n${t.name}\n${t.description}\n${opts.typeWords?.[t.docType] ?? ''}`)]));
     this.coined = catalogue.filter((t) => !known.has(t.docType) && t.docType !== FALLBACK).map((t) => t.docType);
@@ -132,6 +139,9 @@ export class DocumentClassifier {
       .map(([docType, confidence]) => ({ docType, confidence: +confidence.toFixed(4) }))
       .sort((a, b) => b.confidence - a.confidence);
     const [best, ...rest] = ranked;
-    return { ...(best ?? { docType: FALLBACK, confidence: 0 }), runnersUp: rest.slice(0, 3) };
+    // The chosen type's confidence is calibrated (the share of such choices that are right); the
+    // runners-up keep their probabilities, for ordering the alternatives offered to a person.
+    const chosen = best ? { ...best, confidence: confidenceOf('type', best.confidence, this.curves) } : { docType: FALLBACK, confidence: 0 };
+    return { ...chosen, runnersUp: rest.slice(0, 3) };
   }
 }

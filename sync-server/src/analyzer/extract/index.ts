@@ -4,6 +4,8 @@
  * (identity.ts, documents.ts); any other type (a coined one) is read by label/value search over
  * its schema's labels, names and quoted hints, typed by the field's type.
  */
+import { CALIBRATION_CURVES } from '../calibration-curves.js';
+import { type ConfidenceKind, type Curve, confidenceOf } from '../calibration.js';
 import type { AnalyzerSchema } from '../catalogue.js';
 import type { ExtractedField, ParsedPage } from '../types.js';
 import type { Region } from './dates.js';
@@ -15,6 +17,8 @@ import { drivingLicence, passportLike } from './identity.js';
 
 export interface ExtractOptions {
   region?: Region;
+  /** Calibration curves for field confidences (default the shipped ones; null: the raw score). */
+  curves?: Record<ConfidenceKind, Curve> | null;
 }
 
 type Reader = (doc: DocView) => Record<string, Candidate<unknown>>;
@@ -72,6 +76,7 @@ export function extractFields(docType: string, pages: ParsedPage[], schema: Anal
     if (!c) c = lookup(doc, { labels: fieldLabels(f), parse: genericParser(doc, f) });
     if (f.multiple && c && !Array.isArray(c.value)) c = { ...c, value: [c.value] };
     const field = toField(c);
+    if (field) field.confidence = confidenceOf('field', field.confidence, opts.curves === undefined ? CALIBRATION_CURVES : opts.curves);
     if (field) out[f.name] = field;
   }
   return out;

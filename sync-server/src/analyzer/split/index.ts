@@ -6,6 +6,8 @@
  * continuation words and shared identifiers. Blank pages belong to no document; a duplicate stays
  * with the page it copies.
  */
+import { CALIBRATION_CURVES } from '../calibration-curves.js';
+import { type ConfidenceKind, type Curve, confidenceOf } from '../calibration.js';
 import { titleCue } from '../classify/cues.js';
 import type { ParsedPage, PreflightFlag, SplitDocument } from '../types.js';
 import { type PageNumber, hasContinuationWords, headerShapes, identifiers, jaccard, pageNumber, sameText, shapes } from './cues.js';
@@ -22,6 +24,8 @@ export interface SplitOptions {
    * dates, are two documents even when nothing else tells them apart.
    */
   keyFields?: (page: ParsedPage, docType: string) => { values: Record<string, unknown>; size: number };
+  /** Calibration curves for the boundary confidence (default the shipped ones; null: the raw score). */
+  curves?: Record<ConfidenceKind, Curve> | null;
 }
 
 export interface Boundary {
@@ -269,7 +273,7 @@ export function splitPages(pages: ParsedPage[], opts: SplitOptions = {}): SplitR
       continue;
     }
     const { score: s, reasons } = score(doc, prof, keys);
-    const confidence = +sigmoid(Math.abs(s)).toFixed(3);
+    const confidence = confidenceOf('boundary', +sigmoid(Math.abs(s)).toFixed(3), opts.curves === undefined ? CALIBRATION_CURVES : opts.curves);
     boundaries.push({ page: page.page, score: +s.toFixed(2), confidence, reasons });
     if (s > 0) {
       flush();

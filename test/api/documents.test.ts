@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentEntry } from '@portal/shared';
+import { type DocumentEntry, NEEDS_REVIEW_BELOW } from '@portal/shared';
 import { addColleague, apiKeySession, buildTestApp, DRIVER, signUp, type Session, type TestApp } from '../helper.js';
 import { cleanPacket, form } from './applications-helpers.js';
 import { documentsDriver, listedPages, markedPacket, passportPdf } from './documents-helpers.js';
@@ -71,6 +71,14 @@ describe(`documents and decisions on ${DRIVER}`, () => {
       expect(filed.document.extractKeyData).toMatchObject({ payDate: '2025-04-28' });
       expect(filed.document.keyFields.payDate).toMatchObject({ fileId, page: 2, line: expect.any(Number), confidence: expect.any(Number) });
       expect(docs[0]!.document.extractKeyData).toMatchObject({ payDate: '2025-03-28' });
+      // What needs review follows the calibrated confidences the entry carries (a corrected value is sure).
+      for (const x of docs) {
+        expect(x.document.needsReview).toEqual({
+          type: x.document.confidence < NEEDS_REVIEW_BELOW,
+          boundary: expect.any(Boolean),
+          fields: Object.entries(x.document.keyFields).filter(([, f]) => !f.corrected && f.confidence < NEEDS_REVIEW_BELOW).map(([k]) => k),
+        });
+      }
       expect(docs.map((x) => x.document.docType)).toEqual(before.proposedSplits.map((p) => p.docType));
       const approved = (await d.events(key, app.id)).find((e) => e.action === 'document.approved')!;
       expect(approved).toMatchObject({ target: `document:${fileId}:p2-2`, actor: expect.stringMatching(/^user:/) });

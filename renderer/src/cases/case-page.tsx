@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ExpectedDoc, ExpectedDocList } from '@portal/shared';
+import { isUnsure, type ExpectedDoc, type ExpectedDocList, type NeedsReview } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { versionKey, type ApplicationDoc, type CaseDocumentDoc, type DecisionRequestDoc, type DecisionRequestKind, type LedgerEventDoc } from '@portal/shared/sync';
 import {
@@ -295,6 +295,8 @@ function DocumentRow({
             {doc.document.docType}
           </span>{' '}
           <span className="muted small">({Math.round(doc.document.confidence * 100)}%)</span>
+          {' '}
+          <NeedsReviewBadge doc={doc} />
         </div>
         <DecisionState doc={doc} pending={pending} />
       </div>
@@ -494,4 +496,16 @@ function useReviewKeys(handlers: { next(): void; previous(): void; decide(kind: 
     Escape: handlers.closeHelp,
     ...handlers.more,
   });
+}
+
+/** What the analyzer is unsure of, said on the card: the reviewer looks there first. */
+function NeedsReviewBadge({ doc }: { doc: CaseDocumentDoc }) {
+  const unsure = (doc.document as { needsReview?: NeedsReview }).needsReview;
+  if (doc.approval || !unsure || !isUnsure(unsure)) return null;
+  const what = [...(unsure.type ? ['its type'] : []), ...(unsure.boundary ? ['where it starts'] : []), ...unsure.fields];
+  return (
+    <span className="badge badge-draft needs-review" title={`The analyzer is unsure of ${what.join(', ')}`}>
+      Needs review
+    </span>
+  );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { filter, firstValueFrom, map, of, timeout, type Observable } from 'rxjs';
-import type { DocumentSpan } from '@portal/shared';
+import { isUnsure, type DocumentSpan, type NeedsReview } from '@portal/shared';
 import type { ApplicationDoc, CaseDocumentDoc, DecisionRequestDoc, DecisionRequestKind, LedgerEventDoc } from '@portal/shared/sync';
 import { useApp } from '../shell/app-context';
 import type { LocalData } from './local-database';
@@ -29,13 +29,23 @@ export function useCase(id: string): ApplicationDoc | null | undefined {
 }
 
 /** A case's documents in the order of its list. */
+/**
+ * What needs a person comes first: an undecided document the analyzer is unsure of (its type, its
+ * boundary or a key value under the calibrated threshold), then the rest in packet order. A copy
+ * stored before the server said so (an older replica) counts as sure.
+ */
+export function reviewRank(doc: CaseDocumentDoc): number {
+  const unsure = (doc.document as { needsReview?: NeedsReview }).needsReview;
+  return !doc.approval && unsure && isUnsure(unsure) ? 0 : 1;
+}
+
 export function useCaseDocuments(applicationId: string): CaseDocumentDoc[] | undefined {
   const { local } = useApp();
   return useLiveQuery(
     () =>
       local.collections.case_documents
         .find({ selector: { applicationId } })
-        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => a.position - b.position))),
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => reviewRank(a) - reviewRank(b) || a.position - b.position))),
     [local, applicationId],
   );
 }

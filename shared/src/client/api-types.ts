@@ -10041,6 +10041,15 @@ export interface paths {
                                     alternatives: components["schemas"]["DocumentAlternative"][];
                                     /** @description Our addition: what the workflow’s checks found (expiry, applicant name). */
                                     findings: components["schemas"]["DocumentFinding"][];
+                                    /** @description Our addition: what the analyzer is unsure of. Confidences are calibrated on the development corpora (a 0.7 is right about 70 % of the time); the reviewer’s screens list documents with any of these first. */
+                                    needsReview: {
+                                        /** @description The type’s confidence is under 0.7. */
+                                        type: boolean;
+                                        /** @description The confidence that a new document starts at its first page is under 0.7. */
+                                        boundary: boolean;
+                                        /** @description Key fields read with a confidence under 0.7 (a value a person corrected is sure). */
+                                        fields: string[];
+                                    };
                                 };
                                 /** @description Our addition: when the range reads as several documents and nobody confirmed the split yet, the pieces it would be listed as (rule 1); empty otherwise. Approving a piece’s address confirms the split. */
                                 proposedSplits: components["schemas"]["ProposedSplit"][];
@@ -10166,6 +10175,15 @@ export interface paths {
                                 alternatives: components["schemas"]["DocumentAlternative"][];
                                 /** @description Our addition: what the workflow’s checks found (expiry, applicant name). */
                                 findings: components["schemas"]["DocumentFinding"][];
+                                /** @description Our addition: what the analyzer is unsure of. Confidences are calibrated on the development corpora (a 0.7 is right about 70 % of the time); the reviewer’s screens list documents with any of these first. */
+                                needsReview: {
+                                    /** @description The type’s confidence is under 0.7. */
+                                    type: boolean;
+                                    /** @description The confidence that a new document starts at its first page is under 0.7. */
+                                    boundary: boolean;
+                                    /** @description Key fields read with a confidence under 0.7 (a value a person corrected is sure). */
+                                    fields: string[];
+                                };
                             };
                             /** @description Our addition: when the range reads as several documents and nobody confirmed the split yet, the pieces it would be listed as (rule 1); empty otherwise. Approving a piece’s address confirms the split. */
                             proposedSplits: components["schemas"]["ProposedSplit"][];
@@ -11912,6 +11930,15 @@ export interface components {
                 alternatives: components["schemas"]["DocumentAlternative"][];
                 /** @description Our addition: what the workflow’s checks found (expiry, applicant name). */
                 findings: components["schemas"]["DocumentFinding"][];
+                /** @description Our addition: what the analyzer is unsure of. Confidences are calibrated on the development corpora (a 0.7 is right about 70 % of the time); the reviewer’s screens list documents with any of these first. */
+                needsReview: {
+                    /** @description The type’s confidence is under 0.7. */
+                    type: boolean;
+                    /** @description The confidence that a new document starts at its first page is under 0.7. */
+                    boundary: boolean;
+                    /** @description Key fields read with a confidence under 0.7 (a value a person corrected is sure). */
+                    fields: string[];
+                };
             };
             /** @description Our addition: when the range reads as several documents and nobody confirmed the split yet, the pieces it would be listed as (rule 1); empty otherwise. Approving a piece’s address confirms the split. */
             proposedSplits: components["schemas"]["ProposedSplit"][];

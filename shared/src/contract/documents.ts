@@ -107,6 +107,15 @@ export const DocumentEntry = z
         confidence: z.number().min(0).max(1).describe('Our addition: the classifier’s confidence in `docType`.'),
         alternatives: z.array(DocumentAlternative).describe('Our addition: the next most likely types, most likely first.'),
         findings: z.array(DocumentFinding).describe('Our addition: what the workflow’s checks found (expiry, applicant name).'),
+        needsReview: z
+          .object({
+            type: z.boolean().describe('The type’s confidence is under 0.7.'),
+            boundary: z.boolean().describe('The confidence that a new document starts at its first page is under 0.7.'),
+            fields: z.array(z.string()).describe('Key fields read with a confidence under 0.7 (a value a person corrected is sure).'),
+          })
+          .describe(
+            'Our addition: what the analyzer is unsure of. Confidences are calibrated on the development corpora (a 0.7 is right about 70 % of the time); the reviewer’s screens list documents with any of these first.',
+          ),
       })
       .describe('What was read of it.'),
     proposedSplits: z

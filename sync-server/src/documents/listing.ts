@@ -1,4 +1,4 @@
-import type { DocumentEntry, DocumentSpan } from '@portal/shared';
+import { type DocumentEntry, type DocumentSpan, needsReview } from '@portal/shared';
 
 // The document list of a case as a pure function of what its runs proposed and the decisions
 // people made since, in order (spec Part 2, "Rules for documents"). Nothing here reads a PDF or
@@ -462,6 +462,7 @@ function toEntry(i: Item): DocumentEntry {
       confidence: i.confidence,
       alternatives: i.alternatives,
       findings: i.findings,
+      needsReview: needsReview({ confidence: i.confidence, boundaryConfidence: i.boundaryConfidence, fields: keyFields }),
     },
     proposedSplits: i.pieces.map((p) => ({ address: p.address, spans: p.spans, docType: p.docType, confidence: p.confidence, boundaryConfidence: p.boundaryConfidence })),
     ...(i.splitOf ? { splitOf: i.splitOf } : {}),

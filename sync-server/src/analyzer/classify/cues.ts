@@ -65,8 +65,9 @@ export const TYPE_CUES: Record<string, Cue[]> = {
   ],
   'utility-bill': [
     // A utility's bill calls itself a bill or an invoice: those words tie it with an invoice, and its domain decides.
-    ...c(3.5, 'facture', 'rechnung', 'factuur', 'factura', 'fattura', 'fatura', 'bolletta', 'your bill', 'bill date'),
-    ...c(3, 'electricity bill', 'energy bill', 'gas bill', 'water bill', 'utility bill', 'facture d.(?:electricite|energie|eau|gaz)', 'stromrechnung', 'gasrechnung', 'energierechnung', 'wasserrechnung', 'energierekening', 'jaarafrekening', 'factura de (?:luz|electricidad|gas|agua)', 'bolletta', 'fatura de (?:eletricidade|luz|agua|gas)'),
+    ...c(3, 'facture', 'rechnung', 'factuur', 'factura', 'fattura', 'fatura', 'your bill', 'bill date'),
+    ...c(3.5, 'bolletta'),
+    ...c(4, 'electricity bill', 'energy bill', 'gas bill', 'water bill', 'utility bill', 'facture d.(?:electricite|energie|eau|gaz)', 'stromrechnung', 'gasrechnung', 'energierechnung', 'wasserrechnung', 'energierekening', 'jaarafrekening', 'factura de (?:luz|electricidad|gas|agua)', 'bolletta', 'fatura de (?:eletricidade|luz|agua|gas)'),
     ...c(2.5, 'electricity', 'electricite', 'electric', 'kwh', 'kva', 'meter', 'compteur', 'zahler', 'meterstand', 'contador', 'contatore', 'consumption', 'consommation', 'verbrauch', 'verbruik', 'consumo', 'usage', 'service address', 'supply address', 'lieu de consommation', 'point de livraison', 'tariff', 'tarif', 'standing charge', 'abonnement', 'energy', 'gas', 'water', 'sewer', 'broadband', 'kilowatt', 'therms?', 'acheminement'),
   ],
   'council-tax-bill': [...c(4, 'council tax'), ...c(2, 'band [a-h]\\b', 'valuation band', 'billing authority', 'single person discount')],

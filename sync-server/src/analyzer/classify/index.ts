@@ -9,6 +9,7 @@ import { findMrz } from '../extract/mrz.js';
 import type { CatalogueType, Classification, ParsedPage, TypeGuess } from '../types.js';
 import { CALIBRATION_CURVES } from '../calibration-curves.js';
 import { type ConfidenceKind, type Curve, confidenceOf } from '../calibration.js';
+import { continentalLanguage } from '../extract/doc.js';
 import { cueEvidence } from './cues.js';
 import { featurize } from './features.js';
 import { type ModelJson, TypeModel } from './model.js';
@@ -99,10 +100,14 @@ export class DocumentClassifier {
    */
   withCues(pages: ParsedPage[], probs: Record<string, number>): Record<string, number> {
     const { score } = cueEvidence(pages);
+    // The model learnt from our generator, mostly English: on a page in another language its
+    // probabilities say little, and the page's own words say more.
+    const text = pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
+    const trust = continentalLanguage(text) ? 0.4 : 1;
     const logits: Record<string, number> = {};
-    for (const [type, p] of Object.entries(probs)) logits[type] = Math.log(p + 1e-4) + CUE_WEIGHT * (score[type] ?? 0);
+    for (const [type, p] of Object.entries(probs)) logits[type] = trust * Math.log(p + 1e-4) + CUE_WEIGHT * (score[type] ?? 0);
     // Evidence of an official type the chain does not offer is evidence of "anything else" to it.
-    for (const [type, s] of Object.entries(score)) if (!(type in probs)) logits[FALLBACK] = Math.max(logits[FALLBACK] ?? -Infinity, Math.log((probs[FALLBACK] ?? 0) + 1e-4) + CUE_WEIGHT * s);
+    for (const [type, s] of Object.entries(score)) if (!(type in probs)) logits[FALLBACK] = Math.max(logits[FALLBACK] ?? -Infinity, trust * Math.log((probs[FALLBACK] ?? 0) + 1e-4) + CUE_WEIGHT * s);
     const m = Math.max(...Object.values(logits));
     let sum = 0;
     const out: Record<string, number> = {};

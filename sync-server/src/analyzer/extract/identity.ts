@@ -164,6 +164,10 @@ export function repairDates(text: string): string {
 /** Driving licences: the EU/UK numbered fields (1. surname … 5. number, 8. address) or US labels. */
 export function drivingLicence(doc: DocView): Out {
   const out: Out = {};
+  // A US card (AAMVA: "license", DLN, field 4d) prints month-first dates wherever it is read.
+  const all = doc.plain().map((l) => l.text).join('\n');
+  const region = doc.region !== 'EU' && /\blicense\b|\bdln\b|(?<![\w.])4d\b/i.test(all) ? 'US' : doc.region;
+  const cardDate = (hint: 'past' | 'future') => (t: string) => findDates(repairDates(t), { region, yearHint: hint })[0]?.iso ?? null;
   // OCR glues a field's number to its label (`4aiss 01/06/2015`, `4bEXP`): the separator is
   // optional before the US card's own label words.
   const field = (n: string) =>
@@ -189,7 +193,7 @@ export function drivingLicence(doc: DocView): Out {
   const d3 = field('3');
   const d4a = field('4a');
   const d4b = field('4b');
-  const dp = (c: Candidate<unknown> | null, hint: 'past' | 'future') => (c ? findDates(String(c.value), { region: doc.region, yearHint: hint })[0]?.iso : undefined);
+  const dp = (c: Candidate<unknown> | null, hint: 'past' | 'future') => (c ? findDates(String(c.value), { region, yearHint: hint })[0]?.iso : undefined);
   if (d3 && dp(d3, 'past')) out.dateOfBirth = { ...d3, value: dp(d3, 'past') };
   if (d4a && dp(d4a, 'past')) out.issueDate = { ...d4a, value: dp(d4a, 'past') };
   if (d4b && dp(d4b, 'future')) out.expiryDate = { ...d4b, value: dp(d4b, 'future') };
@@ -208,15 +212,15 @@ export function drivingLicence(doc: DocView): Out {
     if (c) out.licenceNumber = c;
   }
   if (!out.dateOfBirth) {
-    const c = lookup(doc, { labels: DOB, parse: dateParser(doc, 'past') });
+    const c = lookup(doc, { labels: DOB, parse: cardDate('past') });
     if (c) out.dateOfBirth = c;
   }
   if (!out.issueDate) {
-    const c = lookup(doc, { labels: ISSUE, parse: dateParser(doc, 'past') });
+    const c = lookup(doc, { labels: ISSUE, parse: cardDate('past') });
     if (c) out.issueDate = c;
   }
   if (!out.expiryDate) {
-    const c = lookup(doc, { labels: EXPIRY, parse: (t, l, w) => dateParser(doc, 'future')(repairDates(t), l, w) });
+    const c = lookup(doc, { labels: EXPIRY, parse: cardDate('future') });
     if (c) out.expiryDate = c;
   }
   if (!out.fullName) {

@@ -16,7 +16,7 @@ import { surveyStreams, type StreamGuardOptions } from '../pdf/stream-guard.js';
 import { orient, resize, shrink, toGrey, type GreyImage } from '../pdf/pixels.js';
 import { renderGrey } from '../pdf/render.js';
 import type { PageEvidence } from '../preflight/evidence.js';
-import { mainPicture, pageScan } from '../preflight/page-flags.js';
+import { COVERS_PAGE, mainPicture, pageScan } from '../preflight/page-flags.js';
 import { clearlyBlank, inkStats, possiblyBlank } from '../preflight/scan-ink.js';
 import { pageDigits, pageWords } from '../preflight/tokens.js';
 import { visualHash } from '../preflight/visual-hash.js';
@@ -143,10 +143,26 @@ async function pagePixels(page: PDFPageProxy, content: PageContent, scan: PageIm
     }
   }
   if (!allowRender) return null;
-  const rendered = await renderGrey(page, ppi);
+  // An image pdf.js would not hand over decoded (a mask, an odd colour space) is rendered instead:
+  // at its own resolution or more, and cut to where it is painted when it is not the whole page.
+  const renderPpi = scan ? Math.min(400, Math.max(OCR_TARGET_PPI, scan.ppi)) : ppi || OCR_TARGET_PPI;
+  const rendered = await renderGrey(page, renderPpi);
   if (!rendered) return null;
   const { width, height } = rendered.image;
-  return { full: rendered.image, fullPpi: rendered.ppi, toPage: [content.width / width, 0, 0, content.height / height, 0, 0] };
+  const sx = width / content.width;
+  const sy = height / content.height;
+  if (scan && scan.coverage < COVERS_PAGE) {
+    const x0 = Math.max(0, Math.floor(scan.box.x * sx));
+    const y0 = Math.max(0, Math.floor(scan.box.y * sy));
+    const x1 = Math.min(width, Math.ceil((scan.box.x + scan.box.w) * sx));
+    const y1 = Math.min(height, Math.ceil((scan.box.y + scan.box.h) * sy));
+    if (x1 - x0 >= 8 && y1 - y0 >= 8) {
+      const data = new Uint8Array((x1 - x0) * (y1 - y0));
+      for (let y = y0; y < y1; y++) data.set(rendered.image.data.subarray(y * width + x0, y * width + x1), (y - y0) * (x1 - x0));
+      return { full: { width: x1 - x0, height: y1 - y0, data }, fullPpi: rendered.ppi, toPage: [1 / sx, 0, 0, 1 / sy, x0 / sx, y0 / sy] };
+    }
+  }
+  return { full: rendered.image, fullPpi: rendered.ppi, toPage: [1 / sx, 0, 0, 1 / sy, 0, 0] };
 }
 
 /** A counting semaphore: OCR slots. */

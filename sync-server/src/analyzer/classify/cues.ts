@@ -115,7 +115,9 @@ export function titleLines(page: ParsedPage): TextLine[] {
   const h = page.height || 842;
   const heights = page.lines.map((l) => l.box.h).sort((a, b) => a - b);
   const body = heights[Math.floor(heights.length / 2)] ?? 10;
-  return page.lines.filter((l) => l.box.y < h * 0.3 || (l.box.h > body * 1.5 && l.text.trim().length >= 4));
+  // A title is short: a clause near the top that mentions "the electricity bill" is prose.
+  const short = (l: TextLine) => l.text.trim().split(/\s+/).length <= 8;
+  return page.lines.filter((l) => (l.box.y < h * 0.3 && short(l)) || (l.box.h > body * 1.5 && l.text.trim().length >= 4 && l.text.trim().split(/\s+/).length <= 14));
 }
 
 export interface CueEvidence {

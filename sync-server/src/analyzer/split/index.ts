@@ -61,6 +61,8 @@ interface Profile {
   title: { docType: string; score: number } | null;
   /** Identifiers in its running header (the top lines): an account or reference number repeated on every page. */
   headerIds: Set<string>;
+  /** What the page is on: how it was read and its size (a scan among printed pages, Letter after A4). */
+  medium: string;
   /** A salutation in its upper half ("Dear Sir", "Madame,", "Sehr geehrte"): a letter begins here. */
   opensLetter: boolean;
 }
@@ -130,6 +132,7 @@ function profile(page: ParsedPage, classify?: (p: ParsedPage) => PageTypes): Pro
     letterhead: letterheadPairs(page),
     text: ` ${words(page.lines.map((l) => l.text).join(' ')).join(' ')} `,
     title: titleCue(page),
+    medium: `${page.source === 'ocr' ? 'scan' : 'print'}:${Math.round(page.width / 6)}x${Math.round(page.height / 6)}`,
     opensLetter: page.lines.some((l) => l.box.y < (page.height || 842) * 0.5 && SALUTATION.test(l.text)),
     headerIds: identifiers({ ...page, lines: page.lines.filter((l) => l.box.y < (page.height || 842) * 0.15) }),
   };
@@ -175,10 +178,12 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
     const change = Math.max(-1, Math.min(4, 4 * (1 - pSame / 0.35)));
     // A page whose title names no other type, after a document that runs on (several pages so
     // far, a type that usually does, or pages announced), is its next page: only a start starts one.
-    const starts = (next.title !== null && next.title.docType !== docTop) || next.opensLetter;
+    // Another sheet (a scan after printed pages, another paper size) read confidently as another type is a start too.
+    const otherSheet = next.medium !== prev.medium && next.top !== 'fallback' && next.topConf >= 0.5;
+    const starts = (next.title !== null && next.title.docType !== docTop) || next.opensLetter || otherSheet;
     const runsOn = doc.length > 1 || (MULTI_PAGE[docTop] ?? 0) >= 0.5 || (prev.pn?.n !== undefined && prev.pn.k < prev.pn.n);
     if (!starts && runsOn && docTop !== 'fallback') add(+Math.min(change, 0.5).toFixed(2) - 1, `type ${docTop}→${next.top} (${pSame.toFixed(2)}) but nothing starts a document`);
-    else add(+change.toFixed(2), `type ${docTop}→${next.top} (${pSame.toFixed(2)})${starts ? (next.title ? ` titled ${next.title.docType}` : " opens a letter") : ''}`);
+    else add(+change.toFixed(2), `type ${docTop}→${next.top} (${pSame.toFixed(2)})${starts ? (next.title ? ` titled ${next.title.docType}` : next.opensLetter ? ' opens a letter' : ' on another sheet') : ''}`);
   } else add(-1, `same type ${docTop}`);
 
   // A repeated template: the next page has the same shape as this document's first page.

@@ -73,7 +73,10 @@ export function extractFields(docType: string, pages: ParsedPage[], schema: Anal
   const fields: AnalyzerSchema['fields'] = schema?.fields ?? Object.keys(found).map((name) => ({ name, label: name, type: 'string' }));
   for (const f of fields) {
     let c: Candidate<unknown> | null | undefined = found[f.name];
-    if (!c) c = lookup(doc, { labels: fieldLabels(f), parse: genericParser(doc, f) });
+    // The schema's own labels as a last resort: for a type with a reader of its own, only where the
+    // field's parser checks the value's form (a date, money, a name), never free text, which would
+    // take whatever follows a label (`__BALANCE (8)`).
+    if (!c && (!read || (f.type !== 'text' && f.type !== 'string'))) c = lookup(doc, { labels: fieldLabels(f), parse: genericParser(doc, f) });
     if (f.multiple && c && !Array.isArray(c.value)) c = { ...c, value: [c.value] };
     const field = toField(c);
     if (field) field.confidence = confidenceOf('field', field.confidence, opts.curves === undefined ? CALIBRATION_CURVES : opts.curves);

@@ -160,9 +160,12 @@ const US_STATE =
 const CONTINENTAL = /(?<![\p{L}])(?:le|la|les|des|du|et|pour|avec|votre|vous|sur|der|die|das|und|mit|für|ihre|nicht|von|het|een|en|voor|met|uw|van|el|los|las|del|y|para|con|su|il|di|che|per|della|e|o|os|as|do|da|para|com|não)(?![\p{L}])/giu;
 const ENGLISH = /(?<![\p{L}])(?:the|and|of|to|for|with|your|you|on|is|are|this|from|by|at)(?![\p{L}])/giu;
 
+/** A document's own words for itself and its sums, continental only. */
+const CONTINENTAL_TERMS = /(?<![\p{L}])(?:facture|rechnung|factuur|factura|fattura|fatura|totaal|totale|importe|bedrag|betrag|montant|btw|tva|mwst|iva|ttc|subtotaal|subtotale|datum|fecha|nummer|numero|número|numéro|cliente|klant|kunde|omschrijving|descrizione|descripción|désignation|beschreibung|aantal|cantidad|quantità|quantité|menge|prezzo|precio|prix|preis|prijs)(?![\p{L}])/giu;
+
 export function continentalLanguage(text: string): boolean {
   const sample = text.slice(0, 20_000);
-  const eu = sample.match(CONTINENTAL)?.length ?? 0;
+  const eu = (sample.match(CONTINENTAL)?.length ?? 0) + (sample.match(CONTINENTAL_TERMS)?.length ?? 0);
   const en = sample.match(ENGLISH)?.length ?? 0;
   return eu >= 8 && eu > en * 1.5;
 }

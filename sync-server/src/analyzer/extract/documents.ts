@@ -567,13 +567,32 @@ export function invoice(doc: DocView): Out {
   set(out, 'supplierName', issuer(doc));
   // The buyer: a "bill to" block, or a bare "Name" (the seller's name is the letterhead, unlabelled).
   const buyer = (t: string) => {
-    const v = cutAtLabel(t).replace(/[,;:]\s*$/, '').trim();
+    const v = cutAtLabel(t)
+      .replace(/[,;:]?\s*\b(?:due|date|balance|invoice|terms|amount)\b.*$/i, '')
+      .replace(/[,;:]\s*$/, '')
+      .trim();
     return v.length >= 3 && !/^\d/.test(v) && !/^(?:id|no\.?|nr\.?|n°|#|number|code|ref|account|vat|tax|date)\b/i.test(v) && !/invoice|rechnung|facture|factura|fattura|factuur|date|number/i.test(v) ? v : null;
   };
   set(out, 'customerName', lookup(doc, { labels: L('bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'customer name', 'customer', 'client', 'to', 'rechnungsempfanger', 'leistungsempfanger', 'kunde', 'kaufer', 'facture a', 'facturer a', 'adresse de facturation', 'destinataire', 'acheteur', 'facturar a', 'facturado a', 'cliente', 'fatturare a', 'fatturato a', 'intestatario', 'destinatario', 'factureren aan', 'gefactureerd aan', 'klant', 'faturar a', 'faturado a', 'adquirente', 'name', 'nombre', 'nom', 'nome', 'naam'), parse: buyer, where: ['after', 'below', 'right'], accept: (h) => atCellStart(h) && !/(?:your|our|company|bank|account|contact|supplier|vendor)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 10), h.start)) }));
   set(out, 'invoiceNumber', lookup(doc, { labels: L('invoice number', 'invoice no', 'invoice #', 'invoice no.', 'inv no', 'invoice ref', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'numero de facture', 'facture n', 'n° de facture', 'numero de factura', 'factura n', 'n.o de factura', 'numero fattura', 'fattura n', 'n. fattura', 'factuurnummer', 'factuurnr', 'factuur nr', 'numero da fatura', 'fatura n', 'number', 'numero', 'nummer', 'no', 'nr', 'n°'), parse: (t) => /(?:^|\s)#?([A-Z0-9][A-Z0-9\-/.]*\d[A-Z0-9\-/]*)/i.exec(cutAtLabel(t))?.[1]?.replace(/[.,]$/, '') ?? null, accept: (h) => atCellStart(h) && !/(?:vat|tax|customer|client|account|order|phone|tel|fax|registration|company|siret|siren|nit|cif|nif|iban|po|p\.o\.)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.start)) }));
+  if (!out.invoiceNumber) {
+    // `# 23413561D` at the top of the first page, under or beside the title.
+    const top = doc.plain(doc.pages[0]?.page ?? 1).filter((l) => l.box.y < (doc.pages[0]?.height ?? 842) * 0.3);
+    for (const l of top) {
+      const m = /(?:^|\s)(?:no\.?|n°|#)\s*([A-Z0-9][A-Z0-9\-/]*\d[A-Z0-9\-/]*)\b/i.exec(l.text);
+      if (m) {
+        set(out, 'invoiceNumber', candidate(m[1]!, l, 0.6));
+        break;
+      }
+    }
+  }
+  if (!out.customerName) {
+    // An addressee block that is not the seller's: the buyer's name over its address.
+    const a = addressee(doc);
+    if (a && (!out.supplierName || String(out.supplierName.value).toLowerCase() !== a.name.toLowerCase())) set(out, 'customerName', candidate(a.name, a.nameLine, 0.55));
+  }
   set(out, 'invoiceDate', lookup(doc, { labels: L('invoice date', 'date of invoice', 'date of issue', 'issue date', 'tax point', 'rechnungsdatum', 'ausstellungsdatum', 'date de facture', "date d'emission", 'date de facturation', 'fecha de factura', 'fecha de emision', 'fecha factura', 'data fattura', 'data di emissione', 'data emissione', 'factuurdatum', 'data da fatura', 'data de emissao', 'datum', 'fecha', 'data', 'date'), parse: dateParser(doc), accept: (h) => atCellStart(h) && !/due|supply|delivery|order|vencimiento|echeance|scadenza|verval|fallig|lieferung/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.end + 14)) }));
-  set(out, 'dueDate', lookup(doc, { labels: L('due date', 'payment due', 'date due', 'pay by', 'payable by', 'due', 'falligkeitsdatum', 'fallig am', 'fallig', 'zahlbar bis', "date d'echeance", 'echeance', 'a payer avant le', 'fecha de vencimiento', 'vencimiento', 'data di scadenza', 'scadenza', 'vervaldatum', 'te betalen voor', 'data de vencimento', 'vencimento', 'termin platnosci'), parse: dateParser(doc) }));
+  set(out, 'dueDate', lookup(doc, { labels: L('due date', 'payment due', 'date due', 'pay by', 'payable by', 'due', 'falligkeitsdatum', 'fallig am', 'fallig', 'zahlbar bis', "date d'echeance", 'echeance', 'a payer avant le', 'fecha de vencimiento', 'vencimiento', 'data di scadenza', 'scadenza', 'vervaldatum', 'vervaldag', 'te betalen voor', 'data de vencimento', 'vencimento', 'termin platnosci'), parse: dateParser(doc) }));
   const money = moneyParser(doc);
   set(out, 'totalAmount', lookup(doc, { labels: L('total incl. vat', 'total including vat', 'total inc vat', 'invoice total', 'total due', 'amount due', 'balance due', 'grand total', 'total amount', 'total to pay', 'gesamtbetrag', 'rechnungsbetrag', 'zu zahlen', 'zahlbetrag', 'endbetrag', 'total ttc', 'montant ttc', 'net a payer', 'total a payer', 'montant total', 'total a pagar', 'importe total', 'total factura', 'totale da pagare', 'totale fattura', 'totale documento', 'importo totale', 'te betalen', 'totaalbedrag', 'totaal incl', 'valor total', 'total a pagar', 'totaal', 'totale', 'total'), parse: money, accept: (h) => !/sub|net|excl|before|ht\b|(?:vat|tax|iva|tva|mwst|ust|btw|igv)\s*$|^\s*(?:vat|tax|iva|tva|mwst|ust|btw|igv)\b/.test(h.line.norm.slice(Math.max(0, h.start - 6), h.end + 6).replace(/^.*?(total)/, '$1').slice(0, 40)) && !/^\s*(?:iva|tva|vat|tax|mwst|btw|ust|igv|ht)\b/.test(h.line.norm.slice(h.end)) }));
   return out;

@@ -132,7 +132,7 @@ function profile(page: ParsedPage, classify?: (p: ParsedPage) => PageTypes): Pro
     letterhead: letterheadPairs(page),
     text: ` ${words(page.lines.map((l) => l.text).join(' ')).join(' ')} `,
     title: titleCue(page),
-    medium: `${page.source === 'ocr' ? 'scan' : 'print'}:${Math.round(page.width / 6)}x${Math.round(page.height / 6)}`,
+    medium: page.source === 'ocr' ? 'scan' : 'print',
     opensLetter: page.lines.some((l) => l.box.y < (page.height || 842) * 0.5 && SALUTATION.test(l.text)),
     headerIds: identifiers({ ...page, lines: page.lines.filter((l) => l.box.y < (page.height || 842) * 0.15) }),
   };
@@ -179,7 +179,7 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
     // A page whose title names no other type, after a document that runs on (several pages so
     // far, a type that usually does, or pages announced), is its next page: only a start starts one.
     // Another sheet (a scan after printed pages, another paper size) read confidently as another type is a start too.
-    const otherSheet = next.medium !== prev.medium && next.top !== 'fallback' && next.topConf >= 0.5;
+    const otherSheet = !sameSheet(prev, next) && next.top !== 'fallback' && (next.topConf >= 0.5 || pSame < 0.05);
     const starts = (next.title !== null && next.title.docType !== docTop) || next.opensLetter || otherSheet;
     const runsOn = doc.length > 1 || (MULTI_PAGE[docTop] ?? 0) >= 0.5 || (prev.pn?.n !== undefined && prev.pn.k < prev.pn.n);
     if (!starts && runsOn && docTop !== 'fallback') add(+Math.min(change, 0.5).toFixed(2) - 1, `type ${docTop}→${next.top} (${pSame.toFixed(2)}) but nothing starts a document`);
@@ -224,10 +224,19 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
   if (next.cont) add(-1.5, 'continuation words');
   if (tpl < 0.55 && first.letterhead.some((g) => next.text.includes(g))) add(-1.5, 'names the issuer');
   if (sharesHeaderId(doc, next)) add(-2, 'same identifier in the running header');
+  // Pages of one document come on one kind of sheet: a scan among printed pages, or a page of
+  // another size, is a hint of another document, unless its number says it follows.
+  if (!sameSheet(prev, next) && !(next.pn && next.pn.k > 1)) add(1.5, 'another sheet');
   let shared = 0;
   for (const id of next.ids) if (doc.some((d) => d.ids.has(id))) shared++;
   if (shared && tpl < 0.55) add(-Math.min(2, shared), 'shared identifiers');
   return { score: s, reasons };
+}
+
+/** Read the same way (scan or print) and of the same size, to within 5 %. */
+function sameSheet(a: Profile, b: Profile): boolean {
+  const close = (x: number, y: number) => Math.abs(x - y) <= 0.05 * Math.max(x, y, 1);
+  return a.medium === b.medium && close(a.page.width, b.page.width) && close(a.page.height, b.page.height);
 }
 
 function sharesHeaderId(doc: Profile[], next: Profile): boolean {

@@ -23,6 +23,7 @@ import {
   lookup,
   moneyParser,
   nameParser,
+  ocrLegalForm,
   textParser,
 } from './engine.js';
 import { findMoney } from './money.js';
@@ -449,7 +450,7 @@ export function tenancyAgreement(doc: DocView): Out {
     accept: atCellStart,
   });
   if (tenants) out.tenantNames = tenants;
-  set(out, 'landlordName', lookup(doc, { labels: L('the landlord', 'landlord(s)', 'landlord', 'lessor', 'owner', 'vermieter', 'bailleur', 'arrendador', 'locatore', 'verhuurder'), parse: (t) => { const v = cutAtLabel(t).replace(/\(.*?\)/g, '').trim(); return v.length >= 3 && /^\p{Lu}/u.test(v) && !/\b(shall|agree|hereby)\b/i.test(v) ? v : null; }, accept: atCellStart }));
+  set(out, 'landlordName', lookup(doc, { labels: L('the landlord', 'landlord(s)', 'landlord', 'lessor', 'owner', 'vermieter', 'bailleur', 'arrendador', 'locatore', 'verhuurder'), parse: (t) => { const v = ocrLegalForm(cutAtLabel(t).replace(/\(.*?\)/g, '').trim()); return v.length >= 3 && v.split(/\s+/).length <= 8 && /^\p{Lu}/u.test(v) && !/\b(shall|agree|hereby|must|should|will|may|relating)\b/i.test(v) ? v : null; }, accept: atCellStart }));
   set(out, 'propertyAddress', lookup(doc, { labels: L('the property', 'property address', 'property', 'premises', 'the premises', 'address of the property', 'mietobjekt', 'logement', 'vivienda', 'immobile'), parse: addressParser, wrap: true, accept: atCellStart }));
   const term = lookup(doc, { labels: L('term', 'the term', 'lease term', 'period of the tenancy', 'duration'), parse: (t) => t, wrap: true, accept: atCellStart });
   if (term) {

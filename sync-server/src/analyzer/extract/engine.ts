@@ -144,9 +144,22 @@ export const textParser: Parser<string> = (text) => {
   return t.length >= 2 ? t : null;
 };
 
+/**
+ * OCR's usual slips in a UK postcode's outward code: `$10 2LT` is `S10 2LT`, `5W1A 1AA` is
+ * `SW1A 1AA` (a postcode starts with a letter; the inward code is a digit and two letters).
+ */
+export function ocrPostcodes(text: string): string {
+  return text.replace(/(^|[\s,])([$5])([A-Z]?\d{1,2}[A-Z]?) (\d[A-Z]{2})\b/g, (_, pre: string, _s: string, rest: string, inward: string) => `${pre}S${rest} ${inward}`);
+}
+
+/** OCR's `Lid` / `Ltd,` at the end of a company name is `Ltd`. */
+export function ocrLegalForm(name: string): string {
+  return name.replace(/\b(?:Lid|L1d|Ltd,)$/, 'Ltd').replace(/\bpic$/, 'plc');
+}
+
 /** An organization's name without the address printed after it: `Cedar Analytics LLP, 3 Queens Road, Derby`. */
 export function orgName(text: string): string {
-  const parts = text.split(/,\s+/);
+  const parts = ocrLegalForm(text.trim()).split(/,\s+/);
   let out = parts[0]!;
   for (const p of parts.slice(1)) {
     if (/\d/.test(p) || /\b(street|road|avenue|lane|house|cottage|court|drive|way|place|square|park|po box|floor|suite|unit)\b/i.test(p)) break;
@@ -164,7 +177,7 @@ const US_ZIP = /\b[A-Z]{2},? \d{5}(?:-\d{4})?\b/;
 const EU_POSTCODE_CITY = /\b(?:\d{4}\s?[A-Z]{2}|[A-Z]?\d{4,5}|[A-Z]\d{2}\s?[A-Z0-9]{4}|\d{2}-\d{3})\s+\p{Lu}[\p{L}'\-]+(?:[ \-](?:am|an|der|sur|en|de|del|di|la|le|im)[ \-]\p{Lu}[\p{L}\-]+)?/u;
 
 export function cleanAddress(text: string): string {
-  let t = text.replace(/\s+/g, ' ').trim();
+  let t = ocrPostcodes(text.replace(/\s+/g, ' ').trim());
   // A sentence after the address ends it: `69003 Lyon. Prepared on …`.
   t = t.replace(/\.\s+\p{Lu}\p{Ll}+ (?:on|in|at|by|the|of|to|for|with|and)\b.*$/u, '');
   for (const re of [UK_POSTCODE, US_ZIP, EIRCODE, EU_POSTCODE_CITY]) {

@@ -81,7 +81,7 @@ export const TYPE_CUES: Record<string, Cue[]> = {
   ],
   'pension-statement': [
     ...c(3.5, 'pension statement', 'annual benefit statement', 'retirement (?:account|plan|savings)', '401\\(?k\\)?', 'superannuation', 'releve de (?:retraite|situation individuelle)', 'renteninformation', 'rentenauskunft', 'pensioenoverzicht', 'uniform pensioenoverzicht', 'plan de pensiones', 'fondo pensione', 'plano de pensoes'),
-    ...c(2, 'pension', 'retirement', 'retraite', 'rente', 'pensioen', 'pensiones', 'pensione', 'reforma', 'vested', 'contributions', 'investment options?', 'fund value', 'plan value', 'pot value', 'beneficiar(?:y|ies)', 'death (?:and|&) (?:tpd|total)', 'insurance cover', 'member (?:number|no|id)'),
+    ...c(2, 'pension', 'retirement', 'retraite', 'rente', 'pensioen', 'pensiones', 'pensione', 'reforma', 'vested', 'contributions', 'investment options?', 'account valuation', 'units', 'unit prices?', 'insurance details', 'total and permanent', 'terminal illness', 'fund value', 'plan value', 'pot value', 'beneficiar(?:y|ies)', 'death (?:and|&) (?:tpd|total)', 'insurance cover', 'member (?:number|no|id)'),
   ],
   'company-registration-certificate': [
     ...c(4, 'certificate of incorporation', 'articles of (?:organization|organisation|incorporation)', 'certificate of formation', 'extrait kbis', 'kbis', 'handelsregisterauszug', 'uittreksel (?:handelsregister|kamer van koophandel)', 'registro mercantil', 'visura camerale', 'certidao permanente'),

@@ -503,12 +503,17 @@ export function mortgageStatement(doc: DocView): Out {
 
 export function pensionStatement(doc: DocView): Out {
   const out: Out = {};
-  set(out, 'memberName', personByLabel(doc, L('member name', 'member', 'participant name', 'participant', 'plan member', 'policyholder', 'name')));
+  set(out, 'memberName', personByLabel(doc, L('member name', 'member', 'participant name', 'participant', 'plan member', 'policyholder', 'account name', 'account holder', 'name', 'teilnehmer', 'affilie', 'deelnemer', 'partecipe', 'participe', 'participante')));
   set(out, 'memberName', addresseeName(doc));
   set(out, 'providerName', issuer(doc));
-  set(out, 'statementDate', lookup(doc, { labels: L('statement date', 'valuation date', 'value as at', 'as at', 'as of', 'statement period ending', 'period ending', 'date of statement'), parse: dateParser(doc, 'past') }));
+  set(out, 'statementDate', lookup(doc, { labels: L('statement date', 'valuation date', 'value as at', 'as at', 'as of', 'statement period ending', 'period ending', 'date of statement', 'stand', 'stichtag', 'peildatum', 'date de valeur', 'situation au', 'fecha de valoracion', 'data di valorizzazione'), parse: dateParser(doc, 'past') }));
+  if (!out.statementDate) {
+    // A statement over a period is dated at its end.
+    const p = period(doc);
+    if (p) set(out, 'statementDate', { ...p.end, confidence: p.end.confidence * 0.8 });
+  }
   const money = moneyParser(doc);
-  set(out, 'totalValue', lookup(doc, { labels: L('total value on', 'total value', 'total pot value', 'fund value', 'your pension pot', 'pot value', 'total account balance', 'ending balance', 'account balance', 'vested balance', 'current value', 'transfer value', 'value on', 'closing value', 'total'), parse: money, accept: (h) => !/start|beginning|opening|previous|last year/.test(h.line.norm) }));
+  set(out, 'totalValue', lookup(doc, { labels: L('total value on', 'total value', 'total pot value', 'fund value', 'your pension pot', 'pot value', 'total account balance', 'closing account balance', 'closing balance', 'ending balance', 'account value', 'account balance', 'vested balance', 'kapital', 'guthaben', 'epargne acquise', 'valeur de rachat', 'opgebouwd kapitaal', 'valor acumulado', 'capitale maturato', 'current value', 'transfer value', 'value on', 'closing value', 'total'), parse: money, accept: (h) => !/start|beginning|opening|previous|last year/.test(h.line.norm) }));
   return out;
 }
 

@@ -506,7 +506,7 @@ export function pensionStatement(doc: DocView): Out {
   set(out, 'memberName', personByLabel(doc, L('member name', 'member', 'participant name', 'participant', 'plan member', 'policyholder', 'account name', 'account holder', 'name', 'teilnehmer', 'affilie', 'deelnemer', 'partecipe', 'participe', 'participante')));
   set(out, 'memberName', addresseeName(doc));
   set(out, 'providerName', issuer(doc));
-  set(out, 'statementDate', lookup(doc, { labels: L('statement date', 'valuation date', 'value as at', 'as at', 'as of', 'statement period ending', 'period ending', 'date of statement', 'stand', 'stichtag', 'peildatum', 'date de valeur', 'situation au', 'fecha de valoracion', 'data di valorizzazione'), parse: dateParser(doc, 'past') }));
+  set(out, 'statementDate', lookup(doc, { labels: L('statement date', 'valuation date', 'value as at', 'as at', 'as of', 'statement period ending', 'period ending', 'date of statement', 'stand', 'stichtag', 'peildatum', 'date de valeur', 'situation au', 'fecha de valoracion', 'data di valorizzazione'), parse: dateParser(doc, 'past'), accept: (h) => !/opening|beginning|start|previous|anfang|ouverture|inicial/.test(h.line.norm) }));
   if (!out.statementDate) {
     // A statement over a period is dated at its end.
     const p = period(doc);
@@ -595,7 +595,9 @@ export function invoice(doc: DocView): Out {
   if (!out.customerName) {
     // An addressee block that is not the seller's: the buyer's name over its address.
     const a = addressee(doc);
-    if (a && (!out.supplierName || String(out.supplierName.value).toLowerCase() !== a.name.toLowerCase())) set(out, 'customerName', candidate(a.name, a.nameLine, 0.55));
+    // …not the seller's own block under its letterhead (`CONTOSO LTD.` / `Contoso Headquarters`).
+    const seller = new Set(String(out.supplierName?.value ?? '').toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 3));
+    if (a && !a.name.toLowerCase().split(/\s+/).some((w) => seller.has(w))) set(out, 'customerName', candidate(a.name, a.nameLine, 0.55));
   }
   set(out, 'invoiceDate', lookup(doc, { labels: L('invoice date', 'date of invoice', 'date of issue', 'issue date', 'tax point', 'rechnungsdatum', 'ausstellungsdatum', 'date de facture', "date d'emission", 'date de facturation', 'fecha de factura', 'fecha de emision', 'fecha factura', 'data fattura', 'data di emissione', 'data emissione', 'factuurdatum', 'data da fatura', 'data de emissao', 'datum', 'fecha', 'data', 'date'), parse: dateParser(doc), accept: (h) => atCellStart(h) && !/due|supply|delivery|order|vencimiento|echeance|scadenza|verval|fallig|lieferung/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.end + 14)) }));
   set(out, 'dueDate', lookup(doc, { labels: L('due date', 'payment due', 'date due', 'pay by', 'payable by', 'due', 'falligkeitsdatum', 'fallig am', 'fallig', 'zahlbar bis', "date d'echeance", 'echeance', 'a payer avant le', 'fecha de vencimiento', 'vencimiento', 'data di scadenza', 'scadenza', 'vervaldatum', 'vervaldag', 'te betalen voor', 'data de vencimento', 'vencimento', 'termin platnosci'), parse: dateParser(doc) }));

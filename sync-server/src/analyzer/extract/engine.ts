@@ -241,6 +241,13 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
       .replace(/[,;:]+$/, '')
       .trim();
     if (text.length < 3 || /^\d/.test(text) || /\d{3,}/.test(text) || /^[a-z]/.test(text)) continue;
+    // What is left of a title once its type word is cut (`ACCOUNT STATEMENT` → `ACCOUNT`) names nobody.
+    if (/^(?:account|annual|monthly|quarterly|your|the|my|bank|consolidated|summary|customer|member|pension|retirement|savings|checking|current)$/i.test(text)) continue;
+    // A field's label (`Account Name`, `Your details`) is no issuer either.
+    if (/\b(?:name|number|details|address|date|period|reference)$/i.test(text)) continue;
+    // A person named at the top and again elsewhere (an addressee block, "Account name: …") is
+    // whom the document is about, not its issuer.
+    if (looksLikeName(normaliseName(text)) && !ORG_STRONG.test(text) && !ORG_DOMAIN.test(text) && namedAgain(doc, l, text)) continue;
     if (/^(mr|mrs|ms|miss|dr)\b/i.test(text) || /\b(page|sheet|seite|blatt)\s*\d/i.test(text) || /^[-–\s]*\d+\s*(of|\/)?\s*\d*[-–\s]*$/.test(text)) continue;
     let score = 0;
     const strong = ORG_STRONG.test(text);
@@ -260,6 +267,15 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
   const above = lines.find((l) => l !== b && Math.abs(l.box.x - b.box.x) < 6 && l.box.y < b.box.y && b.box.y - (l.box.y + l.box.h) < b.box.h * 0.8 && !/\d/.test(l.text) && !TITLE_WORDS.test(l.text) && !ORG_STRONG.test(l.text));
   if (above && ORG_STRONG.test(best.text) && best.text.split(/\s+/).length <= 2) return { ...best, text: `${above.text.trim()} ${best.text}`, line: above };
   return best;
+}
+
+function namedAgain(doc: DocView, at: XLine, name: string): boolean {
+  const want = name.toLowerCase().replace(/\s+/g, ' ').trim();
+  return doc.plain(at.page).some((o) => {
+    if (o === at) return false;
+    const t = o.text.replace(/^[\p{L} ]{2,24}:\s*/u, '').toLowerCase().replace(/\s+/g, ' ').trim();
+    return t === want || (t.startsWith(`${want} `) && !ORG_STRONG.test(o.text));
+  });
 }
 
 /** The addressee block: a name line followed by address lines, near the top left of the first page. */

@@ -184,7 +184,7 @@ export function payslip(doc: DocView): Out {
       }
     }
   }
-  set(out, 'netPay', lookup(doc, { labels: L('net pay this period', 'net pay', 'take home pay', 'take-home pay', 'net amount', 'net salary', 'net wages', 'amount paid', 'nettobezuge', 'netto', 'auszahlungsbetrag', 'net a payer', 'net paye', 'salaire net', 'liquido a percibir', 'liquido total', 'netto in busta', 'netto a pagare', 'nettoloon', 'uit te betalen', 'liquido a receber', 'do wyplaty', 'current net', 'net this period', 'net'), parse: money, accept: notYtd }));
+  set(out, 'netPay', lookup(doc, { labels: L('net pay this period', 'net pay', 'take home pay', 'take-home pay', 'net amount', 'net salary', 'net wages', 'amount paid', 'nettobezuge', 'netto', 'auszahlungsbetrag', 'net a payer', 'net paye', 'salaire net', 'liquido a percibir', 'liquido total', 'netto in busta', 'netto a pagare', 'nettoloon', 'uit te betalen', 'liquido a receber', 'do wyplaty', 'current net', 'net this period', 'net'), parse: money, accept: (h, d) => notYtd(h, d) && !/\b(?:avant imp|before (?:income )?tax|vor (?:lohn)?steuer|antes de impuestos|prima delle imposte)/.test(h.line.norm) }));
   return out;
 }
 

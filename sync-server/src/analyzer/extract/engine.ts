@@ -80,9 +80,13 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
       });
     }
     if (where.includes('below')) {
+      // A label that ends a row of labels (`TOTAL VERSÉ  NET À PAYER`) heads the row's last column.
+      const endsRow = hit.start > 3 && hit.line.norm.slice(hit.end).trim().length === 0;
       doc.below(hit, spec.belowLines ?? 2).forEach((l, k) => {
         const text = spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
         consider(spec.parse(text, l, 'below'), l, base - 0.12 - k * 0.06);
+        const last = endsRow ? /(?:^|\s)((?:[-–(]?[$€£]?\s?\d{1,3}(?:[ .,\u00a0]\d{3})*[.,]\d{2}\)?\s?(?:€|eur|usd|gbp)?))\s*$/i.exec(l.text) : null;
+        if (last && last[1]!.length < l.text.trim().length) consider(spec.parse(last[1]!, l, 'below'), l, base - 0.15 - k * 0.06);
       });
     }
   }
@@ -243,6 +247,9 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     if (text.length < 3 || /^\d/.test(text) || /\d{3,}/.test(text) || /^[a-z]/.test(text)) continue;
     // What is left of a title once its type word is cut (`ACCOUNT STATEMENT` → `ACCOUNT`) names nobody.
     if (/^(?:account|annual|monthly|quarterly|your|the|my|bank|consolidated|summary|customer|member|pension|retirement|savings|checking|current)$/i.test(text)) continue;
+    // A section's heading (`Nous contacter`, `Contact us`) or OCR's reading of a logo (`€8b7z`) is none either.
+    if (/^(?:contact(?:ez)?[- ]nous|nous contacter|contact us|contact|kontakt|contacto|contatti|contacte|customer service|service client)$/i.test(text)) continue;
+    if ((text.match(/\p{L}/gu)?.length ?? 0) < text.replace(/\s/g, '').length * 0.75) continue;
     // A field's label (`Account Name`, `Your details`) is no issuer either.
     if (/\b(?:name|number|details|address|date|period|reference)$/i.test(text)) continue;
     // A person named at the top and again elsewhere (an addressee block, "Account name: …") is

@@ -2,4 +2,4 @@
 // ../shared/corpus-real): raw score → share right, per kind of confidence. Do not edit by hand.
 import type { Curve } from './calibration.js';
 
-export const CALIBRATION_CURVES: { type: Curve; boundary: Curve; field: Curve } = {"type":[[0.268,0.5],[0.945,0.99]],"boundary":[[0.813,0.909],[0.993,0.99]],"field":[[0.424,0.667],[0.506,0.75],[0.632,0.759],[0.699,0.814],[0.759,0.848],[0.871,0.941],[0.943,0.947],[0.971,0.99]]};
+export const CALIBRATION_CURVES: { type: Curve; boundary: Curve; field: Curve } = {"type":[[0.229,0.625],[0.937,0.99]],"boundary":[[0.775,0.909],[0.991,0.99]],"field":[[0.424,0.667],[0.515,0.704],[0.599,0.794],[0.667,0.824],[0.742,0.861],[0.879,0.953],[0.971,0.99]]};

@@ -14,13 +14,17 @@ import type { ParsedPage, TextLine } from '../types.js';
 
 export interface Cue {
   re: RegExp;
+  /** A plain phrase (words only): looked up among the text's word n-grams instead of scanning it. */
+  phrase?: string;
   /** Evidence in logits: about 1 = a hint, 3 = a title that names the type. */
   w: number;
   /** Counts only in the title zone. */
   titleOnly?: boolean;
 }
 
-const c = (w: number, ...words: string[]): Cue[] => words.map((x) => ({ re: new RegExp(`(?<![a-z0-9])(?:${x})(?![a-z])`), w }));
+const words = (s: string) => s.match(/[a-z0-9]+/g) ?? [];
+const c = (w: number, ...phrases: string[]): Cue[] =>
+  phrases.map((x) => ({ re: new RegExp(`(?<![a-z0-9])(?:${x})(?![a-z])`), w, ...(/^[a-z0-9' ]+$/.test(x) ? { phrase: words(x).join(' ') } : {}) }));
 const t = (w: number, ...words: string[]): Cue[] => c(w, ...words).map((q) => ({ ...q, titleOnly: true }));
 
 /** Cues per official type; `fallback` holds the kinds that look like money or identity but are none of the types. */
@@ -127,42 +131,126 @@ export interface CueEvidence {
   hits: string[];
 }
 
+/** The words plain phrases begin with. */
+const FIRST_WORDS = new Set(Object.values(TYPE_CUES).flatMap((cues) => cues.flatMap((q) => (q.phrase ? [q.phrase.split(' ')[0]!] : []))));
+
+/** The longest plain phrase, in words. */
+const MAX_PHRASE = Math.max(...Object.values(TYPE_CUES).flatMap((cues) => cues.map((q) => (q.phrase ? q.phrase.split(' ').length : 0))));
+
+/**
+ * A text made searchable: its folded form for the patterns, and its word n-grams for the plain
+ * phrases (most cues), each found in one lookup instead of a scan of the page per cue.
+ */
+class Searchable {
+  private readonly grams = new Set<string>();
+  constructor(readonly text: string) {
+    const w = words(text);
+    this.all = w;
+    for (let i = 0; i < w.length; i++) {
+      // Only where a phrase can begin: most words start none.
+      if (!FIRST_WORDS.has(w[i]!)) continue;
+      let g = '';
+      for (let n = 0; n < MAX_PHRASE && i + n < w.length; n++) {
+        g = n ? `${g} ${w[i + n]}` : w[i]!;
+        this.grams.add(g);
+      }
+    }
+  }
+  private readonly all: string[];
+  count(eu: Set<string>, en: Set<string>): { eu: number; en: number } {
+    let a = 0;
+    let b = 0;
+    for (const w of this.all) {
+      if (eu.has(w)) a++;
+      else if (en.has(w)) b++;
+    }
+    return { eu: a, en: b };
+  }
+  has(q: Cue): boolean {
+    return q.phrase !== undefined ? this.grams.has(q.phrase) : q.re.test(this.text);
+  }
+}
+
 /** Body evidence is capped: many small hints never outweigh a title, nor one type's words repeated. */
 const CAP_BODY = 5;
 
+/** What one page holds: the title cues (w ≥ 3) its title zone shows, and every cue its text shows. */
+interface PageCues {
+  title: Set<Cue>;
+  body: Set<Cue>;
+  /** Function words of the continental languages and of English, counted. */
+  lang: { eu: number; en: number };
+}
+
+/** Words only continental prose and documents are made of (folded: no accents), and English's. */
+const CONTINENTAL_WORDS = new Set(
+  'le la les des du et pour avec votre vous sur der die das und mit fur ihre nicht von het een voor met uw van el los las del para con su il di che per della os as do da nao facture rechnung factuur factura fattura fatura totaal totale importe bedrag betrag montant btw tva mwst iva ttc subtotaal subtotale datum fecha nummer numero cliente klant kunde omschrijving descrizione descripcion designation beschreibung aantal cantidad quantita quantite menge prezzo precio prix preis prijs'.split(' '),
+);
+const ENGLISH_WORDS = new Set('the and of to for with your you on is are this from by at'.split(' '));
+
+const ALL_CUES: Cue[] = Object.values(TYPE_CUES).flat();
+
+/**
+ * Each page is searched once (split asks for each page, classify for each document): pages are
+ * immutable once read, so what they show is kept beside them.
+ */
+const pageCache = new WeakMap<ParsedPage, PageCues>();
+
+function pageCues(page: ParsedPage): PageCues {
+  let hit = pageCache.get(page);
+  if (hit) return hit;
+  const title = new Searchable(fold(titleLines(page).map((l) => l.text).join('\n')));
+  const body = new Searchable(fold(page.lines.map((l) => l.text).join('\n')));
+  hit = { title: new Set(), body: new Set(), lang: body.count(CONTINENTAL_WORDS, ENGLISH_WORDS) };
+  for (const q of ALL_CUES) {
+    // Only a type's name is a title; a label that happens to sit near the top is body evidence.
+    if (title.text && q.w >= 3 && title.has(q)) hit.title.add(q);
+    if (!q.titleOnly && body.has(q)) hit.body.add(q);
+  }
+  pageCache.set(page, hit);
+  return hit;
+}
+
+const TYPE_OF = new Map<Cue, string>(Object.entries(TYPE_CUES).flatMap(([type, cues]) => cues.map((q) => [q, type] as const)));
+
 /** The cues of each type found in a document's pages (the first page's title zone weighted double). */
 export function cueEvidence(pages: ParsedPage[]): CueEvidence {
-  const first = pages[0];
-  const title = first ? fold(titleLines(first).map((l) => l.text).join('\n')) : '';
-  const body = fold(pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n'));
-  const score: Record<string, number> = {};
+  const first = pages[0] ? pageCues(pages[0]) : undefined;
+  const inTitle = new Map<string, number>();
+  const inBody = new Map<string, number>();
   const hits: string[] = [];
-  for (const [type, cues] of Object.entries(TYPE_CUES)) {
-    let inTitle = 0;
-    let inBody = 0;
-    for (const q of cues) {
-      // Only a type's name is a title; a label that happens to sit near the top is body evidence.
-      if (title && q.w >= 3 && q.re.test(title)) {
-        inTitle = Math.max(inTitle, q.w * 2);
-        hits.push(`${type}:title:${q.re.source}`);
-      } else if (!q.titleOnly && q.re.test(body)) {
-        inBody += q.w * 0.5;
-        hits.push(`${type}:${q.re.source}`);
-      }
-    }
-    const s = inTitle + Math.min(CAP_BODY, inBody);
-    if (s > 0) score[type] = s;
+  const counted = new Set<Cue>();
+  for (const q of first?.title ?? []) {
+    const type = TYPE_OF.get(q)!;
+    inTitle.set(type, Math.max(inTitle.get(type) ?? 0, q.w * 2));
+    counted.add(q);
+    hits.push(`${type}:title:${q.phrase ?? q.re.source}`);
   }
+  for (const p of pages) {
+    for (const q of pageCues(p).body) {
+      if (counted.has(q)) continue;
+      counted.add(q);
+      const type = TYPE_OF.get(q)!;
+      inBody.set(type, (inBody.get(type) ?? 0) + q.w * 0.5);
+      hits.push(`${type}:${q.phrase ?? q.re.source}`);
+    }
+  }
+  const score: Record<string, number> = {};
+  for (const type of new Set([...inTitle.keys(), ...inBody.keys()])) score[type] = (inTitle.get(type) ?? 0) + Math.min(CAP_BODY, inBody.get(type) ?? 0);
   return { score, hits };
 }
 
 /** The type a page's title zone names, if any: the start of a document says what it is. */
 export function titleCue(page: ParsedPage): { docType: string; score: number } | null {
-  const title = fold(titleLines(page).map((l) => l.text).join('\n'));
-  if (!title) return null;
+  const { title } = pageCues(page);
   let best: { docType: string; score: number } | null = null;
   for (const [type, cues] of Object.entries(TYPE_CUES)) {
-    for (const q of cues) if (q.w >= 3 && q.re.test(title) && (!best || q.w > best.score)) best = { docType: type, score: q.w };
+    for (const q of cues) if (title.has(q) && (!best || q.w > best.score)) best = { docType: type, score: q.w };
   }
   return best;
+}
+
+/** A document's language counts, from its pages' (searched once each). */
+export function languageEvidence(pages: ParsedPage[]): { eu: number; en: number } {
+  return pages.map((p) => pageCues(p).lang).reduce((a, b) => ({ eu: a.eu + b.eu, en: a.en + b.en }), { eu: 0, en: 0 });
 }

@@ -9,8 +9,8 @@ import { findMrz } from '../extract/mrz.js';
 import type { CatalogueType, Classification, ParsedPage, TypeGuess } from '../types.js';
 import { CALIBRATION_CURVES } from '../calibration-curves.js';
 import { type ConfidenceKind, type Curve, confidenceOf } from '../calibration.js';
-import { continentalLanguage } from '../extract/doc.js';
-import { cueEvidence } from './cues.js';
+import { isContinental } from '../extract/doc.js';
+import { cueEvidence, languageEvidence } from './cues.js';
 import { featurize } from './features.js';
 import { type ModelJson, TypeModel } from './model.js';
 
@@ -25,6 +25,7 @@ export function loadTypeModel(): TypeModel {
 }
 
 const FALLBACK = 'fallback';
+
 /** Logits per unit of cue evidence (cues.ts), tuned on the development corpora. */
 const CUE_WEIGHT = 0.7;
 
@@ -102,8 +103,7 @@ export class DocumentClassifier {
     const { score } = cueEvidence(pages);
     // The model learnt from our generator, mostly English: on a page in another language its
     // probabilities say little, and the page's own words say more.
-    const text = pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
-    const trust = continentalLanguage(text) ? 0.4 : 1;
+    const trust = isContinental(languageEvidence(pages)) ? 0.4 : 1;
     const logits: Record<string, number> = {};
     for (const [type, p] of Object.entries(probs)) logits[type] = trust * Math.log(p + 1e-4) + CUE_WEIGHT * (score[type] ?? 0);
     // Evidence of an official type the chain does not offer is evidence of "anything else" to it.
@@ -116,13 +116,23 @@ export class DocumentClassifier {
     return out;
   }
 
+  /** The model's probabilities of one page, kept beside it: the split asks first, a one-page document again. */
+  private readonly pageProbs = new WeakMap<ParsedPage, Record<string, number>>();
+
+  private modelOf(pages: ParsedPage[]): Record<string, number> {
+    if (pages.length !== 1) return this.probabilities(pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n'));
+    const page = pages[0]!;
+    let p = this.pageProbs.get(page);
+    if (!p) this.pageProbs.set(page, (p = this.probabilities(page.lines.map((l) => l.text).join('\n'))));
+    return p;
+  }
+
   pageTypes(page: ParsedPage): Record<string, number> {
-    return this.withCues([page], this.probabilities(page.lines.map((l) => l.text).join('\n')));
+    return this.withCues([page], this.modelOf([page]));
   }
 
   classify(pages: ParsedPage[]): Classification {
-    const text = pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
-    const probs = this.withCues(pages, this.probabilities(text));
+    const probs = this.withCues(pages, { ...this.modelOf(pages) });
     const offered = this.offered;
     // Certain rules: a machine-readable zone with validating check digits is a passport or an ID card.
     for (const p of pages) {

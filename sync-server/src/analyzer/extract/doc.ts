@@ -163,11 +163,16 @@ const ENGLISH = /(?<![\p{L}])(?:the|and|of|to|for|with|your|you|on|is|are|this|f
 /** A document's own words for itself and its sums, continental only. */
 const CONTINENTAL_TERMS = /(?<![\p{L}])(?:facture|rechnung|factuur|factura|fattura|fatura|totaal|totale|importe|bedrag|betrag|montant|btw|tva|mwst|iva|ttc|subtotaal|subtotale|datum|fecha|nummer|numero|número|numéro|cliente|klant|kunde|omschrijving|descrizione|descripción|désignation|beschreibung|aantal|cantidad|quantità|quantité|menge|prezzo|precio|prix|preis|prijs)(?![\p{L}])/giu;
 
-export function continentalLanguage(text: string): boolean {
+/** Continental and English function words in a text (the first 20,000 characters). */
+export function languageCounts(text: string): { eu: number; en: number } {
   const sample = text.slice(0, 20_000);
-  const eu = (sample.match(CONTINENTAL)?.length ?? 0) + (sample.match(CONTINENTAL_TERMS)?.length ?? 0);
-  const en = sample.match(ENGLISH)?.length ?? 0;
-  return eu >= 8 && eu > en * 1.5;
+  return { eu: (sample.match(CONTINENTAL)?.length ?? 0) + (sample.match(CONTINENTAL_TERMS)?.length ?? 0), en: sample.match(ENGLISH)?.length ?? 0 };
+}
+
+export const isContinental = (c: { eu: number; en: number }): boolean => c.eu >= 8 && c.eu > c.en * 1.5;
+
+export function continentalLanguage(text: string): boolean {
+  return isContinental(languageCounts(text));
 }
 
 /** The document's region: by its currency, else by the order its numeric dates betray. */

@@ -27,6 +27,7 @@ import {
   textParser,
 } from './engine.js';
 import { findMoney } from './money.js';
+import { FAILED_CHECK, ibanValid } from './validate.js';
 import { looksLikeName, normaliseName } from './names.js';
 
 type Out = Record<string, Candidate<unknown>>;
@@ -118,6 +119,12 @@ export function bankStatement(doc: DocView): Out {
     labels: L('iban', 'account number', 'account no', 'account #', 'acct no', 'acct #', 'account', 'kontonummer', 'numero de compte', 'numero de cuenta', 'rekeningnummer', 'numer rachunku'),
     parse: (t) => lastChars(cutAtLabel(t.replace(/^\s*(number|no\.?|#)\s*:?/i, '')), 4),
   });
+  if (acct) {
+    // An IBAN carries its own check digits: one that fails them was misread.
+    const line = doc.plain(acct.page).find((l) => l.index === acct.line);
+    const iban = line && /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{2,4}){3,8}\b/.exec(line.text.toUpperCase());
+    if (iban && !ibanValid(iban[0])) acct.confidence *= FAILED_CHECK;
+  }
   set(out, 'accountNumberLast4', acct);
   const p = period(doc);
   if (p) {

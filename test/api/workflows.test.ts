@@ -65,7 +65,7 @@ describe(`workflows on ${DRIVER}`, () => {
       properties: { graceDays: { type: 'integer', minimum: 0, maximum: 365, default: 0 } },
     });
     expect(byId['applicant-name-match'].settingsSchema.properties.fuzzyThreshold).toMatchObject({ default: 0.85, minimum: 0.5, maximum: 1 });
-    expect(byId['classify-and-file'].defaultSettings).toEqual({ minConfidence: 0.6, settleAbove: null, followSplits: true });
+    expect(byId['classify-and-file'].defaultSettings).toEqual({ minConfidence: 0.6, settleAbove: null, followSplits: true, pageImages: false });
     expect(byId.preview.settingsSchema).toMatchObject({ type: 'object', properties: {}, additionalProperties: false });
     for (const o of tools) expect(o.description.length).toBeGreaterThan(40);
     expect((await inject({ method: 'GET', url: '/api/workflow-tools' })).statusCode).toBe(401);

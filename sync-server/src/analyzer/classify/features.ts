@@ -7,14 +7,21 @@
 export const HASH_BITS = 18;
 const MASK = (1 << HASH_BITS) - 1;
 
-function fnv(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
+/** FNV-1a over `s[from, to)`, continuing from state `h`: a feature's hash without building its string. */
+function fnvFrom(h: number, s: string, from = 0, to = s.length): number {
+  for (let i = from; i < to; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h;
 }
+
+const FNV_SEED = 0x811c9dc5;
+// The state after each kind's prefix: `w:` words, `b:` word pairs, `c:` character 4-grams.
+const W = fnvFrom(FNV_SEED, 'w:');
+const B = fnvFrom(FNV_SEED, 'b:');
+const C = fnvFrom(FNV_SEED, 'c:');
+const SPACE = ' '.charCodeAt(0);
 
 export function tokens(text: string): string[] {
   const folded = text
@@ -42,17 +49,17 @@ export interface SparseVec {
 export function featurize(text: string): SparseVec {
   const toks = tokens(text);
   const counts = new Map<number, number>();
-  const add = (f: string, w = 1) => {
-    const h = fnv(f) & MASK;
+  const add = (hash: number, w = 1) => {
+    const h = (hash >>> 0) & MASK;
     counts.set(h, (counts.get(h) ?? 0) + w);
   };
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
-    add(`w:${t}`);
-    if (i + 1 < toks.length) add(`b:${t} ${toks[i + 1]}`);
+    add(fnvFrom(W, t));
+    if (i + 1 < toks.length) add(fnvFrom(Math.imul(fnvFrom(B, t) ^ SPACE, 0x01000193), toks[i + 1]!));
     if (t.length >= 5 && /^[a-z]+$/.test(t)) {
       const padded = `^${t}$`;
-      for (let k = 0; k + 4 <= padded.length; k++) add(`c:${padded.slice(k, k + 4)}`, 0.25);
+      for (let k = 0; k + 4 <= padded.length; k++) add(fnvFrom(C, padded, k, k + 4), 0.25);
     }
   }
   const idx = new Int32Array(counts.size);

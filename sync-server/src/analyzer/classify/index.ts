@@ -26,6 +26,8 @@ export function loadTypeModel(): TypeModel {
 
 const FALLBACK = 'fallback';
 
+/** A model probability from which the cues are not consulted. */
+const SURE_MODEL = 0.97;
 /** Logits per unit of cue evidence (cues.ts), tuned on the development corpora. */
 const CUE_WEIGHT = 0.7;
 
@@ -100,6 +102,8 @@ export class DocumentClassifier {
    * the world's little; the cues know the world's words for each type and nothing of layout.
    */
   withCues(pages: ParsedPage[], probs: Record<string, number>): Record<string, number> {
+    // A model this sure is reading a layout it learnt (ours, in English): the words would only agree.
+    if (Math.max(...Object.values(probs)) >= SURE_MODEL) return probs;
     const { score } = cueEvidence(pages);
     // The model learnt from our generator, mostly English: on a page in another language its
     // probabilities say little, and the page's own words say more.

@@ -131,7 +131,10 @@ function profile(page: ParsedPage, classify?: (p: ParsedPage) => PageTypes): Pro
     empty: page.lines.length === 0,
     letterhead: letterheadPairs(page),
     text: ` ${words(page.lines.map((l) => l.text).join(' ')).join(' ')} `,
-    title: titleCue(page),
+    // Asked only when the type changes: most pages never need it.
+    get title() {
+      return titleCue(page);
+    },
     medium: page.source === 'ocr' ? 'scan' : 'print',
     opensLetter: page.lines.some((l) => l.box.y < (page.height || 842) * 0.5 && SALUTATION.test(l.text)),
     headerIds: identifiers({ ...page, lines: page.lines.filter((l) => l.box.y < (page.height || 842) * 0.15) }),
@@ -180,10 +183,11 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
     // far, a type that usually does, or pages announced), is its next page: only a start starts one.
     // Another sheet (a scan after printed pages, another paper size) read confidently as another type is a start too.
     const otherSheet = !sameSheet(prev, next) && next.top !== 'fallback' && (next.topConf >= 0.5 || pSame < 0.05);
-    const starts = (next.title !== null && next.title.docType !== docTop) || next.opensLetter || otherSheet;
+    const title = next.title;
+    const starts = (title !== null && title.docType !== docTop) || next.opensLetter || otherSheet;
     const runsOn = doc.length > 1 || (MULTI_PAGE[docTop] ?? 0) >= 0.5 || (prev.pn?.n !== undefined && prev.pn.k < prev.pn.n);
     if (!starts && runsOn && docTop !== 'fallback') add(+Math.min(change, 0.5).toFixed(2) - 1, `type ${docTop}→${next.top} (${pSame.toFixed(2)}) but nothing starts a document`);
-    else add(+change.toFixed(2), `type ${docTop}→${next.top} (${pSame.toFixed(2)})${starts ? (next.title ? ` titled ${next.title.docType}` : next.opensLetter ? ' opens a letter' : ' on another sheet') : ''}`);
+    else add(+change.toFixed(2), `type ${docTop}→${next.top} (${pSame.toFixed(2)})${starts ? (title ? ` titled ${title.docType}` : next.opensLetter ? ' opens a letter' : ' on another sheet') : ''}`);
   } else add(-1, `same type ${docTop}`);
 
   // A repeated template: the next page has the same shape as this document's first page.

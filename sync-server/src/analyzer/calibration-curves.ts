@@ -2,4 +2,4 @@
 // ../shared/corpus-real): raw score → share right, per kind of confidence. Do not edit by hand.
 import type { Curve } from './calibration.js';
 
-export const CALIBRATION_CURVES: { type: Curve; boundary: Curve; field: Curve } = {"type":[[0.229,0.625],[0.937,0.99]],"boundary":[[0.775,0.909],[0.991,0.99]],"field":[[0.424,0.667],[0.515,0.704],[0.599,0.794],[0.667,0.824],[0.742,0.861],[0.879,0.953],[0.971,0.99]]};
+export const CALIBRATION_CURVES: { type: Curve; boundary: Curve; field: Curve } = {"type":[[0.229,0.625],[0.936,0.99]],"boundary":[[0.775,0.909],[0.991,0.99]],"field":[[0.402,0.667],[0.513,0.714],[0.598,0.788],[0.667,0.824],[0.742,0.861],[0.879,0.953],[0.971,0.99]]};

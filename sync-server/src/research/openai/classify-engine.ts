@@ -2,6 +2,7 @@ import type { CatalogueType, ParsedPage } from '../../analyzer/types.js';
 import { ResearchError, type Usage } from '../types.js';
 import type { ChatContentPart, ChatMessage, ChatResult, OpenAiClient } from './client.js';
 import { estimateTokens } from './model-engine.js';
+import { replyObject } from './reply-json.js';
 
 /**
  * A file's pages split into documents and typed by an OpenAI-compatible model (the `classify`
@@ -143,17 +144,9 @@ export function parseClassifyReply(
   content: string,
   o: { known: ReadonlySet<number>; showing: ReadonlySet<number>; types: ReadonlySet<string> },
 ): { documents: ModelDocument[] } | { reason: string } {
-  let text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end < start) return { reason: 'no JSON object' };
-  text = text.slice(start, end + 1);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { reason: 'not parseable JSON' };
-  }
+  const reply = replyObject(content);
+  if ('reason' in reply) return reply;
+  const { value } = reply;
   const list = (value as { documents?: unknown } | null)?.documents;
   if (!Array.isArray(list) || list.length === 0) return { reason: '"documents" is not a non-empty list' };
   const placed = new Set<number>();

@@ -4,6 +4,7 @@ import type { ExtractedField, ParsedPage } from '../../analyzer/types.js';
 import { ResearchError, type Usage } from '../types.js';
 import type { ChatMessage, ChatResult, OpenAiClient } from './client.js';
 import { estimateTokens } from './model-engine.js';
+import { replyObject } from './reply-json.js';
 
 /**
  * Key data of one document read by an OpenAI-compatible model: the document's lines go in
@@ -171,17 +172,9 @@ export interface ReplyEntry {
 
 /** The reply's entries, tolerating a code fence or words around the object (weaker local models add them). */
 export function parseExtractReply(content: string): { entries: ReplyEntry[] } | { reason: string } {
-  let text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end < start) return { reason: 'no JSON object' };
-  text = text.slice(start, end + 1);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { reason: 'not parseable JSON' };
-  }
+  const reply = replyObject(content);
+  if ('reason' in reply) return reply;
+  const { value } = reply;
   const list = (value as { fields?: unknown } | null)?.fields;
   if (!Array.isArray(list)) return { reason: '"fields" is not a list' };
   const entries: ReplyEntry[] = [];

@@ -10,6 +10,7 @@ import {
   type Usage,
 } from '../types.js';
 import type { ChatMessage, ChatResult, OpenAiClient } from './client.js';
+import { replyObject } from './reply-json.js';
 
 /**
  * Answers over a case with an OpenAI-compatible model: the case's lines go in numbered, the model
@@ -276,17 +277,9 @@ type Parsed = { answer: string; citations: { ref: string; quote: string }[] } | 
 
 /** The reply's JSON, tolerating a code fence or words around the object (weaker local models add them). */
 export function parseReply(content: string): Parsed {
-  let text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end < start) return { reason: 'no JSON object' };
-  text = text.slice(start, end + 1);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { reason: 'not parseable JSON' };
-  }
+  const reply = replyObject(content);
+  if ('reason' in reply) return reply;
+  const { value } = reply;
   const v = value as { answer?: unknown; citations?: unknown };
   if (typeof v.answer !== 'string') return { reason: '"answer" is not a string' };
   if (!Array.isArray(v.citations)) return { reason: '"citations" is not a list' };

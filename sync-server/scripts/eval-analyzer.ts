@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeFiles, listPdfs } from '../src/analyzer/cli.js';
+import { type AnalyzeFilesOptions, analyzeFiles, listPdfs } from '../src/analyzer/cli.js';
 import { type Observation, expectedCalibrationError, fitIsotonic, reliabilityTable } from '../src/analyzer/calibration.js';
 import { DEFAULT_OCR_ENGINE } from '../src/analyzer/parse/ocr/engine.js';
 
@@ -29,7 +29,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const corpora = positionals.length ? positionals.map((p) => resolve(p)) : process.env.CORPUS_DIR ? [resolve(process.env.CORPUS_DIR)] : [join(repo, '../shared/corpus'), join(repo, '../shared/corpus-real')];
-const ocr = (values.ocr ?? process.env.OCR_ENGINE ?? DEFAULT_OCR_ENGINE) as Parameters<typeof analyzeFiles>[1] extends infer O ? (O extends { ocr?: infer E } ? E : never) : never;
+const ocr = (values.ocr ?? process.env.OCR_ENGINE ?? DEFAULT_OCR_ENGINE) as AnalyzeFilesOptions['ocr'];
 
 interface TruthDoc {
   pages: number[];
@@ -56,7 +56,8 @@ interface Pred {
   boundaries?: { page: number; score: number; confidence: number }[];
 }
 
-// The scorer's own comparison (score.mjs), for telling which confidences were right.
+// The scorer's own comparison (score.mjs, a script that runs on import, so not importable), for
+// telling which confidences were right.
 const norm = (s: unknown) => String(s ?? '').normalize('NFC').toLowerCase().replace(/[\s,.;:]+/g, ' ').trim();
 const normAddr = (s: unknown) => String(s ?? '').normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 function sameValue(field: string, t: unknown, p: unknown): boolean {

@@ -3,7 +3,7 @@
  * The analyzer's raw scores (the classifier's probability, a boundary's evidence, a field's
  * reading score) are mapped through curves fitted on the development corpora (`npm run eval`
  * prints the reliability of each and its expected calibration error), and what falls under
- * `NEEDS_REVIEW` is marked for a person first.
+ * `NEEDS_REVIEW_BELOW` (shared/src/review.ts) is marked for a person first.
  */
 
 export interface Observation {
@@ -94,6 +94,3 @@ export function confidenceOf(kind: ConfidenceKind, score: number, curves: Record
   if (!curves) return score;
   return +calibrate(curves[kind], score).toFixed(3);
 }
-
-/** Below this calibrated confidence a document's type, boundary or a field is marked "needs review". */
-export const NEEDS_REVIEW = 0.7;

@@ -1,9 +1,10 @@
 import type { DocumentSpan } from '@portal/shared';
 import type { Queryable } from '../db/db.js';
 import type { LearnPage } from '../analyzer/learn/index.js';
+import { pagesOfSpans } from '../documents/repository.js';
 
-// The SQL of an organization's learning examples (migration 021). Pages are the runs area's rows
-// (application_pages), read here.
+// The SQL of an organization's learning examples (migration 021). Pages are read as the documents
+// area reads them.
 
 export interface ExampleRow {
   doc_type: string;
@@ -11,21 +12,16 @@ export interface ExampleRow {
   example: unknown;
 }
 
-/** The first `limit` pages of `spans` as a run read them, in the spans' order. */
+/** The first `limit` pages of `spans` as a run read them, in the spans' order (the documents area's reader). */
 export async function pagesOf(q: Queryable, applicationId: string, spans: readonly DocumentSpan[], limit: number): Promise<LearnPage[]> {
-  const wanted = spans.flatMap((s) => s.pages.map((page) => ({ file_id: s.fileId, page }))).slice(0, limit);
-  if (wanted.length === 0) return [];
-  const { rows } = await q.query<{ file_id: string; page: number; width: number; height: number; lines: LearnPage['lines'] }>(
-    `SELECT p.file_id, p.page, p.width, p.height, p.lines FROM application_pages p
-       JOIN jsonb_to_recordset($2::jsonb) AS w(file_id text, page int) ON w.file_id = p.file_id AND w.page = p.page
-      WHERE p.application_id = $1`,
-    [applicationId, JSON.stringify(wanted)],
-  );
-  const byKey = new Map(rows.map((r) => [`${r.file_id}:${r.page}`, r]));
-  return wanted.flatMap((w) => {
-    const r = byKey.get(`${w.file_id}:${w.page}`);
-    return r ? [{ page: r.page, width: r.width, height: r.height, lines: r.lines }] : [];
-  });
+  const first: DocumentSpan[] = [];
+  let left = limit;
+  for (const s of spans) {
+    if (left <= 0) break;
+    first.push({ ...s, pages: s.pages.slice(0, left) });
+    left -= first[first.length - 1]!.pages.length;
+  }
+  return pagesOfSpans(q, applicationId, first);
 }
 
 export async function insertExample(

@@ -11,6 +11,7 @@
  * Every pattern is matched on folded text (lower case, no accents).
  */
 import type { ParsedPage, TextLine } from '../types.js';
+import { type LanguageCounts, countLanguage } from '../language.js';
 
 export interface Cue {
   re: RegExp;
@@ -18,14 +19,11 @@ export interface Cue {
   phrase?: string;
   /** Evidence in logits: about 1 = a hint, 3 = a title that names the type. */
   w: number;
-  /** Counts only in the title zone. */
-  titleOnly?: boolean;
 }
 
 const words = (s: string) => s.match(/[a-z0-9]+/g) ?? [];
 const c = (w: number, ...phrases: string[]): Cue[] =>
   phrases.map((x) => ({ re: new RegExp(`(?<![a-z0-9])(?:${x})(?![a-z])`), w, ...(/^[a-z0-9' ]+$/.test(x) ? { phrase: words(x).join(' ') } : {}) }));
-const t = (w: number, ...words: string[]): Cue[] => c(w, ...words).map((q) => ({ ...q, titleOnly: true }));
 
 /** Cues per official type; `fallback` holds the kinds that look like money or identity but are none of the types. */
 export const TYPE_CUES: Record<string, Cue[]> = {
@@ -156,16 +154,7 @@ class Searchable {
       }
     }
   }
-  private readonly all: string[];
-  count(eu: Set<string>, en: Set<string>): { eu: number; en: number } {
-    let a = 0;
-    let b = 0;
-    for (const w of this.all) {
-      if (eu.has(w)) a++;
-      else if (en.has(w)) b++;
-    }
-    return { eu: a, en: b };
-  }
+  readonly all: string[];
   has(q: Cue): boolean {
     return q.phrase !== undefined ? this.grams.has(q.phrase) : q.re.test(this.text);
   }
@@ -179,14 +168,10 @@ interface PageCues {
   title: Set<Cue>;
   body: Set<Cue>;
   /** Function words of the continental languages and of English, counted. */
-  lang: { eu: number; en: number };
+  lang: LanguageCounts;
 }
 
-/** Words only continental prose and documents are made of (folded: no accents), and English's. */
-const CONTINENTAL_WORDS = new Set(
-  'le la les des du et pour avec votre vous sur der die das und mit fur ihre nicht von het een voor met uw van el los las del para con su il di che per della os as do da nao facture rechnung factuur factura fattura fatura totaal totale importe bedrag betrag montant btw tva mwst iva ttc subtotaal subtotale datum fecha nummer numero cliente klant kunde omschrijving descrizione descripcion designation beschreibung aantal cantidad quantita quantite menge prezzo precio prix preis prijs'.split(' '),
-);
-const ENGLISH_WORDS = new Set('the and of to for with your you on is are this from by at'.split(' '));
+
 
 const ALL_CUES: Cue[] = Object.values(TYPE_CUES).flat();
 
@@ -201,11 +186,11 @@ function pageCues(page: ParsedPage): PageCues {
   if (hit) return hit;
   const title = new Searchable(fold(titleLines(page).map((l) => l.text).join('\n')));
   const body = new Searchable(fold(page.lines.map((l) => l.text).join('\n')));
-  hit = { title: new Set(), body: new Set(), lang: body.count(CONTINENTAL_WORDS, ENGLISH_WORDS) };
+  hit = { title: new Set(), body: new Set(), lang: countLanguage(body.all) };
   for (const q of ALL_CUES) {
     // Only a type's name is a title; a label that happens to sit near the top is body evidence.
     if (title.text && q.w >= 3 && title.has(q)) hit.title.add(q);
-    if (!q.titleOnly && body.has(q)) hit.body.add(q);
+    if (body.has(q)) hit.body.add(q);
   }
   pageCache.set(page, hit);
   return hit;
@@ -251,6 +236,6 @@ export function titleCue(page: ParsedPage): { docType: string; score: number } |
 }
 
 /** A document's language counts, from its pages' (searched once each). */
-export function languageEvidence(pages: ParsedPage[]): { eu: number; en: number } {
+export function languageEvidence(pages: ParsedPage[]): LanguageCounts {
   return pages.map((p) => pageCues(p).lang).reduce((a, b) => ({ eu: a.eu + b.eu, en: a.en + b.en }), { eu: 0, en: 0 });
 }

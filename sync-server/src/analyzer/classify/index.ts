@@ -9,7 +9,7 @@ import { findMrz } from '../extract/mrz.js';
 import type { CatalogueType, Classification, ParsedPage, TypeGuess } from '../types.js';
 import { CALIBRATION_CURVES } from '../calibration-curves.js';
 import { type ConfidenceKind, type Curve, confidenceOf } from '../calibration.js';
-import { isContinental } from '../extract/doc.js';
+import { isContinental } from '../language.js';
 import { cueEvidence, languageEvidence } from './cues.js';
 import { featurize } from './features.js';
 import { type ModelJson, TypeModel } from './model.js';

@@ -7,6 +7,7 @@
 import type { Box, ParsedPage } from '../types.js';
 import { type Region, findDates } from './dates.js';
 import { documentCurrency } from './money.js';
+import { continentalLanguage } from '../language.js';
 
 export interface XLine {
   page: number;
@@ -156,24 +157,6 @@ export class DocView {
 const US_STATE =
   /\b(?:State of|Commonwealth of|laws of the State of)\s+(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming)\b|\bU\.S\.A?\b|\bUnited States\b/;
 
-/** Words only French, German, Dutch, Spanish, Italian or Portuguese prose is made of. */
-const CONTINENTAL = /(?<![\p{L}])(?:le|la|les|des|du|et|pour|avec|votre|vous|sur|der|die|das|und|mit|für|ihre|nicht|von|het|een|en|voor|met|uw|van|el|los|las|del|y|para|con|su|il|di|che|per|della|e|o|os|as|do|da|para|com|não)(?![\p{L}])/giu;
-const ENGLISH = /(?<![\p{L}])(?:the|and|of|to|for|with|your|you|on|is|are|this|from|by|at)(?![\p{L}])/giu;
-
-/** A document's own words for itself and its sums, continental only. */
-const CONTINENTAL_TERMS = /(?<![\p{L}])(?:facture|rechnung|factuur|factura|fattura|fatura|totaal|totale|importe|bedrag|betrag|montant|btw|tva|mwst|iva|ttc|subtotaal|subtotale|datum|fecha|nummer|numero|número|numéro|cliente|klant|kunde|omschrijving|descrizione|descripción|désignation|beschreibung|aantal|cantidad|quantità|quantité|menge|prezzo|precio|prix|preis|prijs)(?![\p{L}])/giu;
-
-/** Continental and English function words in a text (the first 20,000 characters). */
-export function languageCounts(text: string): { eu: number; en: number } {
-  const sample = text.slice(0, 20_000);
-  return { eu: (sample.match(CONTINENTAL)?.length ?? 0) + (sample.match(CONTINENTAL_TERMS)?.length ?? 0), en: sample.match(ENGLISH)?.length ?? 0 };
-}
-
-export const isContinental = (c: { eu: number; en: number }): boolean => c.eu >= 8 && c.eu > c.en * 1.5;
-
-export function continentalLanguage(text: string): boolean {
-  return isContinental(languageCounts(text));
-}
 
 /** The document's region: by its currency, else by the order its numeric dates betray. */
 export function detectRegion(texts: string[], currency: string | undefined): Region {

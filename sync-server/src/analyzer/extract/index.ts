@@ -72,7 +72,7 @@ export function extractFields(docType: string, pages: ParsedPage[], schema: Anal
   const found: Record<string, Candidate<unknown>> = read ? read(doc) : {};
   const out: Record<string, ExtractedField> = {};
   const fields: AnalyzerSchema['fields'] = schema?.fields ?? Object.keys(found).map((name) => ({ name, label: name, type: 'string' }));
-  const read2: Record<string, Candidate<unknown>> = {};
+  const chosen: Record<string, Candidate<unknown>> = {};
   for (const f of fields) {
     let c: Candidate<unknown> | null | undefined = found[f.name];
     // The schema's own labels as a last resort: for a type with a reader of its own, only where the
@@ -80,12 +80,12 @@ export function extractFields(docType: string, pages: ParsedPage[], schema: Anal
     // take whatever follows a label (`__BALANCE (8)`).
     if (!c && (!read || (f.type !== 'text' && f.type !== 'string'))) c = lookup(doc, { labels: fieldLabels(f), parse: genericParser(doc, f) });
     if (f.multiple && c && !Array.isArray(c.value)) c = { ...c, value: [c.value] };
-    if (c) read2[f.name] = c;
+    if (c) chosen[f.name] = c;
   }
   // Values that fail what the document lets us check keep a low confidence (validate.ts).
-  applyChecks(read2);
+  applyChecks(chosen);
   for (const f of fields) {
-    const field = toField(read2[f.name]);
+    const field = toField(chosen[f.name]);
     if (field) field.confidence = confidenceOf('field', field.confidence, opts.curves === undefined ? CALIBRATION_CURVES : opts.curves);
     if (field) out[f.name] = field;
   }

@@ -12,7 +12,7 @@ import { openBlobStore } from './blobs/open-blob-store.js';
 import blobVerification from './blobs/verify-blobs.js';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
-import type { Db } from './db/db.js';
+import { DatabaseBusyError, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import auth from './identity/auth-plugin.js';
@@ -50,7 +50,7 @@ export type App = FastifyInstance;
 /** Builds the whole server, ready to `listen` or to `inject` into. Opens and migrates the database. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const db =
-    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema }));
+    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pool: config.databasePool }));
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);
@@ -90,6 +90,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     await app.register(services, { clock: options.clock ?? systemClock });
     await app.register(mail);
+    // Answered 503 with Retry-After by the error handler (an HttpError); the pool's state says why.
+    app.addHook('onError', async (request, _reply, err) => {
+      if (err instanceof DatabaseBusyError) request.log.warn({ pool: err.pool }, 'no database connection came free in time: answered 503');
+    });
     await app.register(retention);
     await app.register(blobVerification);
     await app.register(swagger);

@@ -36,6 +36,10 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to bind; 0.0.0.0 to accept connections from other machines.'),
   DATA_DIR: z.string().min(1).default('./data').describe('Where the embedded database (PGlite), blobs and the mail outbox live.'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('PostgreSQL connection string; when set, PostgreSQL replaces the embedded PGlite.'),
+  DATABASE_POOL_MAX: int(20, 1).describe(
+    'PostgreSQL only: connections this instance keeps at most. Requests hold one for milliseconds, so 20 serve far more than one process can produce; instances × this plus one listening connection each must stay under the server’s max_connections (100 by default).',
+  ),
+  DATABASE_POOL_WAIT_MS: int(2_000, 1).describe('PostgreSQL only: how long a request waits for a free connection before it is answered 503 with Retry-After (logged as a warning with the pool’s state).'),
   WORKERS: int(1).describe('Job workers started in this process; 0 makes an API-only node.'),
   HTTP: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).describe('`false` makes a worker-only node: it runs jobs (runs, deliveries, retention) and serves nothing.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level of the JSON logs on stdout.'),
@@ -106,6 +110,8 @@ export interface AppConfig {
   databaseUrl?: string | undefined;
   /** PostgreSQL only: schema first on the search path (test isolation). */
   databaseSchema?: string | undefined;
+  /** PostgreSQL only: the pool's size, and how long a request waits for one of its connections. */
+  databasePool?: { max: number; waitMs: number } | undefined;
   workers: number;
   /** False on a worker-only node: no HTTP listener. */
   http: boolean;
@@ -188,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // runs the server in: `npm start` at the top keeps its data in ./data there.
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePool: { max: e.DATABASE_POOL_MAX, waitMs: e.DATABASE_POOL_WAIT_MS },
     workers: e.WORKERS,
     http: e.HTTP === 'true',
     logLevel: e.LOG_LEVEL,

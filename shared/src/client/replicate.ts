@@ -57,6 +57,9 @@ export function openSyncStream(transport: SyncTransport, names: readonly string[
  * collection the client writes, `decision-requests`, answers every pushed document with its
  * outcome (applied, conflict, refused), which RxDB's conflict handler adopts.
  */
+/** Documents per push request. */
+export const PUSH_BATCH = 20;
+
 export function replicateWithServer<D extends { id: string }>(
   collection: RxCollection<D>,
   name: string,
@@ -102,6 +105,10 @@ export function replicateWithServer<D extends { id: string }>(
       stream$: (options.stream ?? stream$.asObservable()) as never,
     },
     push: {
+      // Small batches: each pushed decision is applied (one transaction each) before the answer
+      // comes back, so a desktop returning with hundreds made offline sees them answered a few
+      // at a time, and a dropped connection costs one small batch again, not a hundred.
+      batchSize: PUSH_BATCH,
       async handler(rows) {
         const res = await call(`${base}/push`, {
           method: 'POST',

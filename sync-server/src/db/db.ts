@@ -1,4 +1,5 @@
 import type { DatabaseDriver } from '@portal/shared';
+import { HttpError } from '../http-error.js';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -52,6 +53,27 @@ export interface Db extends Queryable {
   listen(channel: string, onMessage: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly closed: boolean;
+}
+
+/** How a pool of connections stood when a request could not get one. */
+export interface PoolState {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+  waitedMs: number;
+}
+
+/**
+ * No connection came free within the pool's wait: the server is busy, not broken. Answered 503
+ * with `Retry-After` (an HttpError, so the central handler says so in the error shape), logged
+ * as a warning with the pool's state.
+ */
+export class DatabaseBusyError extends HttpError {
+  constructor(readonly pool: PoolState) {
+    super(503, 'The server is busy: no database connection came free in time. Try again shortly.', {}, { 'retry-after': '1' });
+    this.name = 'DatabaseBusyError';
+  }
 }
 
 export class DatabaseClosedError extends Error {

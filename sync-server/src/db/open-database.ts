@@ -8,9 +8,11 @@ export interface DatabaseConfig {
   dataDir: string;
   /** PostgreSQL only: schema first on the search path. */
   schema?: string | undefined;
+  /** PostgreSQL only: the pool's size and its wait for a connection. */
+  pool?: { max: number; waitMs: number } | undefined;
 }
 
 export function openDatabase(config: DatabaseConfig): Promise<Db> {
-  if (config.databaseUrl) return openPostgres({ url: config.databaseUrl, schema: config.schema });
+  if (config.databaseUrl) return openPostgres({ url: config.databaseUrl, schema: config.schema, maxConnections: config.pool?.max, connectionWaitMs: config.pool?.waitMs });
   return openPglite({ dataDir: config.dataDir });
 }

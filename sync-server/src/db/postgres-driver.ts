@@ -1,12 +1,20 @@
 import pg from 'pg';
-import { DatabaseClosedError, INT8_OID, parseInt8, transactionModes, type Db, type Queryable, type TransactionOptions } from './db.js';
+import { DatabaseBusyError, DatabaseClosedError, INT8_OID, parseInt8, transactionModes, type Db, type Queryable, type TransactionOptions } from './db.js';
 
 export interface PostgresOptions {
   url: string;
   /** Schema to put first on the search path; tests isolate each suite in its own. */
   schema?: string;
-  maxConnections?: number;
+  maxConnections?: number | undefined;
+  /** How long a query or transaction waits for a free connection before DatabaseBusyError. */
+  connectionWaitMs?: number | undefined;
 }
+
+/**
+ * Whether a failed query left its connection unusable: the server's own refusals leave it fine;
+ * a lost socket or a protocol error do not.
+ */
+const isBroken = (err: unknown): boolean => !(err instanceof pg.DatabaseError);
 
 /** PostgreSQL through node-postgres: how one deployment grows to several server instances. */
 export async function openPostgres(options: PostgresOptions): Promise<Db> {
@@ -14,13 +22,28 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     getTypeParser: ((oid: number, format?: string) =>
       oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
   };
+  const max = options.maxConnections ?? 20;
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.maxConnections ?? 10,
+    max,
     types,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectionWaitMs ?? 2_000,
   });
+  /** A pooled connection, or DatabaseBusyError when none comes free within the wait. */
+  const connect = async (): Promise<pg.PoolClient> => {
+    const started = performance.now();
+    try {
+      return await pool.connect();
+    } catch (err) {
+      if (closed) throw new DatabaseClosedError();
+      // pg-pool's words when its wait runs out (for a free connection or a new one's handshake).
+      if (/timeout exceeded when trying to connect/i.test((err as Error).message)) {
+        throw new DatabaseBusyError({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, waitedMs: Math.round(performance.now() - started) });
+      }
+      throw err;
+    }
+  };
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Fail at start, with the driver's message, when the server cannot be reached.
@@ -40,17 +63,32 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     },
     async query<T>(sql: string, params?: readonly unknown[]) {
       guard();
-      const res = await pool.query(sql, params as unknown[] | undefined);
+      const client = await connect();
+      let res: pg.QueryResult;
+      try {
+        res = await client.query(sql, params as unknown[] | undefined);
+      } catch (err) {
+        client.release(isBroken(err));
+        throw err;
+      }
+      client.release();
       return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
     },
     async exec(sql: string) {
       guard();
-      await pool.query(sql);
+      const client = await connect();
+      try {
+        await client.query(sql);
+      } catch (err) {
+        client.release(isBroken(err));
+        throw err;
+      }
+      client.release();
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) {
       guard();
       const modes = transactionModes(options);
-      const client = await pool.connect();
+      const client = await connect();
       let result: T;
       try {
         await client.query(modes ? `BEGIN ${modes}` : 'BEGIN');

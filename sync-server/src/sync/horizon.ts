@@ -1,8 +1,10 @@
 import type { Db, Queryable } from '../db/db.js';
 
 /**
- * The sync bound (migration 010): every rev below it is final, committed or never to be, so a
- * checkpoint below it never has a row land under it later. Read before the rows' snapshot.
+ * The sync bound (migration 025): every rev below it is final, committed or never to be, so a
+ * checkpoint below it never has a row land under it later. It is computed from the calling
+ * statement's snapshot (the transaction ids still in flight), takes no lock and waits for no
+ * writer.
  */
 export async function syncBound(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ bound: number }>('SELECT sync_bound() AS bound');
@@ -10,12 +12,9 @@ export async function syncBound(q: Queryable): Promise<number> {
 }
 
 /**
- * `read` of changes below the sync bound: the bound in a statement of its own, then the rows in
- * one read-only snapshot taken after it. Reading the bound within the rows' snapshot is not
- * enough: the locks and the sequence it reads are not in any snapshot, so a transaction
- * committing between the snapshot and the bound would be in neither.
+ * `read` of changes below the sync bound, in one read-only repeatable-read transaction: the bound
+ * is read first, so it describes the very snapshot every row is then read from.
  */
-export async function readBelowBound<T>(db: Db, read: (q: Queryable, below: number) => Promise<T>): Promise<T> {
-  const below = await syncBound(db);
-  return db.transaction((tx) => read(tx, below), { isolation: 'repeatable read', readOnly: true });
+export function readBelowBound<T>(db: Db, read: (q: Queryable, below: number) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => read(tx, await syncBound(tx)), { isolation: 'repeatable read', readOnly: true });
 }

@@ -8,4 +8,5 @@ export { fileSelectionProblem, fileTooLarge, NOTIFICATION_BODY_MAX, NOTIFICATION
 export * from './run-notifications.js';
 export { mulberry32 } from './random.js';
 export * from './json-bounds.js';
+export * from './file-names.js';
 export * from './review.js';

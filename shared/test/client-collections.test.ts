@@ -20,7 +20,7 @@ const PINNED: Record<SyncCollectionName, [version: number, fingerprint: string]>
   'saved-sections': [1, '2c00ed43f2940298'],
   'library-defaults': [1, 'cf0d73fa35424fa8'],
   organization: [1, '6900a9a352870db0'],
-  applications: [0, '1b972616f9aa3bd7'],
+  applications: [1, 'dc48cae65522bd29'],
   'case-documents': [2, '05ab5a0cd7c94e70'],
   decisions: [1, 'abc273e5fc644279'],
   ledger: [1, 'd8dbf487195f92fb'],

@@ -203,12 +203,30 @@ describe(`cases and source files on ${DRIVER}`, () => {
       expect(readdirSync(join(t.config.dataDir, 'blobs', 'tmp'))).toEqual([]);
     });
 
-    it('answers 400 for a NUL character in a file name or a text field, naming it, and keeps nothing', async () => {
+    it('stores file names cleaned: controls and bidirectional formatting removed, bounded to 255 bytes with the extension kept', async () => {
       const c = await newCase();
       const pdf = await textPdf([['A page']]);
-      const named = await upload(manager, `/api/applications/${c.id}/files`, [{ name: 'files', filename: 'bad\u0000name.pdf', content: pdf }]);
-      expect(named.statusCode).toBe(400);
-      expect(named.json().error).toMatch(/^body\.files: file 1's name contains a NUL character/);
+      const long = `${'Kontoauszug März '.repeat(20)}.pdf`;
+      const res = await upload(manager, `/api/applications/${c.id}/files`, [
+        { name: 'files', filename: 'bad\u0000name.pdf', content: pdf },
+        { name: 'files', filename: 'invoice\u202efdp.exe\u0085\u007f', content: pdf },
+        { name: 'files', filename: long, content: pdf },
+        { name: 'files', filename: '\u2066\u2069', content: pdf },
+      ]);
+      expect(res.statusCode, res.body).toBe(201);
+      const names = Application.parse(res.json()).files.map((f) => f.name);
+      expect(names.slice(0, 2)).toEqual(['badname.pdf', 'invoicefdp.exe']);
+      expect(Buffer.byteLength(names[2]!)).toBeLessThanOrEqual(255);
+      expect(names[2]).toMatch(/^(Kontoauszug März )+Kontoauszug( M(ä(r(z)?)?)?)?\.pdf$/);
+      expect(names[3]).toBe('document.pdf');
+      // The ledger keeps the name as stored.
+      const received = (await events(manager, c.id)).filter((e) => e.action === 'file.received').map((e) => e.detail.name);
+      expect(received.sort()).toEqual([...names].sort());
+    });
+
+    it('answers 400 for a NUL character in a text field, naming it, and keeps nothing', async () => {
+      const c = await newCase();
+      const pdf = await textPdf([['A page']]);
       const run = await upload(manager, '/api/workflows/standard-intake/runs', [
         { name: 'applicant', value: 'Nul\u0000Applicant' },
         { name: 'expectedDocList', value: 'tenancy-application' },

@@ -51,6 +51,8 @@ describe(`what integrators read: filed PDFs, text, pages on ${DRIVER}`, () => {
     const res = await d.inject(key, 'GET', `/api/applications/${app.id}/text`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    // Uploaders' names and text verbatim: a download, never rendered inline.
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${app.id}.md"; filename*=UTF-8''${app.id}.md`);
     const md = res.body;
     const fronts = [...md.matchAll(/^---\n([\s\S]*?)\n---$/gm)].map((m) => m[1]!);
     expect(fronts).toHaveLength(docs.length);

@@ -7230,7 +7230,7 @@ export interface paths {
         };
         /**
          * A filed PDF, cut from the packet; with ?kind=md its text with page provenance
-         * @description The PDF (`application/pdf`), named by `Content-Disposition` from the document’s `suggestedName`; range requests (`Range: bytes=…`) answered with 206, an unsatisfiable one with 416. With `?kind=md`: markdown (`text/markdown`), a `<!-- page <fileId>:p<n> -->` marker before each page’s text, in the document’s page order. 404 no such application or filed document (or its approval was undone).
+         * @description The PDF (`application/pdf`), named by `Content-Disposition` from the document’s `suggestedName`; range requests (`Range: bytes=…`) answered with 206, an unsatisfiable one with 416. Cut stripped of active content: JavaScript, actions other than links within the document and to http(s)/mailto addresses (which are kept: they do nothing until clicked), embedded files and XFA forms. With `?kind=md`: markdown (`text/markdown`), a `<!-- page <fileId>:p<n> -->` marker before each page’s text, in the document’s page order. 404 no such application or filed document (or its approval was undone).
          */
         get: {
             parameters: {
@@ -7490,7 +7490,7 @@ export interface paths {
         };
         /**
          * Any pages of the case as one PDF, in the order given
-         * @description `span=<fileId>:p<first>-<last>`, repeatable; each span’s pages in order, spans in the order given (copied from the packets, nothing re-rendered). Junked pages too: they are still the case’s. 400 a malformed span or a page past its file’s end; 404 no such application, or a file not of this case. Range requests answered with 206.
+         * @description `span=<fileId>:p<first>-<last>`, repeatable; each span’s pages in order, spans in the order given (copied from the packets, nothing re-rendered), stripped of active content as filed PDFs are (JavaScript, actions but in-document and http(s)/mailto links, embedded files, XFA). Junked pages too: they are still the case’s. 400 a malformed span or a page past its file’s end; 404 no such application, or a file not of this case. Range requests answered with 206.
          */
         get: {
             parameters: {
@@ -11717,7 +11717,7 @@ export interface components {
         };
         /** @description A new endpoint: where to POST, and which ledger actions. */
         CreateWebhookInput: {
-            /** @description An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. */
+            /** @description An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. An IPv4 address inside IPv6 (mapped, translated, compatible, NAT64, 6to4, Teredo) is judged as that IPv4 address; other IPv6 only in global unicast (2000::/3). */
             url: string;
             /**
              * @description Ledger action names to send; empty or absent means every event. Names repeated count once. One of: application.created, file.received, file.removed, gate.refused, gate.bypassed, run.started, run.stage, run.reported, run.failed, run.cancelled, run.resumed, document.proposed, document.flagged, case.completeness, document.approved, document.settled, document.junked, document.corrected, decision.undone, brief.started, brief.ready.
@@ -12217,6 +12217,13 @@ export interface components {
          * @enum {string}
          */
         ExtractionFieldType: "text" | "date" | "money" | "number" | "enum" | "boolean";
+        /** @description An informative flag raised when the file was received (`active_content`); it never holds the case at the gate. */
+        FileFlag: {
+            page: number;
+            code: components["schemas"]["PreflightFlagCode"];
+            /** @description The flag in words a reviewer can act on. */
+            note: string;
+        };
         ForgotPasswordAck: {
             message: string;
         };
@@ -12685,10 +12692,10 @@ export interface components {
             lineCount: number;
         };
         /**
-         * @description Why pre-flight raised a red flag. `low_dpi`: A scan painted below 150 DPI: too coarse to read reliably; ask for a better scan. `duplicate_page`: The page repeats an earlier page of the same file (`note` names it). `duplicate_file`: The file has the same content as another file of the case (`note` names it). `blank_page`: The page is blank: nothing printed or written on it. `oversized_page`: The page holds an image too large to read safely. `unreadable`: The page (or, on page 1, the whole file) could not be read. `encrypted`: The file needs a password to open.
+         * @description Why pre-flight raised a flag. `low_dpi`: A scan painted below 150 DPI: too coarse to read reliably; ask for a better scan. `duplicate_page`: The page repeats an earlier page of the same file (`note` names it). `duplicate_file`: The file has the same content as another file of the case (`note` names it). `blank_page`: The page is blank: nothing printed or written on it. `oversized_page`: The page holds an image too large to read safely. `unreadable`: The page (or, on page 1, the whole file) could not be read. `encrypted`: The file needs a password to open. `active_content`: Informative, never holds the case: the file carries JavaScript, actions that launch programs, submit forms or reach other files, embedded files, an XFA form or rich media (`note` names which). None of it is ever run here, and every PDF served from the case (filed documents, `pages-pdf`) is stripped of it. Raised when the file is received, on page 1, and listed on the file (`SourceFile.flags`).
          * @enum {string}
          */
-        PreflightFlagCode: "low_dpi" | "duplicate_page" | "duplicate_file" | "blank_page" | "oversized_page" | "unreadable" | "encrypted";
+        PreflightFlagCode: "low_dpi" | "duplicate_page" | "duplicate_file" | "blank_page" | "oversized_page" | "unreadable" | "encrypted" | "active_content";
         /** @description Our addition: one piece of a proposed split of a range listed whole (rule 1 of spec Part 2). */
         ProposedSplit: {
             /** @description The piece’s address once the split is confirmed; approve it to confirm the split and file that piece. */
@@ -12792,7 +12799,7 @@ export interface components {
         /** @description A PDF of the case as received. Never changed: a new upload is a new file. */
         SourceFile: {
             id: string;
-            /** @description The file name it was sent with. */
+            /** @description The file name it was sent with, cleaned: control characters (C0, DEL, C1) and bidirectional formatting characters (U+061C, U+200E/F, U+202A–E, U+2066–9) removed, NFC. A name over 255 UTF-8 bytes is truncated, keeping its extension (cut between characters), never refused: the sender chose the file, not its name. `document.pdf` when nothing is left. */
             name: string;
             /** @description Bytes. */
             size: number;
@@ -12806,10 +12813,12 @@ export interface components {
             receivedAt: string;
             /** @description The run that read it and landed in `report`; null while no run has: the next run covers it, and a person may still remove it at the gate. */
             readByRun: number | null;
+            /** @description Informative flags raised when the file was received (`active_content`); they never hold the case at the gate. Empty for most files. */
+            flags: components["schemas"]["FileFlag"][];
         };
         /** @description multipart/form-data: the PDFs to add to a case. */
         SourceFilesInput: {
-            /** @description One or more PDFs; repeat the field. At most 25 per call, each at most 100 MB. */
+            /** @description One or more PDFs; repeat the field. At most 25 per call, each at most 100 MB. Each part’s `filename` is stored cleaned and, past 255 bytes, truncated (`SourceFile.name`). */
             files: string[];
         };
         /** @description The options of one stage and your organization’s choice. */
@@ -13054,7 +13063,7 @@ export interface components {
         };
         /** @description multipart/form-data (spec Part 4). Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too. */
         WorkflowRunInput: {
-            /** @description One or more PDFs; repeat the field. Required for a new case, optional with `applicationId`. At most 25 per call, each at most 100 MB. */
+            /** @description One or more PDFs; repeat the field. Required for a new case, optional with `applicationId`. At most 25 per call, each at most 100 MB. Each part’s `filename` is stored cleaned and, past 255 bytes, truncated (`SourceFile.name`). */
             files?: string[];
             /** @description The applicant’s name. Required for a new case. */
             applicant?: string;

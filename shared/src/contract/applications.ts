@@ -1,15 +1,28 @@
 import { z } from 'zod';
 import { LibrarySource } from './library.js';
-import { ApplicationRun } from './runs.js';
+import { ApplicationRun, PreflightFlagCode } from './runs.js';
 
 /** Spec Part 8. */
 export const MAX_FILES_PER_CALL = 25;
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
+export const FileFlag = z
+  .object({
+    page: z.number().int().min(1),
+    code: PreflightFlagCode,
+    note: z.string().describe('The flag in words a reviewer can act on.'),
+  })
+  .meta({ id: 'FileFlag', description: 'An informative flag raised when the file was received (`active_content`); it never holds the case at the gate.' });
+export type FileFlag = z.infer<typeof FileFlag>;
+
 export const SourceFile = z
   .object({
     id: z.string(),
-    name: z.string().describe('The file name it was sent with.'),
+    name: z
+      .string()
+      .describe(
+        'The file name it was sent with, cleaned: control characters (C0, DEL, C1) and bidirectional formatting characters (U+061C, U+200E/F, U+202A–E, U+2066–9) removed, NFC. A name over 255 UTF-8 bytes is truncated, keeping its extension (cut between characters), never refused: the sender chose the file, not its name. `document.pdf` when nothing is left.',
+      ),
     size: z.number().int().describe('Bytes.'),
     sha256: z.string().describe('Lower-case hex SHA-256 of the content.'),
     pageCount: z.number().int().min(1),
@@ -21,6 +34,7 @@ export const SourceFile = z
       .int()
       .nullable()
       .describe('The run that read it and landed in `report`; null while no run has: the next run covers it, and a person may still remove it at the gate.'),
+    flags: z.array(FileFlag).describe('Informative flags raised when the file was received (`active_content`); they never hold the case at the gate. Empty for most files.'),
   })
   .meta({ id: 'SourceFile', description: 'A PDF of the case as received. Never changed: a new upload is a new file.' });
 export type SourceFile = z.infer<typeof SourceFile>;
@@ -90,7 +104,9 @@ export function parseListReference(text: string): { id: string; version?: number
 
 export const SourceFilesInput = z
   .object({
-    files: z.array(z.string().meta({ format: 'binary', contentMediaType: 'application/pdf' })).describe('One or more PDFs; repeat the field. At most 25 per call, each at most 100 MB.'),
+    files: z
+      .array(z.string().meta({ format: 'binary', contentMediaType: 'application/pdf' }))
+      .describe('One or more PDFs; repeat the field. At most 25 per call, each at most 100 MB. Each part’s `filename` is stored cleaned and, past 255 bytes, truncated (`SourceFile.name`).'),
   })
   .meta({ id: 'SourceFilesInput', description: 'multipart/form-data: the PDFs to add to a case.' });
 

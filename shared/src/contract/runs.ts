@@ -24,7 +24,12 @@ export const RunState = z.enum(RUN_STATES).meta({
     '`gated`: the case waits at the pre-flight gate — a case no run has started on, a run held by red flags, by an instant account with no email or by an unreachable analyzer, or one that failed or was cancelled (then `lastRunError` says why). `previewing`: the run pre-flights and measures every page (spends nothing; cannot be cancelled). `inventory`: it reads the text of every page and splits the packet into documents. `running`: the workflow’s tools classify, file, extract and check. `report`: the run has landed and the workflow has filed what it could.',
 });
 
-/** Spec Part 2 names `low_dpi`; the rest are ours. Every flag is red: it holds the case at the gate. */
+/**
+ * Spec Part 2 names `low_dpi`; the rest are ours. Every flag is red — it holds the case at the
+ * gate — but `active_content`, which is informative: the server never runs what it names and
+ * strips it from every PDF it serves, and holding a case for it would stop integrators' runs on
+ * ordinary forms (XFA, field scripts) that a reviewer could only wave through.
+ */
 export const PREFLIGHT_FLAG_CODES = {
   low_dpi: 'A scan painted below 150 DPI: too coarse to read reliably; ask for a better scan.',
   duplicate_page: 'The page repeats an earlier page of the same file (`note` names it).',
@@ -33,12 +38,14 @@ export const PREFLIGHT_FLAG_CODES = {
   oversized_page: 'The page holds an image too large to read safely.',
   unreadable: 'The page (or, on page 1, the whole file) could not be read.',
   encrypted: 'The file needs a password to open.',
+  active_content:
+    'Informative, never holds the case: the file carries JavaScript, actions that launch programs, submit forms or reach other files, embedded files, an XFA form or rich media (`note` names which). None of it is ever run here, and every PDF served from the case (filed documents, `pages-pdf`) is stripped of it. Raised when the file is received, on page 1, and listed on the file (`SourceFile.flags`).',
 } as const;
 export type PreflightFlagCodeName = keyof typeof PREFLIGHT_FLAG_CODES;
 
 export const PreflightFlagCode = z.enum(Object.keys(PREFLIGHT_FLAG_CODES) as [PreflightFlagCodeName, ...PreflightFlagCodeName[]]).meta({
   id: 'PreflightFlagCode',
-  description: `Why pre-flight raised a red flag. ${Object.entries(PREFLIGHT_FLAG_CODES)
+  description: `Why pre-flight raised a flag. ${Object.entries(PREFLIGHT_FLAG_CODES)
     .map(([code, text]) => `\`${code}\`: ${text}`)
     .join(' ')}`,
 });
@@ -116,7 +123,7 @@ export const WorkflowRunInput = z
     files: z
       .array(z.string().meta({ format: 'binary', contentMediaType: 'application/pdf' }))
       .optional()
-      .describe('One or more PDFs; repeat the field. Required for a new case, optional with `applicationId`. At most 25 per call, each at most 100 MB.'),
+      .describe('One or more PDFs; repeat the field. Required for a new case, optional with `applicationId`. At most 25 per call, each at most 100 MB. Each part’s `filename` is stored cleaned and, past 255 bytes, truncated (`SourceFile.name`).'),
     applicant: z.string().optional().describe('The applicant’s name. Required for a new case.'),
     expectedDocList: z
       .string()

@@ -108,7 +108,9 @@ export const CreateWebhookInput = z
           return true;
         }
       }, 'must not carry a user name or password: endpoints are listed, and the signature already authenticates the sender')
-      .describe('An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true.'),
+      .describe(
+        'An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. An IPv4 address inside IPv6 (mapped, translated, compatible, NAT64, 6to4, Teredo) is judged as that IPv4 address; other IPv6 only in global unicast (2000::/3).',
+      ),
     events: z
       .array(z.string())
       .max(LEDGER_ACTION_NAMES.length * 2)

@@ -140,7 +140,7 @@ export const syncCollections = {
   'saved-sections': { local: 'saved_sections', document: SavedSection, version: 1 },
   'library-defaults': { local: 'library_defaults', document: LibraryDefaultDocument, version: 1 },
   organization: { local: 'organization', document: Organization, version: 1 },
-  applications: { local: 'applications', document: ApplicationSyncDocument, version: 0 },
+  applications: { local: 'applications', document: ApplicationSyncDocument, version: 1 },
   'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 2 },
   decisions: { local: 'decisions', document: DecisionSyncDocument, version: 1 },
   ledger: { local: 'ledger', document: LedgerSyncDocument, version: 1 },

@@ -1,5 +1,5 @@
 import type { Multipart } from '@fastify/multipart';
-import { MAX_FILE_BYTES, MAX_FILES_PER_CALL } from '@portal/shared';
+import { cleanFileName, MAX_FILE_BYTES, MAX_FILES_PER_CALL, type FileFlag } from '@portal/shared';
 import { BlobTooLargeError, type BlobStore } from '../blobs/blob-store.js';
 import type { Queryable } from '../db/db.js';
 import { badRequest, HttpError } from '../http-error.js';
@@ -13,6 +13,8 @@ export interface ReceivedFile {
   pageCount: number;
   /** The call wrote this blob (it was not stored before): removed again if the call keeps nothing. */
   newBlob: boolean;
+  /** Informative flags found while checking it (`active_content`); none when absent. */
+  flags?: FileFlag[];
 }
 
 export interface ReceivedUpload {
@@ -31,6 +33,16 @@ const tooLarge = (name: string) =>
 const notPdf = (name: string) => badRequest(`"${name}" is not a PDF (its content does not begin with %PDF-); nothing of this call was kept`);
 
 class NotPdfError extends Error {}
+
+/** The file's active content as a reviewer reads it: informative, since nothing of it reaches anyone. */
+function activeContentFlag(kinds: readonly string[]): FileFlag {
+  const listed = kinds.length === 1 ? kinds[0]! : `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)!}`;
+  return {
+    page: 1,
+    code: 'active_content',
+    note: `The file carries ${listed}. None of it is run here, and the PDFs served from this case are stripped of it; the file itself is kept as it was received.`,
+  };
+}
 
 /** Yields the bytes of `source`, failing once it has seen the first KB without a PDF header. */
 async function* pdfHeaderChecked(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
@@ -91,11 +103,8 @@ export class Intake {
           await options.onField?.(part.fieldname, fields[part.fieldname]!);
           continue;
         }
-        const name = part.filename || `file ${files.length + 1}`;
-        if (name.includes('\u0000')) {
-          part.file.resume();
-          throw badRequest(`body.${part.fieldname}: file ${files.length + 1}'s name contains a NUL character (\\u0000), which cannot be stored`);
-        }
+        // Truncated and cleaned rather than refused: the sender chose the file, not its name.
+        const name = cleanFileName(part.filename ?? '');
         if (part.fieldname !== fileField) {
           part.file.resume();
           throw badRequest(`body.${part.fieldname}: files go in the field "${fileField}"`);
@@ -134,7 +143,7 @@ export class Intake {
       await this.discard([file]);
       throw badRequest(`"${name}" cannot be accepted: ${probed.note}; nothing of this call was kept`);
     }
-    return { ...file, pageCount: probed.pageCount };
+    return { ...file, pageCount: probed.pageCount, flags: probed.activeContent.length > 0 ? [activeContentFlag(probed.activeContent)] : [] };
   }
 
   /**

@@ -2,10 +2,11 @@ import { Piscina } from 'piscina';
 import { strayErrorsAsWarnings } from '../worker-errors.js';
 
 export type ProbeFailure = 'encrypted' | 'unreadable' | 'too_many_pages' | 'timeout';
-export type ProbeResult = { ok: true; pageCount: number } | { ok: false; code: ProbeFailure; note: string };
+/** `activeContent`: the kinds of active content the file carries, in words (none is ever run). */
+export type ProbeResult = { ok: true; pageCount: number; activeContent: string[] } | { ok: false; code: ProbeFailure; note: string };
 
 export interface PdfProbe {
-  /** Opens a stored file by ranges and counts its pages, on a worker thread, within `timeoutMs`. */
+  /** Opens a stored file by ranges, counts its pages and finds its active content, on a worker thread, within `timeoutMs`. */
   probe(path: string): Promise<ProbeResult>;
   close(): Promise<void>;
 }

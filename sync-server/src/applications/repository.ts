@@ -1,3 +1,4 @@
+import type { FileFlag } from '@portal/shared';
 import type { Queryable } from '../db/db.js';
 import type { ApplicationRow, FileRow, PinnedLine, RunRow } from './rows.js';
 
@@ -87,16 +88,17 @@ export async function insertFiles(
     expectedDocId: string | null;
     receivedBy: string;
     receivedAt: Date;
+    flags: readonly FileFlag[];
   }[],
 ): Promise<FileRow[]> {
   if (files.length === 0) return [];
   const { rows } = await tx.query<FileRow>(
-    `INSERT INTO application_files (id, org_id, application_id, position, name, size, sha256, page_count, expected_doc_id, received_by, received_at)
+    `INSERT INTO application_files (id, org_id, application_id, position, name, size, sha256, page_count, expected_doc_id, received_by, received_at, flags)
      SELECT f.id, f.org_id, f.application_id,
             (SELECT coalesce(max(position), 0) FROM application_files WHERE application_id = f.application_id) + f.ord,
-            f.name, f.size, f.sha256, f.page_count, f.expected_doc_id, f.received_by, f.received_at
+            f.name, f.size, f.sha256, f.page_count, f.expected_doc_id, f.received_by, f.received_at, f.flags
        FROM jsonb_to_recordset($1::jsonb) AS f(id text, org_id text, application_id text, name text, size bigint, sha256 text,
-                                                              page_count int, expected_doc_id text, received_by text, received_at timestamptz, ord int)
+                                                              page_count int, expected_doc_id text, received_by text, received_at timestamptz, ord int, flags jsonb)
      RETURNING *`,
     [
       JSON.stringify(
@@ -112,6 +114,7 @@ export async function insertFiles(
           expected_doc_id: f.expectedDocId,
           received_by: f.receivedBy,
           received_at: f.receivedAt.toISOString(),
+          flags: f.flags,
         })),
       ),
     ],

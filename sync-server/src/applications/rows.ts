@@ -1,4 +1,14 @@
-import { isInFlight, type Application, type ApplicationListing, type ApplicationRun, type GateFlag, type GateReasonName, type RunStateName, type SourceFile } from '@portal/shared';
+import {
+  isInFlight,
+  type Application,
+  type ApplicationListing,
+  type ApplicationRun,
+  type FileFlag,
+  type GateFlag,
+  type GateReasonName,
+  type RunStateName,
+  type SourceFile,
+} from '@portal/shared';
 
 // Rows of the cases' tables and their API shapes; the runs area imports these.
 
@@ -43,6 +53,7 @@ export interface FileRow {
   received_at: Date;
   read_by_run: number | null;
   removed_at: Date | null;
+  flags: FileFlag[];
 }
 
 export interface RunRow {
@@ -104,6 +115,7 @@ export const toSourceFile = (f: FileRow): SourceFile => ({
   receivedBy: f.received_by,
   receivedAt: f.received_at.toISOString(),
   readByRun: f.read_by_run,
+  flags: f.flags,
 });
 
 function base(a: ApplicationRow, run: RunRow | null) {

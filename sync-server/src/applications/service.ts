@@ -192,6 +192,7 @@ export class ApplicationService {
         expectedDocId,
         receivedBy: caller.authenticatedAs,
         receivedAt: now,
+        flags: f.flags ?? [],
       })),
     );
     await this.deps.ledger.appendAll(
@@ -202,7 +203,7 @@ export class ApplicationService {
         actor: caller.authenticatedAs,
         action: 'file.received' as const,
         target: `file:${f.id}`,
-        detail: { name: f.name, size: Number(f.size), sha256: f.sha256, pageCount: f.page_count, expectedDocId: f.expected_doc_id },
+        detail: { name: f.name, size: Number(f.size), sha256: f.sha256, pageCount: f.page_count, expectedDocId: f.expected_doc_id, ...(f.flags.length > 0 ? { flags: f.flags } : {}) },
       })),
     );
     await repo.touchApplication(tx, app.id);

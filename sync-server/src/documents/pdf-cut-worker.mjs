@@ -1,11 +1,13 @@
 // A worker thread of the PDF cutter (pdf-cutter.ts). Plain JavaScript so it loads the same way
-// from the sources and from the built server: it imports nothing of ours. It reads the packets
-// it needs from local files (the blob store's `localPath`) and copies the pages asked for into
-// one new PDF with pdf-lib: page objects with their content and resources as they are, nothing
-// re-rendered nor re-compressed.
+// from the sources and from the built server: it imports nothing of ours but its plain-JavaScript
+// neighbour. It reads the packets it needs from local files (the blob store's `localPath`) and
+// copies the pages asked for into one new PDF with pdf-lib: page objects with their content and
+// resources as they are, nothing re-rendered nor re-compressed; then strips it of active content
+// (pdf-active-content.mjs), since every cut is served to reviewers' viewers.
 import { readFile } from 'node:fs/promises';
 import { move } from 'piscina';
 import { PDFDocument } from 'pdf-lib';
+import { stripActiveContent } from './pdf-active-content.mjs';
 
 /** `{ spans: [{ fileId, pages }], paths: { [fileId]: path } }` → the new PDF's bytes (moved, not copied). */
 export default async function cut({ spans, paths }) {
@@ -22,5 +24,6 @@ export default async function cut({ spans, paths }) {
     const copied = await out.copyPages(source, span.pages.map((p) => p - 1));
     for (const page of copied) out.addPage(page);
   }
+  stripActiveContent(out);
   return move(await out.save({ useObjectStreams: true }));
 }

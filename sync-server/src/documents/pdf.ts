@@ -1,3 +1,5 @@
+import { cleanFileName } from '@portal/shared';
+
 /** RFC 9110 §14: one `bytes=` range of a body of `size` bytes; null to send it whole, 'unsatisfiable' for 416. */
 export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
@@ -15,9 +17,16 @@ export function byteRange(header: string | undefined, size: number): { start: nu
   return { start, end };
 }
 
-/** `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the exact name (RFC 6266). */
-export function contentDisposition(name: string): string {
-  const safe = name.endsWith('.pdf') ? name : `${name}.pdf`;
-  const ascii = safe.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'document.pdf';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+/**
+ * `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the exact name (RFC 6266),
+ * the name cleaned as stored names are and ending in `extension`.
+ */
+export function contentDisposition(name: string, extension = '.pdf'): string {
+  const fallback = `document${extension}`;
+  const safe = cleanFileName(name.endsWith(extension) ? name : `${name}${extension}`, fallback);
+  // `%` too: some browsers percent-decode the plain parameter.
+  const ascii = safe.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '_') || fallback;
+  // RFC 8187 attr-chars only: encodeURIComponent leaves ' ( ) * ! as they are.
+  const exact = encodeURIComponent(safe).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

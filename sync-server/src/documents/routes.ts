@@ -202,7 +202,7 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
         tags: ['approved-docs'],
         summary: 'A filed PDF, cut from the packet; with ?kind=md its text with page provenance',
         description:
-          'The PDF (`application/pdf`), named by `Content-Disposition` from the document’s `suggestedName`; range requests (`Range: bytes=…`) answered with 206, an unsatisfiable one with 416. With `?kind=md`: markdown (`text/markdown`), a `<!-- page <fileId>:p<n> -->` marker before each page’s text, in the document’s page order. 404 no such application or filed document (or its approval was undone).',
+          'The PDF (`application/pdf`), named by `Content-Disposition` from the document’s `suggestedName`; range requests (`Range: bytes=…`) answered with 206, an unsatisfiable one with 416. Cut stripped of active content: JavaScript, actions other than links within the document and to http(s)/mailto addresses (which are kept: they do nothing until clicked), embedded files and XFA forms. With `?kind=md`: markdown (`text/markdown`), a `<!-- page <fileId>:p<n> -->` marker before each page’s text, in the document’s page order. 404 no such application or filed document (or its approval was undone).',
         params: CaseParams.extend({ approvedDocId: z.string().min(1).max(64) }),
         querystring: ApprovedDocFileQuery,
         response: { 200: PdfBody, 206: PdfBody, ...errorResponses(400, 401, 403, 404), 416: errorResponses(400)[400].describe('The range is outside the file.') },
@@ -231,7 +231,11 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
     async (request, reply) => {
       const text = Readable.from(await documents.caseText(requireCaller(request).orgId, request.params.id));
       // A stream is written as it comes, past the serializer (which only types the body here).
-      return (reply as FastifyReply).type('text/markdown; charset=utf-8').send(text);
+      // An attachment, never shown inline: it quotes uploaders' file names and text verbatim.
+      return (reply as FastifyReply)
+        .type('text/markdown; charset=utf-8')
+        .header('content-disposition', contentDisposition(request.params.id, '.md'))
+        .send(text);
     },
   );
 
@@ -262,7 +266,7 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
         tags: ['documents'],
         summary: 'Any pages of the case as one PDF, in the order given',
         description:
-          '`span=<fileId>:p<first>-<last>`, repeatable; each span’s pages in order, spans in the order given (copied from the packets, nothing re-rendered). Junked pages too: they are still the case’s. 400 a malformed span or a page past its file’s end; 404 no such application, or a file not of this case. Range requests answered with 206.',
+          '`span=<fileId>:p<first>-<last>`, repeatable; each span’s pages in order, spans in the order given (copied from the packets, nothing re-rendered), stripped of active content as filed PDFs are (JavaScript, actions but in-document and http(s)/mailto links, embedded files, XFA). Junked pages too: they are still the case’s. 400 a malformed span or a page past its file’s end; 404 no such application, or a file not of this case. Range requests answered with 206.',
         params: CaseParams,
         querystring: PagesPdfQuery,
         response: { 200: PdfBody, 206: PdfBody, ...errorResponses(400, 401, 403, 404), 416: errorResponses(400)[400].describe('The range is outside the file.') },

@@ -2,9 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
 import { WEBHOOK_SECRET_PREFIX } from '@portal/shared';
 import { SERVER_VERSION } from '../version.js';
+import { isPrivateAddress, isPrivateHostName } from './public-address.js';
 
 /** Spec Part 6.4: the receiver answers 2xx within 15 seconds or the attempt failed. */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
@@ -45,62 +45,6 @@ function signatures(secrets: readonly string[], messageId: string, timestampSeco
 export function webhookHeaders(secrets: readonly string[], messageId: string, body: string, now = Date.now()): Record<string, string> {
   const timestamp = Math.floor(now / 1000);
   return { 'webhook-id': messageId, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures(secrets, messageId, timestamp, body) };
-}
-
-// Where a delivery must not go unless the operator allows it: this host, private networks,
-// link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast and reserved space.
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-}
-
-/** Whether an IP address is loopback, private, link-local or otherwise not a public host. */
-export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  // An IPv4 address written as IPv6 (::ffff:a.b.c.d or ::ffff:hhhh:hhhh) is judged as IPv4.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
-  if (hex) {
-    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-    return PRIVATE.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-  }
-  const family = isIP(bare);
-  if (family === 4) return PRIVATE.check(bare, 'ipv4');
-  if (family === 6) return PRIVATE.check(bare, 'ipv6');
-  return false;
-}
-
-/** A host name that is, by its name alone, this machine or a private address (checked again after resolving). */
-export function isPrivateHostName(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
-  return h === 'localhost' || h.endsWith('.localhost') || isPrivateAddress(h);
 }
 
 export class PrivateAddressError extends Error {

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '@portal/shared/client';
 import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
+import { restOf } from './case-fixtures.js';
 import { AppShell } from './pages/app-shell.js';
 import { CaseActions } from './pages/case-actions.js';
 import { CasePage } from './pages/case-page.js';
@@ -40,16 +41,7 @@ describe('cases offline: decisions, reopening, conflicts between reviewers, spli
   let lines: Line[];
 
   /** The REST API from Node with a profile's cookies, unaffected by the profile being offline. */
-  const call = async <T>(context: BrowserContext, method: string, path: string, body?: unknown): Promise<T> => {
-    const cookie = (await context.cookies(baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
-    const res = await fetch(`${baseUrl}/api${path}`, {
-      method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const call = <T>(context: BrowserContext, method: string, path: string, body?: unknown): Promise<T> => restOf(context, baseUrl).send<T>(method, path, body);
   const documents = (id: string) => call<Entry[]>(rae, 'GET', `/applications/${id}/documents`);
   const events = (id: string) => call<Event[]>(rae, 'GET', `/applications/${id}/events`);
 

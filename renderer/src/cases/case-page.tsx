@@ -19,6 +19,7 @@ import { GatePanel } from './gate-panel';
 import { RunProgress } from './run-progress';
 import { RunStateBadge } from './run-state-badge';
 import { DocumentViewer } from '../viewer/document-viewer';
+import { ExpectedDocumentsPanel } from './expected-documents-panel';
 import { OfflineToggle } from '../viewer/offline-toggle';
 import { PageThumbnail } from '../viewer/page-thumbnail';
 import { CaseTextDownload } from './case-downloads';
@@ -124,117 +125,95 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   }, [current]);
 
   return (
-    <div className="page case-page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <a {...linkTo({ page: 'cases' })}>Cases</a> <span aria-hidden="true">›</span> <span>{application.applicantName}</span>
-      </nav>
-      <header className="page-header">
-        <div>
-          <h1>{application.applicantName}</h1>
-          <div className="badges">
-            <RunStateBadge state={application.run.state} />
-            <span className="muted small">
-              {pinned.name} v{pinned.version} · {application.files.length} file{application.files.length === 1 ? '' : 's'} · created {formatDateTime(application.createdAt)}
-            </span>
-          </div>
-          <RunProgress run={application.run} />
-        </div>
-        <div className="actions">
-          <CaseTextDownload application={application} />
-          <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-controls="review-keys">
-            Keys <kbd>?</kbd>
-          </button>
-        </div>
-      </header>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {application.run.state === 'gated' && <GatePanel application={application} requests={requests ?? []} />}
-      {help && <KeysHelp onClose={() => setHelp(false)} />}
-
-      <div className="case-layout">
-        <div className="case-main">
-          <section className="panel" aria-labelledby="case-docs">
-            <div className="panel-header">
-              <h2 id="case-docs">Documents</h2>
-              <span className="muted small">{documents === undefined ? '' : `${documents.length} listed`}</span>
+    <div className={`page case-page${current ? ' with-viewer' : ''}`}>
+      <div className="case-column">
+        <nav className="breadcrumb" aria-label="Breadcrumb">
+          <a {...linkTo({ page: 'cases' })}>Cases</a> <span aria-hidden="true">›</span> <span>{application.applicantName}</span>
+        </nav>
+        <header className="page-header">
+          <div>
+            <h1>{application.applicantName}</h1>
+            <div className="badges">
+              <RunStateBadge state={application.run.state} />
+              <span className="muted small">
+                {pinned.name} v{pinned.version} · {application.files.length} file{application.files.length === 1 ? '' : 's'} · created {formatDateTime(application.createdAt)}
+              </span>
             </div>
-            {documents === undefined ? (
-              <p className="muted">Opening the documents…</p>
-            ) : documents.length === 0 ? (
-              <p className="muted">No documents listed yet{application.run.state === 'report' ? '.' : ': the run has not read the packet yet.'}</p>
-            ) : (
-              <ul className="case-docs" role="listbox" aria-label="Documents of the case" aria-activedescendant={current ? docDomId(current.address) : undefined}>
-                {documents.map((doc, i) => (
-                  <DocumentRow
-                    key={doc.id}
+            <RunProgress run={application.run} />
+          </div>
+          <div className="actions">
+            <CaseTextDownload application={application} />
+            <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-controls="review-keys">
+              Keys <kbd>?</kbd>
+            </button>
+          </div>
+        </header>
+        {error !== null && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        {application.run.state === 'gated' && <GatePanel application={application} requests={requests ?? []} />}
+        {help && <KeysHelp onClose={() => setHelp(false)} />}
+
+        <section className="panel case-docs-panel" aria-labelledby="case-docs">
+          <div className="panel-header">
+            <h2 id="case-docs">Documents</h2>
+            <span className="muted small">{documents === undefined ? '' : `${documents.length} listed`}</span>
+          </div>
+          {documents === undefined ? (
+            <p className="muted">Opening the documents…</p>
+          ) : documents.length === 0 ? (
+            <p className="muted">No documents listed yet{application.run.state === 'report' ? '.' : ': the run has not read the packet yet.'}</p>
+          ) : (
+            <ul className="case-docs" role="listbox" aria-label="Documents of the case" aria-activedescendant={current ? docDomId(current.address) : undefined}>
+              {documents.map((doc, i) => (
+                <DocumentRow
+                  key={doc.id}
+                  doc={doc}
+                  selected={i === selected}
+                  onSelect={() => setSelected(i)}
+                  pending={pendingOnDocument(doc, pendingByAddress)}
+                  lineName={lineName(doc.expectedDocId)}
+                  onDecide={(kind) => void decide(doc, kind)}
+                >
+                  <DocumentTools
+                    application={application}
                     doc={doc}
                     selected={i === selected}
-                    onSelect={() => setSelected(i)}
-                    pending={pendingOnDocument(doc, pendingByAddress)}
-                    lineName={lineName(doc.expectedDocId)}
-                    onDecide={(kind) => void decide(doc, kind)}
-                  >
-                    <DocumentTools
-                      application={application}
-                      doc={doc}
-                      selected={i === selected}
-                      decidable={decidable(doc, pendingByAddress)}
-                      lines={lines}
-                      mode={i === selected ? tool : null}
-                      onMode={setTool}
-                      onError={setError}
-                    />
-                  </DocumentRow>
-                ))}
-              </ul>
-            )}
-          </section>
-          {current && <DocumentViewer caseId={application.id} doc={current} />}
-          <section className="panel case-ledger" aria-labelledby="case-ledger">
-            <h2 id="case-ledger" className="panel-title">
-              Ledger
-            </h2>
-            <Timeline rows={ledger} />
-          </section>
-        </div>
-        <aside className="case-side">
+                    decidable={decidable(doc, pendingByAddress)}
+                    lines={lines}
+                    mode={i === selected ? tool : null}
+                    onMode={setTool}
+                    onError={setError}
+                  />
+                </DocumentRow>
+              ))}
+            </ul>
+          )}
+        </section>
+        <div className="case-panels">
           <OfflineToggle application={application} documents={documents ?? []} />
-          <PendingPanel requests={open} documents={documents ?? []} onReapply={(r) => void reapplyDecision(local, r).catch((e) => setError(messageOf(e)))} onDrop={(r) => void dismissDecision(local, r.id).catch((e) => setError(messageOf(e)))} />
-          <section className="panel" aria-labelledby="case-expected">
-            <h2 id="case-expected" className="panel-title">
-              Expected documents
-            </h2>
-            {list === undefined ? (
-              <p className="muted small">
-                {lists === undefined ? 'Opening the list…' : `The pinned list (${pinned.name} v${pinned.version}) is not on this device.`} {application.docsFiled} of{' '}
-                {application.docsTotal} lines filed.
-              </p>
-            ) : (
-              <ul className="expected-lines">
-                {lines.map((line) => {
-                  const filed = (documents ?? []).filter((d) => d.expectedDocId === line.id).length;
-                  const ok = filed >= line.minCount;
-                  return (
-                    <li key={line.id} className={ok ? 'line-filed' : 'line-missing'}>
-                      <span className="line-mark" aria-hidden="true">
-                        {ok ? '✓' : '○'}
-                      </span>
-                      <span className="line-name">{line.name}</span>
-                      <span className={`badge ${ok ? 'badge-active' : 'badge-superseded'}`}>
-                        {ok ? 'Filed' : 'Missing'}
-                        {line.minCount > 1 ? ` ${filed}/${line.minCount}` : ''}
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </section>
-        </aside>
+          <PendingPanel
+            requests={open}
+            documents={documents ?? []}
+            onReapply={(r) => void reapplyDecision(local, r).catch((e) => setError(messageOf(e)))}
+            onDrop={(r) => void dismissDecision(local, r.id).catch((e) => setError(messageOf(e)))}
+          />
+          <ExpectedDocumentsPanel application={application} lines={list === undefined ? undefined : lines} listsLoaded={lists !== undefined} documents={documents ?? []} />
+        </div>
       </div>
+      {current && (
+        <div className="case-viewer-column">
+          <DocumentViewer caseId={application.id} doc={current} />
+        </div>
+      )}
+      <section className="panel case-ledger" aria-labelledby="case-ledger">
+        <h2 id="case-ledger" className="panel-title">
+          Ledger
+        </h2>
+        <Timeline rows={ledger} />
+      </section>
     </div>
   );
 }

@@ -16,6 +16,7 @@ const CODE_LABELS: Record<PreflightFlagCodeName, string> = {
   oversized_page: 'Oversized page',
   unreadable: 'Unreadable',
   encrypted: 'Encrypted',
+  active_content: 'Active content',
 };
 
 const REASONS: Record<string, string> = {

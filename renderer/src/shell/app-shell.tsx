@@ -43,6 +43,9 @@ export function AppShell({ route, children, onSignOut, notice }: AppShellProps) 
   const online = connectionOf(useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot)) === 'online';
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
+  // Narrow windows fold the navigation behind a button in the top bar; a new page folds it again.
+  const [navOpen, setNavOpen] = useState(false);
+  useEffect(() => setNavOpen(false), [route]);
 
   useEffect(() => {
     document.title = `${PRODUCT_NAME}${organization ? ` · ${organization.name}` : ''}`;
@@ -60,11 +63,14 @@ export function AppShell({ route, children, onSignOut, notice }: AppShellProps) 
   };
 
   return (
-    <div className="shell">
+    <div className={`shell${navOpen ? ' nav-open' : ''}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="shell-header">
+        <button type="button" className="nav-toggle" aria-expanded={navOpen} aria-controls="main-nav" onClick={() => setNavOpen((open) => !open)}>
+          <span aria-hidden="true">☰</span> Menu
+        </button>
         <div className="brand">
           <span className="product">{PRODUCT_NAME}</span>
           <span className="org" aria-label="Organization">
@@ -73,16 +79,22 @@ export function AppShell({ route, children, onSignOut, notice }: AppShellProps) 
         </div>
         <ConnectionIndicator connectivity={connectivity} stores={stores} />
         <div className="person">
-          <span className="person-name" aria-label="Signed in as">
+          <span className="person-name" aria-label="Signed in as" title={user.role}>
             {user.name}
           </span>
-          <span className="muted small">{user.role}</span>
+          <span className="muted small person-role">{user.role}</span>
           <button type="button" onClick={() => void signOut()} disabled={signingOut}>
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>
         </div>
       </header>
-      <nav className="sidebar" aria-label="Main">
+      <nav
+        className="sidebar"
+        id="main-nav"
+        aria-label="Main"
+        // A link to the page already shown changes no route: fold the menu on any link followed.
+        onClick={(e) => e.target instanceof Element && e.target.closest('a') !== null && setNavOpen(false)}
+      >
         <ul>
           {NAV.map((item) => (
             <li key={item.label}>

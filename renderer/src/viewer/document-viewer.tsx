@@ -152,7 +152,8 @@ export function DocumentViewer({ caseId, doc }: { caseId: string; doc: CaseDocum
     (dir: 1 | -1) =>
       setZoom(() => {
         const now = scale;
-        const next = dir > 0 ? ZOOM_STEPS.find((s) => s > now + 0.01) : [...ZOOM_STEPS].reverse().find((s) => s < now - 0.01);
+        // A step at least a tenth away: from "fit width" at 98 %, zooming in to 100 % would look like nothing happened.
+        const next = dir > 0 ? ZOOM_STEPS.find((s) => s > now * 1.1) : [...ZOOM_STEPS].reverse().find((s) => s < now / 1.1);
         return { fit: false, scale: next ?? now };
       }),
     [scale],

@@ -68,5 +68,6 @@ export function PdfPageCanvas({
       </p>
     );
   }
-  return <canvas ref={canvas} className={className} role="img" aria-label={label} />;
+  // Sized before it is drawn: a bare canvas is 300×150 and would spill over a thumbnail's place.
+  return <canvas ref={canvas} className={className} role="img" aria-label={label} style={width !== undefined ? { width } : undefined} />;
 }

@@ -1,3 +1,5 @@
+import { inflateSync } from 'node:zlib';
+import { decodePDFRawStream, PDFRawStream, type PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
 import { DocumentEntry, type Application } from '@portal/shared';
 import { loadPdfjs, pdfjsAssets } from '../../sync-server/src/analyzer/pdf/pdfjs.js';
@@ -21,6 +23,28 @@ export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   }
   await doc.destroy();
   return out;
+}
+
+/** The bytes of a PDF and of every stream in it decoded (object streams hold most dictionaries), to look for what a served PDF may not hold. */
+export function rawAndDecoded(bytes: Uint8Array, doc: PDFDocument): string {
+  const parts = [Buffer.from(bytes).toString('latin1')];
+  for (const [, o] of doc.context.enumerateIndirectObjects()) {
+    if (!(o instanceof PDFRawStream)) continue;
+    try {
+      parts.push(Buffer.from(decodePDFRawStream(o).decode()).toString('latin1'));
+    } catch {
+      // A filter pdf-lib does not decode (an image's): its bytes as stored are in the file's above.
+    }
+  }
+  // Object streams as stored, before pdf-lib unpacked them into objects.
+  for (const m of Buffer.from(bytes).toString('latin1').matchAll(/\/ObjStm[\s\S]*?stream\r?\n([\s\S]*?)endstream/g)) {
+    try {
+      parts.push(inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1'));
+    } catch {
+      // Not deflated as a whole (a trailing EOL): the parsed objects above cover it.
+    }
+  }
+  return parts.join('\n');
 }
 
 /** A one-page-per-entry packet whose pages each carry a distinct marker word, to follow pages through cuts. */
@@ -114,6 +138,18 @@ export function documentsDriver(t: () => TestApp) {
   const decide = (s: Session, id: string, address: string, kind: 'approve' | 'settle' | 'junk', body?: unknown) =>
     inject(s, 'POST', `/api/applications/${id}/documents/${encodeURIComponent(address)}/${kind}`, body);
 
+  /** Approves the listed document holding page `pages[0]` of the case's first file as those pages alone; the filed PDF's bytes. */
+  const approvedPdf = async (s: Session, app: Application, pages: number[]): Promise<Buffer> => {
+    const fileId = app.files[0]!.id;
+    const doc = (await documents(s, app.id)).find((x) => x.spans.some((sp) => sp.fileId === fileId && sp.pages.includes(pages[0]!)))!;
+    const approved = await decide(s, app.id, doc.address, 'approve', { spans: [{ fileId, pages }] });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const res = await inject(s, 'GET', `/api/applications/${app.id}/approved-docs/${approved.json().decision.approvedDocId}/file`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return res.rawPayload;
+  };
+
   const events = async (s: Session, id: string) =>
     ((await inject(s, 'GET', `/api/applications/${id}/events`)).json() as { action: string; actor: string; target: string; detail: Record<string, unknown> }[]).reverse();
 
@@ -138,7 +174,7 @@ export function documentsDriver(t: () => TestApp) {
     return id;
   };
 
-  return { inject, get, run, newCase, documents, decide, events, workflow, toReport };
+  return { inject, get, run, newCase, documents, decide, approvedPdf, events, workflow, toReport };
 }
 
 /** Every page of the listed documents, as `fileId:page`: rule 3 says none twice. */

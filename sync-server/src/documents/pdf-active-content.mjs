@@ -133,8 +133,9 @@ function dropUnreachable(context) {
 
 /**
  * Strips `doc` (a pdf-lib PDFDocument) of active content, in place: every object is looked at,
- * not only the pages' own entries, since a copied page drags along whatever its annotations
- * point to (other pages, form fields, the source's catalogue).
+ * not only the pages' own entries, since a copied page carries whatever its annotations point to
+ * (actions and their chains, appearance streams). Then drops every object the trailer no longer
+ * reaches: what an emptied annotation or a removed action pointed to, with its streams.
  */
 export function stripActiveContent(doc) {
   const { context } = doc;

@@ -10,3 +10,4 @@ export { mulberry32 } from './random.js';
 export * from './json-bounds.js';
 export * from './file-names.js';
 export * from './review.js';
+export * from './expected-docs.js';

@@ -15,7 +15,8 @@ export const RIGHTS = {
   'library.read': 'Read expected document lists, catalogues, schemas, bundles, sections, workflows and intel templates.',
   'library.edit': 'Create and edit drafts of lists, schemas, bundles, sections, workflows and intel templates; activate them; set defaults.',
   'cases.read': 'Read cases, their files, documents, text and ledger.',
-  'cases.create': 'Create cases and add files to them.',
+  'cases.create': 'Create cases, add files to them, and send what your own engine read of a file (analysis ingest).',
+  'expectedDocs.set': 'Set what a case is checked against: another list or version, a line waived or added for that case alone.',
   'runs.start': 'Start and cancel workflow runs.',
   'documents.decide': 'Approve, settle or junk documents, and decide at the gate.',
   'briefs.start': 'Start intel briefs and use the case assistant.',
@@ -23,6 +24,8 @@ export const RIGHTS = {
 export type Right = keyof typeof RIGHTS;
 export const RIGHT_IDS = Object.keys(RIGHTS) as Right[];
 
+// Not `expectedDocs.set`: waiving a line, or checking a case against another list, is an
+// exception to the organization's checklist, which reviewers at the gate ask a Manager for.
 const ORIGINATOR_RIGHTS: readonly Right[] = [
   'organization.read',
   'library.read',

@@ -20,10 +20,10 @@ const PINNED: Record<SyncCollectionName, [version: number, fingerprint: string]>
   'saved-sections': [1, '2c00ed43f2940298'],
   'library-defaults': [1, 'cf0d73fa35424fa8'],
   organization: [1, '6900a9a352870db0'],
-  applications: [1, 'dc48cae65522bd29'],
-  'case-documents': [2, '05ab5a0cd7c94e70'],
+  applications: [2, '98bc559777d34970'],
+  'case-documents': [3, '0623ba65a07af4ec'],
   decisions: [1, 'abc273e5fc644279'],
-  ledger: [1, 'd8dbf487195f92fb'],
+  ledger: [2, '4cf3f37e3cb4de69'],
   'decision-requests': [1, '0eedce38c67c73bb'],
 };
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import { API_BASE_PATH } from '@portal/shared';
+import analysis from './analysis/plugin.js';
 import applications from './applications/plugin.js';
 import assistant from './assistant/plugin.js';
 import briefs from './briefs/plugin.js';
@@ -12,6 +13,7 @@ import ledger from './ledger/plugin.js';
 import library, { LIBRARY_TAGS } from './library/plugin.js';
 import models from './models/plugin.js';
 import runs from './runs/plugin.js';
+import sets from './sets/plugin.js';
 import sync from './sync/plugin.js';
 import webhooks from './webhooks/plugin.js';
 
@@ -55,6 +57,12 @@ export const AREAS: readonly Area[] = [
   // What people decide about the documents runs proposed, and what integrators read: the list,
   // decisions, filed PDFs, the case as text (`app.documents`).
   { name: 'documents', tags: ['documents', 'approved-docs'], plugin: documents },
+  // What a case is checked against: another list or version, lines waived or added by hand for
+  // one case, relisting its documents (`app.expectedDocs`).
+  { name: 'sets', tags: ['sets'], plugin: sets },
+  // What integrators' own engines read of a file, which runs take instead of reading those pages
+  // (hooks into `app.runs.engine`; `app.analysis`).
+  { name: 'analysis', tags: ['analysis'], plugin: analysis },
   // What an organization's reviewers teach its runs: examples from approvals and corrected values,
   // and the typer and reader its runs use with them (`app.learning`). No operations of its own.
   { name: 'learning', tags: [], plugin: learning },

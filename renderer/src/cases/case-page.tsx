@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { isUnsure, type ExpectedDoc, type ExpectedDocList, type NeedsReview } from '@portal/shared';
+import { isUnsure, type CaseExpectedDoc, type ExpectedDoc, type ExpectedDocList, type NeedsReview } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { versionKey, type ApplicationDoc, type CaseDocumentDoc, type DecisionRequestDoc, type DecisionRequestKind, type LedgerEventDoc } from '@portal/shared/sync';
 import {
@@ -72,7 +72,8 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const lists = useListVersions();
   const pinned = application.expectedDocList;
   const list = lists?.find((l) => versionKey(l.source, l.id, l.version) === versionKey(pinned.source, pinned.id, pinned.version));
-  const lines = useMemo(() => (list ? linesOf(list) : []), [list]);
+  // The case's own set (waived and added lines: spec tag `sets`); a copy stored before it was replicated falls back to the list's lines.
+  const lines: (ExpectedDoc | CaseExpectedDoc)[] = useMemo(() => application.expectedDocs ?? (list ? linesOf(list) : []), [application.expectedDocs, list]);
   const lineName = useCallback((lineId: string | undefined) => (lineId === undefined ? undefined : (lines.find((l) => l.id === lineId)?.name ?? lineId)), [lines]);
 
   const pendingByAddress = useMemo(() => new Map((requests ?? []).filter((r) => r.state === 'pending' && r.address).map((r) => [r.address!, r])), [requests]);
@@ -200,7 +201,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             onReapply={(r) => void reapplyDecision(local, r).catch((e) => setError(messageOf(e)))}
             onDrop={(r) => void dismissDecision(local, r.id).catch((e) => setError(messageOf(e)))}
           />
-          <ExpectedDocumentsPanel application={application} lines={list === undefined ? undefined : lines} listsLoaded={lists !== undefined} documents={documents ?? []} />
+          <ExpectedDocumentsPanel application={application} lines={list === undefined && application.expectedDocs === undefined ? undefined : lines} listsLoaded={lists !== undefined} documents={documents ?? []} />
         </div>
       </div>
       {current && (

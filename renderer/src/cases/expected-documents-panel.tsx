@@ -1,4 +1,4 @@
-import type { ExpectedDoc } from '@portal/shared';
+import { countsTowardsCompleteness, type CaseExpectedDoc, type ExpectedDoc } from '@portal/shared';
 import type { ApplicationDoc, CaseDocumentDoc } from '@portal/shared/sync';
 
 /**
@@ -12,8 +12,8 @@ export function ExpectedDocumentsPanel({
   documents,
 }: {
   application: ApplicationDoc;
-  /** Undefined while the pinned list is not on this device. */
-  lines: readonly ExpectedDoc[] | undefined;
+  /** Undefined while neither the case's own lines nor its pinned list are on this device. */
+  lines: readonly (ExpectedDoc | CaseExpectedDoc)[] | undefined;
   listsLoaded: boolean;
   documents: readonly CaseDocumentDoc[];
 }) {
@@ -32,19 +32,28 @@ export function ExpectedDocumentsPanel({
         <ul className="expected-lines">
           {lines.map((line) => {
             const filed = documents.filter((d) => d.expectedDocId === line.id).length;
-            const ok = filed >= line.minCount;
+            const override = 'override' in line ? line.override : null;
+            const waived = !countsTowardsCompleteness({ override });
+            const ok = waived || filed >= line.minCount;
             return (
-              <li key={line.id} className={ok ? 'line-filed' : 'line-missing'}>
+              <li
+                key={line.id}
+                className={ok ? 'line-filed' : 'line-missing'}
+                title={override ? `${override.kind === 'waived' ? 'Waived' : 'Added'} by ${override.decidedBy}: ${override.reason}` : undefined}
+              >
                 <span className="line-mark" aria-hidden="true">
                   {ok ? '✓' : '○'}
                 </span>
-                <span className="line-name">{line.name}</span>
-                {line.minCount > 1 && (
+                <span className="line-name">
+                  {line.name}
+                  {override?.kind === 'added' ? ' (this case)' : ''}
+                </span>
+                {!waived && line.minCount > 1 && (
                   <span className="muted small line-count">
                     {filed} of {line.minCount} filed
                   </span>
                 )}
-                <span className={`badge ${ok ? 'badge-active' : 'badge-superseded'}`}>{ok ? 'Filed' : 'Missing'}</span>
+                <span className={`badge ${ok ? 'badge-active' : 'badge-superseded'}`}>{waived ? 'Waived' : ok ? 'Filed' : 'Missing'}</span>
               </li>
             );
           })}

@@ -58,6 +58,18 @@ export function describeLedgerRow(row: Pick<LedgerEventDoc, 'action' | 'detail'>
       return `Document junked${by}`;
     case 'decision.undone':
       return `Decision undone${by}`;
+    case 'list.changed': {
+      const to = d.to as { name?: unknown; version?: unknown } | undefined;
+      return `Checked against ${text(to?.name) ?? 'another list'}${num(to?.version) ? ` v${num(to?.version)}` : ''}${by}`;
+    }
+    case 'line.waived':
+      return `Line waived${text(d.name) ? `: ${text(d.name)}` : ''}${by}`;
+    case 'line.added':
+      return `Line added${text(d.name) ? `: ${text(d.name)}` : ''}${by}`;
+    case 'line.cleared':
+      return `Line ${text(d.kind) === 'added' ? 'removed' : 'counted again'}${by}`;
+    case 'analysis.ingested':
+      return `Analysis received${text(d.engine) ? ` from ${text(d.engine)}` : ''}`;
     case 'brief.started':
       return `Brief started${by}`;
     case 'brief.ready':

@@ -1,5 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { DocumentSpan, ExpectedDoc } from '@portal/shared';
+
+/** A line a document may be filed against: of the case's list, or added for the case. */
+type Line = Pick<ExpectedDoc, 'id' | 'name'>;
 import { messageOf } from '@portal/shared/client';
 import type { ApplicationDoc, CaseDocumentDoc, DecisionRequestDoc } from '@portal/shared/sync';
 import type { LocalData } from '../data/local-database';
@@ -71,7 +74,7 @@ export async function confirmSplit(local: LocalData, applicationId: string, doc:
 }
 
 /** The line a document is filed against, in words. */
-function lineLabel(lines: readonly ExpectedDoc[], id: string | undefined): string {
+function lineLabel(lines: readonly Line[], id: string | undefined): string {
   if (id === undefined || id === UNMATCHED) return 'Unmatched';
   return lines.find((l) => l.id === id)?.name ?? id;
 }
@@ -95,7 +98,7 @@ export function DocumentTools({
   selected: boolean;
   /** Nobody decided it yet, and no decision of this device waits on it. */
   decidable: boolean;
-  lines: readonly ExpectedDoc[];
+  lines: readonly Line[];
   mode: ToolMode;
   onMode(mode: ToolMode): void;
   onError(message: string | null): void;
@@ -222,7 +225,7 @@ function claim(event: ReactKeyboardEvent) {
 }
 
 /** Approve against another line of the pinned list, or as matching none: arrows or j/k, Enter, Escape. */
-function LineChooser({ lines, proposed, onChoose, onClose }: { lines: readonly ExpectedDoc[]; proposed: string | undefined; onChoose(expectedDocId: string): void; onClose(): void }) {
+function LineChooser({ lines, proposed, onChoose, onClose }: { lines: readonly Line[]; proposed: string | undefined; onChoose(expectedDocId: string): void; onClose(): void }) {
   const options = useMemo(() => [...lines.map((l) => ({ id: l.id, name: l.name })), { id: UNMATCHED, name: 'Unmatched (matches no line)' }], [lines]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const start = Math.max(
@@ -292,7 +295,7 @@ function PagesEditor({
 }: {
   application: ApplicationDoc;
   doc: CaseDocumentDoc;
-  lines: readonly ExpectedDoc[];
+  lines: readonly Line[];
   multiFile: boolean;
   onDecide(input: { address: string; kind: 'approve' | 'junk'; expectedDocId?: string; spans?: DocumentSpan[] }): void;
   onClose(): void;

@@ -7580,6 +7580,524 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/applications/{id}/expected-docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The expected documents set for a case, and how far its documents satisfy them
+         * @description Our addition (the spec names the tag, not its operations): the list version the case is checked against, its lines in list order (a line waived for the case marked, with who and why) then the lines added for the case, and the completeness of the case’s listed documents against them (a waived line counts in neither `satisfied` nor `total`). 404 no such application in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CaseExpectedDocs"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/expected-doc-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Check a case against another list, or another version of its list
+         * @description Our addition. The case is pinned to the list version it was created on (spec Part 9.4) until a person sets another here: `expectedDocListId` alone takes the list’s active version, `<id>/<N>` (or `version`) version N, which must be active or superseded (a draft still changes). Its lines are copied onto the case as at creation. Lines set by hand stay, except a waiver of a line the new version lacks and a line added under an id the new version has, which are dropped (the ledger row `list.changed` names them, and the documents left unmatched). One transaction under the case’s lock: the case, its documents relisted, a ledger row, and `case.completeness` (detail `because`) when the satisfied lines or their number moved. A document filed against a line the case no longer has (by a run, or approved by a person) counts for no line: it is listed without `expectedDocId`, `settled` false, with the finding `expected-docs`/`line_removed`, waiting to be filed again (an approval keeps its filed PDF and its pages: undo it, then approve against a line). Changing nothing (the same again) answers the case as it is and records nothing. Managers only (right `expectedDocs.set`: an exception to the organization’s checklist). 409 while a run is in flight: it files against the lines it started with. 400 a malformed reference, or a document catalogue; 404 no such application, list or version that your organization reads (another organization’s list does not exist for you); 409 a draft, no active version, or a run in flight.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetExpectedDocListInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CaseExpectedDocs"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/expected-docs/{expectedDocId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a line of a case by hand: waive a line of its list, or add one for this case
+         * @description Our addition. `kind` `waived`: the case need not satisfy that line of its list (ledger `line.waived`); documents may still be filed against it. `kind` `added`: a line of this case alone, under the path’s `expectedDocId` (ledger `line.added`): runs and people file against it like a list line, and it counts towards completeness. A reason is required. Setting a line again replaces what was set on it. One transaction under the case’s lock: the case, its documents relisted, a ledger row, and `case.completeness` (detail `because`) when the satisfied lines or their number moved. A document filed against a line the case no longer has (by a run, or approved by a person) counts for no line: it is listed without `expectedDocId`, `settled` false, with the finding `expected-docs`/`line_removed`, waiting to be filed again (an approval keeps its filed PDF and its pages: undo it, then approve against a line). Changing nothing (the same again) answers the case as it is and records nothing. Managers only (right `expectedDocs.set`: an exception to the organization’s checklist). 409 while a run is in flight: it files against the lines it started with. 400 an invalid body, a document type not of your marked chain, `maxCount` below `minCount`; 404 no such application, or waiving a line the list does not have; 409 adding a line the list has, or a run in flight.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    /** @description The line: an `expectedDocId` (a line of the case’s list, or one added for the case). */
+                    expectedDocId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetExpectedDocInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CaseExpectedDocs"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Clear what was set by hand on a line of a case
+         * @description Our addition. A waived line counts again; an added line is gone, and documents filed against it are listed unmatched (ledger `line.cleared`, naming them). One transaction under the case’s lock: the case, its documents relisted, a ledger row, and `case.completeness` (detail `because`) when the satisfied lines or their number moved. A document filed against a line the case no longer has (by a run, or approved by a person) counts for no line: it is listed without `expectedDocId`, `settled` false, with the finding `expected-docs`/`line_removed`, waiting to be filed again (an approval keeps its filed PDF and its pages: undo it, then approve against a line). Changing nothing (the same again) answers the case as it is and records nothing. Managers only (right `expectedDocs.set`: an exception to the organization’s checklist). 409 while a run is in flight: it files against the lines it started with. 404 no such application, or nothing set on that line; 409 a run in flight.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description Who decides; defaults to the caller’s name. */
+                    decidedBy?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    /** @description The line: an `expectedDocId` (a line of the case’s list, or one added for the case). */
+                    expectedDocId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CaseExpectedDocs"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/files/{fileId}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send what your own engine read of a source file; the run takes it instead of reading those pages
+         * @description Our addition (the spec names the tag `analysis ingest`, not its operations). Two formats: `prediction`, the corpus scorer’s prediction format for one packet (`{ packet, flags, documents: [{ pages, docType, keyData }] }`, as `npm run analyze` prints it, confidences and `fields` optional) with `pages` added for the page text (lines with boxes in the page’s units); and `azure-document-intelligence`, the `analyzeResult` of Azure AI Document Intelligence (REST 2023-07-31 or later: `pages[].lines[]` with polygons, `documents[]` with `docType`, `boundingRegions` and `fields`; `words` are not read and may be left out). Precedence, page by page and document by document: the run that reads the file (the next one, since a run reads a file once) takes the ingest’s lines for the pages it gives (no OCR of a scan it gives; citations and key values then name its lines), its documents (pages, type, confidence) in place of the splitter and classifier for the pages they cover (the other pages are split and typed as usual, then filed against the case’s lines as any document), and a document’s key data in place of extraction when it gives some; what comes from it carries `source` `analysis:<ingestId>` (`document.source`, `keyFields[…].source`, the page’s lines). Red flags are always our pre-flight’s. The latest ingest of a file is the one taken (`current`); sending another replaces it. Page numbers are checked against the file (1 to its page count), document types against your marked catalogue chain, key values against the fields of their type’s extraction schema: a field not of the schema, or a value not of its field’s type, is left out and listed in `ignored`. Ledger: `analysis.ingested`. Bodies up to 16 MiB and 200,000 JSON values. 400 an invalid body, a page past the end of the file (named), a page in two documents, a document type not in your catalogue; 404 no such application or file; 409 the file was read by a run already, or a run reading it is in flight; 413 a body over 16 MiB.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                    /** @description A source file of the case. */
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AnalysisIngestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalysisIngest"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The analysis ingests of a case, newest first
+         * @description Our addition. Each with the pages and documents it gives, what was left out of it (`ignored`), whether it is the one a run of its file takes (`current`), and the run that used it. 404 no such application in your organization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Application id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalysisIngest"][];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description No such resource in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/applications/{applicationId}/intel-briefs": {
         parameters: {
             query?: never;
@@ -10039,7 +10557,7 @@ export interface paths {
                                     confidence: number;
                                     /** @description Our addition: the next most likely types, most likely first. */
                                     alternatives: components["schemas"]["DocumentAlternative"][];
-                                    /** @description Our addition: what the workflow’s checks found (expiry, applicant name). */
+                                    /** @description Our addition: what the workflow’s checks found (expiry, applicant name), and a filing whose line the case no longer has (`expected-docs`, `line_removed`). */
                                     findings: components["schemas"]["DocumentFinding"][];
                                     /** @description Our addition: what the analyzer is unsure of. Confidences are calibrated on the development corpora (a 0.7 is right about 70 % of the time); the reviewer’s screens list documents with any of these first. */
                                     needsReview: {
@@ -10050,6 +10568,8 @@ export interface paths {
                                         /** @description Key fields read with a confidence under 0.7 (a value a person corrected is sure). */
                                         fields: string[];
                                     };
+                                    /** @description Our addition: where its boundaries and type came from when not the built-in analyzer: `analysis:<ingestId>` (an integrator’s own engine, POST /applications/{id}/files/{fileId}/analysis), `model:<name>` (the model chosen for the classify stage), `parse` (a run that only parsed: the whole file listed for people to split and file). Absent: the built-in splitter and classifier. */
+                                    source?: string;
                                 };
                                 /** @description Our addition: when the range reads as several documents and nobody confirmed the split yet, the pieces it would be listed as (rule 1); empty otherwise. Approving a piece’s address confirms the split. */
                                 proposedSplits: components["schemas"]["ProposedSplit"][];
@@ -10173,7 +10693,7 @@ export interface paths {
                                 confidence: number;
                                 /** @description Our addition: the next most likely types, most likely first. */
                                 alternatives: components["schemas"]["DocumentAlternative"][];
-                                /** @description Our addition: what the workflow’s checks found (expiry, applicant name). */
+                                /** @description Our addition: what the workflow’s checks found (expiry, applicant name), and a filing whose line the case no longer has (`expected-docs`, `line_removed`). */
                                 findings: components["schemas"]["DocumentFinding"][];
                                 /** @description Our addition: what the analyzer is unsure of. Confidences are calibrated on the development corpora (a 0.7 is right about 70 % of the time); the reviewer’s screens list documents with any of these first. */
                                 needsReview: {
@@ -10184,6 +10704,8 @@ export interface paths {
                                     /** @description Key fields read with a confidence under 0.7 (a value a person corrected is sure). */
                                     fields: string[];
                                 };
+                                /** @description Our addition: where its boundaries and type came from when not the built-in analyzer: `analysis:<ingestId>` (an integrator’s own engine, POST /applications/{id}/files/{fileId}/analysis), `model:<name>` (the model chosen for the classify stage), `parse` (a run that only parsed: the whole file listed for people to split and file). Absent: the built-in splitter and classifier. */
+                                source?: string;
                             };
                             /** @description Our addition: when the range reads as several documents and nobody confirmed the split yet, the pieces it would be listed as (rule 1); empty otherwise. Approving a piece’s address confirms the split. */
                             proposedSplits: components["schemas"]["ProposedSplit"][];
@@ -10614,12 +11136,14 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
                                 files: components["schemas"]["SourceFile"][];
-                                /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
+                                /** @description Lines the case is checked against that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). Waived lines are not counted. */
                                 docsFiled: number;
-                                /** @description Lines of the pinned list. */
+                                /** @description Lines the case is checked against: its list’s lines less the waived ones, plus the ones added for it. */
                                 docsTotal: number;
                                 serverRev: number;
                                 _deleted: boolean;
+                                /** @description Our addition (`sets`): the lines the case is checked against: its list’s lines (waived ones marked), then the lines added for it (GET /applications/{id}/expected-docs). */
+                                expectedDocs?: components["schemas"]["CaseExpectedDoc"][];
                             }[];
                             checkpoint: components["schemas"]["SyncCheckpoint"] | null;
                         };
@@ -10714,12 +11238,14 @@ export interface paths {
                             updatedAt: string;
                             /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
                             files: components["schemas"]["SourceFile"][];
-                            /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
+                            /** @description Lines the case is checked against that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). Waived lines are not counted. */
                             docsFiled: number;
-                            /** @description Lines of the pinned list. */
+                            /** @description Lines the case is checked against: its list’s lines less the waived ones, plus the ones added for it. */
                             docsTotal: number;
                             serverRev: number;
                             _deleted: boolean;
+                            /** @description Our addition (`sets`): the lines the case is checked against: its list’s lines (waived ones marked), then the lines added for it (GET /applications/{id}/expected-docs). */
+                            expectedDocs?: components["schemas"]["CaseExpectedDoc"][];
                         } | components["schemas"]["SyncGoneDocument"])[];
                     };
                 };
@@ -10857,7 +11383,7 @@ export interface paths {
                                 /** @description Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine. */
                                 actor: string;
                                 action: components["schemas"]["LedgerAction"];
-                                /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>` or `decision:<id>`. */
+                                /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>`, `decision:<id>`, `line:<expectedDocId>` or `brief:<id>`. */
                                 target: string;
                                 /** @description What the action says about the change (see `LedgerAction`). */
                                 detail: {
@@ -10958,7 +11484,7 @@ export interface paths {
                             /** @description Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine. */
                             actor: string;
                             action: components["schemas"]["LedgerAction"];
-                            /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>` or `decision:<id>`. */
+                            /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>`, `decision:<id>`, `line:<expectedDocId>` or `brief:<id>`. */
                             target: string;
                             /** @description What the action says about the change (see `LedgerAction`). */
                             detail: {
@@ -11446,7 +11972,7 @@ export interface components {
                  * @description A right of the access matrix.
                  * @enum {string}
                  */
-                id: "organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "runs.start" | "documents.decide" | "briefs.start";
+                id: "organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "expectedDocs.set" | "runs.start" | "documents.decide" | "briefs.start";
                 description: string;
             }[];
             roles: {
@@ -11455,7 +11981,7 @@ export interface components {
                  * @enum {string}
                  */
                 role: "Manager" | "Originator";
-                rights: ("organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "runs.start" | "documents.decide" | "briefs.start")[];
+                rights: ("organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "expectedDocs.set" | "runs.start" | "documents.decide" | "briefs.start")[];
             }[];
             /**
              * @description The caller’s role; API keys and guest keys act as Originators.
@@ -11467,6 +11993,60 @@ export interface components {
              * @enum {string}
              */
             callerKind: "user" | "apiKey" | "guest";
+        };
+        /** @description Our addition: an analysis of a source file received from an integrator’s own engine. */
+        AnalysisIngest: {
+            /** @description `ana_…`; documents and key values read from it carry `source` `analysis:<id>`. */
+            id: string;
+            applicationId: string;
+            fileId: string;
+            /** @enum {string} */
+            format: "prediction" | "azure-document-intelligence";
+            engine: string | null;
+            /** @description Pages whose lines it gives (a run takes them instead of reading those pages). */
+            pages: number[];
+            /** @description Documents it gives, with our document type; empty when it gives none (the run splits those pages itself). */
+            documents: {
+                pages: number[];
+                docType: string;
+                /** @description Key fields kept, by name. */
+                fields: string[];
+            }[];
+            /** @description What was left out and why: fields not of the type’s schema, values not of their field’s type. */
+            ignored: {
+                /** @description The path in the body, e.g. `prediction.documents[0].keyData.nickname`. */
+                where: string;
+                why: string;
+            }[];
+            /** @description Who sent it, as they proved it. */
+            receivedBy: string;
+            receivedAt: string;
+            /** @description The one a run of the file uses: the latest ingest of the file. */
+            current: boolean;
+            /** @description The run that read the file with it and landed; null until one did. */
+            usedByRun: number | null;
+        };
+        /** @description Our addition: what an integrator’s own engine read of one source file. `format` `prediction`: the corpus scorer’s prediction format (one packet) with page text added; `azure-document-intelligence`: Azure AI Document Intelligence’s `analyzeResult`. */
+        AnalysisIngestInput: {
+            /** @constant */
+            format: "prediction";
+            /** @description What produced it (a product and version): kept with the ingest and in the ledger. */
+            engine?: string;
+            prediction: components["schemas"]["PredictionPacket"];
+        } | {
+            /** @constant */
+            format: "azure-document-intelligence";
+            /** @description What produced it (a product and version): kept with the ingest and in the ledger. */
+            engine?: string;
+            analyzeResult: components["schemas"]["AzureAnalyzeResult"];
+            /** @description Azure `docType` → our document type. */
+            docTypeMap?: {
+                [key: string]: string;
+            };
+            /** @description Azure field name → our key field; unmapped names are taken with their first letter lower-cased (`DateOfBirth` → `dateOfBirth`). */
+            fieldMap?: {
+                [key: string]: string;
+            };
         };
         ApiKey: {
             id: string;
@@ -11499,6 +12079,8 @@ export interface components {
             updatedAt: string;
             /** @description Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them). */
             files: components["schemas"]["SourceFile"][];
+            /** @description Our addition (`sets`): the lines the case is checked against: its list’s lines (waived ones marked), then the lines added for it (GET /applications/{id}/expected-docs). */
+            expectedDocs: components["schemas"]["CaseExpectedDoc"][];
         };
         /** @description One case of GET /applications. */
         ApplicationListing: {
@@ -11515,9 +12097,9 @@ export interface components {
             fileCount: number;
             /** @description Pages of its source files. */
             pageCount: number;
-            /** @description Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). */
+            /** @description Lines the case is checked against that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). Waived lines are not counted. */
             docsFiled: number;
-            /** @description Lines of the pinned list. */
+            /** @description Lines the case is checked against: its list’s lines less the waived ones, plus the ones added for it. */
             docsTotal: number;
         };
         /** @description The case’s current or last run (spec Part 2 `run`). */
@@ -11581,10 +12163,85 @@ export interface components {
             createdAt: string;
             finishedAt: string | null;
         };
+        /** @description The `analyzeResult` of an Azure AI Document Intelligence analyze operation (layout, prebuilt or custom models). */
+        AzureAnalyzeResult: {
+            apiVersion?: string;
+            modelId?: string;
+            /** @description Not read: lines are taken from `pages[].lines`. */
+            content?: string;
+            pages: {
+                pageNumber: number;
+                width: number;
+                height: number;
+                /**
+                 * @description Of `width`, `height` and polygons; boxes are read in proportion to the page.
+                 * @enum {string}
+                 */
+                unit?: "inch" | "pixel";
+                angle?: number;
+                lines?: {
+                    content: string;
+                    /** @description x1, y1, … x4, y4 in the page’s `unit`, clockwise from the top-left corner. */
+                    polygon?: number[];
+                }[];
+                /** @description Not read (lines are): leave them out to stay within the body limits. */
+                words?: unknown[];
+            }[];
+            /** @description Absent (a layout or read model): the run splits and types the file itself, on the ingested lines. */
+            documents?: {
+                /** @description Mapped to ours by `docTypeMap`, else taken as is, else its last `.`- or `:`-separated part (`idDocument.passport` → `passport`). */
+                docType: string;
+                /** @description Its pages are the `pageNumber`s of its regions. */
+                boundingRegions: {
+                    pageNumber: number;
+                    /** @description x1, y1, … x4, y4 in the page’s `unit`, clockwise from the top-left corner. */
+                    polygon?: number[];
+                }[];
+                fields?: {
+                    [key: string]: components["schemas"]["AzureDocumentField"];
+                };
+                confidence?: number;
+            }[];
+        };
+        /** @description A field of an Azure Document Intelligence document, as its REST API answers it. */
+        AzureDocumentField: {
+            type?: string;
+            content?: string;
+            confidence?: number;
+            boundingRegions?: {
+                pageNumber: number;
+                /** @description x1, y1, … x4, y4 in the page’s `unit`, clockwise from the top-left corner. */
+                polygon?: number[];
+            }[];
+            valueString?: string;
+            valueDate?: string;
+            valueTime?: string;
+            valueNumber?: number;
+            valueInteger?: number;
+            valueBoolean?: boolean;
+            valueSelectionMark?: string;
+            valuePhoneNumber?: string;
+            valueCountryRegion?: string;
+            valueCurrency?: {
+                amount: number;
+                currencyCode?: string;
+                currencySymbol?: string;
+            };
+            valueAddress?: {
+                [key: string]: unknown;
+            };
+            /** @description Items are fields of this shape; items of `valueObject` are ignored. */
+            valueArray?: unknown[];
+            /** @description Ignored: our key data has no nested objects but money. */
+            valueObject?: {
+                [key: string]: unknown;
+            };
+        };
         /** @description Our addition: which lines of the pinned list the case’s documents satisfy now, after people’s decisions (a run records its own report as `case.completeness`). */
         CaseCompleteness: {
-            /** @description Lines with at least `minCount` listed documents filed against them: the case listing’s `docsFiled`. */
+            /** @description Lines not waived with at least `minCount` listed documents filed against them: the case listing’s `docsFiled`. */
             satisfied: number;
+            /** @description Lines the case is checked against, waived ones left out: the case listing’s `docsTotal`. */
             total: number;
             lines: {
                 expectedDocId: string;
@@ -11597,11 +12254,66 @@ export interface components {
                 approved: number;
                 /** @description Its `minCount`. */
                 need: number;
-                /** @description `have < need`. */
+                /** @description `have < need`, on a line not waived. */
                 missing: boolean;
+                /** @description Our addition (`sets`): a person waived the line for this case; it counts in neither `satisfied` nor `total`. */
+                waived: boolean;
+                /**
+                 * @description `list`: a line of the pinned list version; `case`: added by hand for this case.
+                 * @enum {string}
+                 */
+                origin: "list" | "case";
             }[];
             /** @description Addresses of listed documents that match no line. */
             unmatched: string[];
+        };
+        /** @description Our addition: one line a case is checked against: a line of its pinned list version, or one added for the case, with what a person set on it. */
+        CaseExpectedDoc: {
+            /** @description The line’s id: documents filed against it name it as `expectedDocId`. */
+            id: string;
+            /** @description The document type (or kind) the line asks for. */
+            docType: string;
+            name: string;
+            /**
+             * @description `required`: the case is incomplete without it; `optional`: asked for, but the case can do without.
+             * @enum {string}
+             */
+            requirement: "required" | "optional";
+            minCount: number;
+            /** @description Null: no limit. */
+            maxCount: number | null;
+            /**
+             * @description `list`: a line of the pinned list version. `case`: added by hand for this case.
+             * @enum {string}
+             */
+            origin: "list" | "case";
+            /** @description What a person set on the line for this case (spec tag `sets`), null when nothing. `waived`: the case need not satisfy it: it counts in neither `docsFiled` nor `docsTotal` nor the missing lines, and a document may still be filed against it. `added`: the line exists for this case alone. */
+            override: {
+                /** @description Why, as the person said it. */
+                reason: string;
+                decidedBy: string;
+                /** @description What the decider proved: `user:<email>`, `apiKey:<id>`, `guest:<id>`. */
+                authenticatedAs: string;
+                /** @description ISO 8601. */
+                decidedAt: string;
+                /** @enum {string} */
+                kind: "waived" | "added";
+            } | null;
+        };
+        /** @description Our addition: the expected documents set for a case, and how far its documents satisfy them. */
+        CaseExpectedDocs: {
+            applicationId: string;
+            /** @description The list version the case is checked against now. */
+            expectedDocList: {
+                id: string;
+                version: number;
+                name: string;
+                source: components["schemas"]["LibrarySource"];
+            };
+            /** @description The list’s lines in list order (waived ones included, marked), then the lines added for the case. */
+            expectedDocs: components["schemas"]["CaseExpectedDoc"][];
+            /** @description What the case’s listed documents satisfy of those lines now. */
+            completeness: components["schemas"]["CaseCompleteness"];
         };
         /** @description One catalogue version of the marked chain. */
         CatalogLayer: {
@@ -11720,7 +12432,7 @@ export interface components {
             /** @description An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. An IPv4 address inside IPv6 (mapped, translated, compatible, NAT64, 6to4, Teredo) is judged as that IPv4 address; other IPv6 only in global unicast (2000::/3). */
             url: string;
             /**
-             * @description Ledger action names to send; empty or absent means every event. Names repeated count once. One of: application.created, file.received, file.removed, gate.refused, gate.bypassed, run.started, run.stage, run.reported, run.failed, run.cancelled, run.resumed, document.proposed, document.flagged, case.completeness, document.approved, document.settled, document.junked, document.corrected, decision.undone, brief.started, brief.ready.
+             * @description Ledger action names to send; empty or absent means every event. Names repeated count once. One of: application.created, file.received, file.removed, gate.refused, gate.bypassed, run.started, run.stage, run.reported, run.failed, run.cancelled, run.resumed, document.proposed, document.flagged, case.completeness, document.approved, document.settled, document.junked, document.corrected, decision.undone, list.changed, line.waived, line.added, line.cleared, analysis.ingested, brief.started, brief.ready.
              * @default []
              */
             events?: string[];
@@ -11928,7 +12640,7 @@ export interface components {
                 confidence: number;
                 /** @description Our addition: the next most likely types, most likely first. */
                 alternatives: components["schemas"]["DocumentAlternative"][];
-                /** @description Our addition: what the workflow’s checks found (expiry, applicant name). */
+                /** @description Our addition: what the workflow’s checks found (expiry, applicant name), and a filing whose line the case no longer has (`expected-docs`, `line_removed`). */
                 findings: components["schemas"]["DocumentFinding"][];
                 /** @description Our addition: what the analyzer is unsure of. Confidences are calibrated on the development corpora (a 0.7 is right about 70 % of the time); the reviewer’s screens list documents with any of these first. */
                 needsReview: {
@@ -11939,6 +12651,8 @@ export interface components {
                     /** @description Key fields read with a confidence under 0.7 (a value a person corrected is sure). */
                     fields: string[];
                 };
+                /** @description Our addition: where its boundaries and type came from when not the built-in analyzer: `analysis:<ingestId>` (an integrator’s own engine, POST /applications/{id}/files/{fileId}/analysis), `model:<name>` (the model chosen for the classify stage), `parse` (a run that only parsed: the whole file listed for people to split and file). Absent: the built-in splitter and classifier. */
+                source?: string;
             };
             /** @description Our addition: when the range reads as several documents and nobody confirmed the split yet, the pieces it would be listed as (rule 1); empty otherwise. Approving a piece’s address confirms the split. */
             proposedSplits: components["schemas"]["ProposedSplit"][];
@@ -11951,9 +12665,9 @@ export interface components {
         };
         /** @description Something a check of the workflow found on a document for a person to look at (also a `document.flagged` ledger row). */
         DocumentFinding: {
-            /** @description The workflow tool that raised it: `expiry-check`, `applicant-name-match`. */
+            /** @description The workflow tool that raised it: `expiry-check`, `applicant-name-match`; or `expected-docs` when the case’s expected documents changed under a filing. */
             check: string;
-            /** @description `expired`, `expiring_soon` (within the workflow’s `warnWithinDays`), `expiry_date_missing`, `applicant_not_named` (no line names the applicant), `name_mismatch` (a name field was read and is not the applicant’s). */
+            /** @description `expired`, `expiring_soon` (within the workflow’s `warnWithinDays`), `expiry_date_missing`, `applicant_not_named` (no line names the applicant), `name_mismatch` (a name field was read and is not the applicant’s), `line_removed` (it was filed against a line the case no longer has: it is listed unmatched and waits for a person to file it again). */
             code: string;
             /** @description What a reviewer should check, in words. */
             note: string;
@@ -12514,12 +13228,14 @@ export interface components {
                 /** @description How many of the organization’s corrected documents of this layout agreed on where to read it. */
                 examples: number;
             };
+            /** @description Where the value came from when the built-in reader did not read it off the page: `analysis:<ingestId>` (an integrator’s own engine, `POST /applications/{id}/files/{fileId}/analysis`; `confidence` is the one it gave), `model:<name>` (the model chosen for the extract stage), or the e-invoice XML the PDF embeds. Absent: the built-in reader (or a person, `corrected`). */
+            source?: string;
         };
         /**
-         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped), `modelUsage` when a language model was spent on before it stopped. The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person). `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `document.corrected`: A person set or cleared one key value of a document (PUT /applications/{id}/documents/{address}/key-data/{field}, or a `correct` decision request). Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `field`, `docType` (whose extraction schema the field is of), `from` (the value listed before, null when none), `to` (the value set, null when cleared), `foundAt` {fileId, page, line} where the value is printed (null when the pages do not print it). The organization’s runs learn from it (nothing leaves the server). `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval). `brief.started`: An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`. `brief.ready`: Every section of an intel brief is answered or failed. Target `brief:<id>`; detail: `template` {id, version, name}, `sectionsDone`, `sectionsFailed`, `citations` (kept), `droppedCitations`, `usage` {promptTokens, completionTokens}.
+         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `analysis` [{file, ingestId}] when it read files with an integrator’s analysis ingest; `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped), `modelUsage` when a language model was spent on before it stopped. The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person); `source` when its boundaries and type came from elsewhere than the built-in analyzer (`analysis:<ingestId>`, `model:<name>`), and `source: "parse"` for a whole file listed by a run that only parsed. `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents), or of a change of what the case is checked against (detail `because`: `list.changed`, `line.waived`, `line.added` or `line.cleared`): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `document.corrected`: A person set or cleared one key value of a document (PUT /applications/{id}/documents/{address}/key-data/{field}, or a `correct` decision request). Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `field`, `docType` (whose extraction schema the field is of), `from` (the value listed before, null when none), `to` (the value set, null when cleared), `foundAt` {fileId, page, line} where the value is printed (null when the pages do not print it). The organization’s runs learn from it (nothing leaves the server). `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval). `list.changed`: A person set another list, or another version, for the case to be checked against (PUT /applications/{id}/expected-doc-list). Target `application:<id>`; detail: `from` and `to` {id, version, name, source}, `reason` (when given), `decidedBy`, `authenticatedAs`, `unmatched` (addresses of documents filed against lines the case no longer has: they are listed unmatched, waiting to be filed again), `overridesDropped` (lines set by hand that no longer apply: a waiver of a line the new list lacks, an added line the new list has). `line.waived`: A person waived a line of the list for this case (PUT /applications/{id}/expected-docs/{expectedDocId}, `waived`): it no longer counts towards completeness. Target `line:<expectedDocId>`; detail: `name`, `reason`, `decidedBy`, `authenticatedAs`. `line.added`: A person added a line for this case alone (PUT /applications/{id}/expected-docs/{expectedDocId}, `added`). Target `line:<expectedDocId>`; detail: `docType`, `name`, `requirement`, `minCount`, `maxCount`, `reason`, `decidedBy`, `authenticatedAs`. `line.cleared`: A person cleared what was set by hand on a line (DELETE /applications/{id}/expected-docs/{expectedDocId}): a waived line counts again, an added line is gone (documents filed against it are listed unmatched). Target `line:<expectedDocId>`; detail: `kind` (what was cleared: `waived` or `added`), `decidedBy`, `authenticatedAs`, `unmatched` (addresses, for an added line). `analysis.ingested`: An integrator sent what its own engine read of a source file (POST /applications/{id}/files/{fileId}/analysis): the run that reads the file takes it instead of reading those pages. Target `file:<fileId>`; detail: `ingestId`, `format`, `engine`, `pages` (pages whose lines it gives), `documents` (how many it gives), `replaces` (the ingest of the file it supersedes, when one). `brief.started`: An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`. `brief.ready`: Every section of an intel brief is answered or failed. Target `brief:<id>`; detail: `template` {id, version, name}, `sectionsDone`, `sectionsFailed`, `citations` (kept), `droppedCitations`, `usage` {promptTokens, completionTokens}.
          * @enum {string}
          */
-        LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "document.corrected" | "decision.undone" | "brief.started" | "brief.ready";
+        LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "document.corrected" | "decision.undone" | "list.changed" | "line.waived" | "line.added" | "line.cleared" | "analysis.ingested" | "brief.started" | "brief.ready";
         /** @description One row of a case’s ledger (spec Part 2). Rows are never changed nor deleted. */
         LedgerEvent: {
             /** @description Position in the case’s ledger: 1, 2, 3… without gaps. */
@@ -12529,7 +13245,7 @@ export interface components {
             /** @description Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine. */
             actor: string;
             action: components["schemas"]["LedgerAction"];
-            /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>` or `decision:<id>`. */
+            /** @description What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>`, `decision:<id>`, `line:<expectedDocId>` or `brief:<id>`. */
             target: string;
             /** @description What the action says about the change (see `LedgerAction`). */
             detail: {
@@ -12678,18 +13394,84 @@ export interface components {
             height: number;
             /** @description The page is painted as an image with no text layer: its lines were read by OCR (boxes are as close as OCR got). */
             scan: boolean;
+            /** @description Where its lines came from: `text` (the PDF’s text layer), `ocr`, `none` (nothing readable), or `analysis:<ingestId>` (an integrator’s own engine, whose lines the run took instead of reading the page). */
+            source: string;
             /** @description In reading order. Boxes in the page’s own units (points), origin at the top-left corner, y downwards: scale by the rendered width ÷ `width` to draw them over a page image. */
             lines: components["schemas"]["PageLine"][];
         };
-        /** @description The expected document list version a case is pinned to, for good. */
+        /** @description The expected document list version a case is pinned to (spec Part 9.4): the one it was created on, until a person sets another for it (PUT /applications/{id}/expected-doc-list, ledger `list.changed`). */
         PinnedList: {
             id: string;
             version: number;
             /** @description The name the version was activated with (spec Part 9.4). */
             name: string;
             source: components["schemas"]["LibrarySource"];
-            /** @description Lines of the version: what `docsTotal` counts. */
+            /** @description Lines of the version (`docsTotal` counts the case’s own set: these, less the waived ones, plus the ones added for it). */
             lineCount: number;
+        };
+        /** @description A document of the scorer’s format: pages, type, key data; confidences are our addition. */
+        PredictionDocument: {
+            /** @description 1-based pages of the file, in document order; no page in two documents. */
+            pages: number[];
+            /** @description A document type of your marked catalogue chain (`fallback` for one the engine could not type). */
+            docType: string;
+            /** @description Field → value as the scorer reads them (DOC-TYPES.md: dates ISO, money {amount, currency}). Fields not of the type’s extraction schema, and values not of their field’s type, are left out and listed in `ignored`. */
+            keyData?: {
+                [key: string]: unknown;
+            };
+            /** @description Of `docType`; default 1. */
+            confidence?: number;
+            /** @description That a document starts at its first page; default 1. */
+            boundaryConfidence?: number;
+            /** @description The next most likely types. */
+            runnersUp?: {
+                docType: string;
+                confidence: number;
+            }[];
+            /** @description Per key: its confidence (default the document’s) and where it is printed (as `npm run analyze --details` prints). Without a page and line, the value is looked for on the document’s pages. */
+            fields?: {
+                [key: string]: {
+                    confidence?: number;
+                    page?: number;
+                    /** @description Index into that page’s `lines` of this ingest. */
+                    line?: number;
+                };
+            };
+        };
+        /** @description One text line of a page, in reading order. */
+        PredictionLine: {
+            text: string;
+            /** @description Where the line sits, in the units of its page’s `width` and `height`, origin at the page’s top-left corner, y downwards. */
+            box: {
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+            };
+            /** @description How sure the engine is of the text; default 1. */
+            confidence?: number;
+        };
+        /** @description One entry of the corpus scorer’s predictions (`score.mjs`): `{ packet, flags, documents }`, plus `pages` with their text. */
+        PredictionPacket: {
+            /** @description The file name the prediction was made for; informative. */
+            packet?: string;
+            /** @description Pages the engine saw; when given, must be the file’s. */
+            pageCount?: number;
+            /** @description Ignored: red flags are our pre-flight’s and are never taken from elsewhere. */
+            flags?: unknown[];
+            /** @description May be empty: the engine then says nothing of documents, and the run splits and types those pages itself. */
+            documents: components["schemas"]["PredictionDocument"][];
+            /** @description Page text with line boxes; pages left out are read by the run as usual. */
+            pages?: components["schemas"]["PredictionPage"][];
+        };
+        /** @description Our addition to the scorer’s format: the text lines the engine read on one page. */
+        PredictionPage: {
+            page: number;
+            /** @description The page’s width in any unit (points, pixels, inches): boxes are read in proportion to it. */
+            width: number;
+            height: number;
+            /** @description In reading order: `fields[].line` and citations count them from 0. */
+            lines: components["schemas"]["PredictionLine"][];
         };
         /**
          * @description Why pre-flight raised a flag. `low_dpi`: A scan painted below 150 DPI: too coarse to read reliably; ask for a better scan. `duplicate_page`: The page repeats an earlier page of the same file (`note` names it). `duplicate_file`: The file has the same content as another file of the case (`note` names it). `blank_page`: The page is blank: nothing printed or written on it. `oversized_page`: The page holds an image too large to read safely. `unreadable`: The page (or, on page 1, the whole file) could not be read. `encrypted`: The file needs a password to open. `active_content`: Informative, never holds the case: the file carries JavaScript, actions that launch programs, submit forms or reach other files, embedded files, an XFA form or rich media (`note` names which). None of it is ever run here, and every PDF served from the case (filed documents, `pages-pdf`) is stripped of it. Raised when the file is received, on page 1, and listed on the file (`SourceFile.flags`).
@@ -12785,6 +13567,46 @@ export interface components {
             /** @description Or give the section’s content directly (validated like a list save). */
             lines?: components["schemas"]["ExpectedDocEdit"][];
             subsections?: components["schemas"]["ExpectedDocListSubsectionEdit"][];
+        };
+        /** @description Our addition: set one line of a case by hand (waive a list line, or add a line), with why. */
+        SetExpectedDocInput: {
+            /** @constant */
+            kind: "waived";
+            /** @description Why, in words: kept on the line and in the ledger row. */
+            reason: string;
+            /** @description Who decides; defaults to the caller’s name. */
+            decidedBy?: string;
+        } | {
+            /** @constant */
+            kind: "added";
+            /** @description A document type of your marked catalogue chain (or a kind, as a list line may ask for “any identity document”). */
+            docType: string;
+            /** @description What people call it; defaults to the document type’s name. */
+            name?: string;
+            /**
+             * @description Default `required`.
+             * @enum {string}
+             */
+            requirement?: "required" | "optional";
+            /** @description Default 1. */
+            minCount?: number;
+            /** @description Default null: no limit. Must not be below `minCount`. */
+            maxCount?: number | null;
+            /** @description Why, in words: kept on the line and in the ledger row. */
+            reason: string;
+            /** @description Who decides; defaults to the caller’s name. */
+            decidedBy?: string;
+        };
+        /** @description Our addition: the list version a case is checked against from now on. It must be a list (not a document catalogue) your organization reads, in an active or superseded version (a draft still changes). */
+        SetExpectedDocListInput: {
+            /** @description The list: its id for its active version, or `<id>/<N>` for version N (spec Part 9.6). */
+            expectedDocListId: string;
+            /** @description Pins version N; the same as `<id>/<N>`. Both given must agree. */
+            version?: number;
+            /** @description Why, in words: kept on the line and in the ledger row. */
+            reason?: string;
+            /** @description Who decides; defaults to the caller’s name. */
+            decidedBy?: string;
         };
         /** @description Optional as a whole. With no body (or without email and password) an instant account is created: generated names, no password, kept 30 days unless an email is added. */
         SignupInput: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LibrarySource } from './library.js';
+import { DocTypeId, LibrarySource, Requirement } from './library.js';
 import { ApplicationRun, PreflightFlagCode } from './runs.js';
 
 /** Spec Part 8. */
@@ -45,9 +45,60 @@ export const PinnedList = z
     version: z.number().int().min(1),
     name: z.string().describe('The name the version was activated with (spec Part 9.4).'),
     source: LibrarySource,
-    lineCount: z.number().int().describe('Lines of the version: what `docsTotal` counts.'),
+    lineCount: z.number().int().describe('Lines of the version (`docsTotal` counts the case’s own set: these, less the waived ones, plus the ones added for it).'),
   })
-  .meta({ id: 'PinnedList', description: 'The expected document list version a case is pinned to, for good.' });
+  .meta({
+    id: 'PinnedList',
+    description:
+      'The expected document list version a case is pinned to (spec Part 9.4): the one it was created on, until a person sets another for it (PUT /applications/{id}/expected-doc-list, ledger `list.changed`).',
+  });
+
+const OverrideStamp = z.object({
+  reason: z.string().describe('Why, as the person said it.'),
+  decidedBy: z.string(),
+  authenticatedAs: z.string().describe('What the decider proved: `user:<email>`, `apiKey:<id>`, `guest:<id>`.'),
+  decidedAt: z.string().describe('ISO 8601.'),
+});
+
+/**
+ * A line set by hand on one case (spec tag `sets`), as the case stores it. `waived`: a line of
+ * its list the case need not satisfy. `added`: a line the list does not have, asked of this case
+ * alone, with the line's own fields.
+ */
+export const LineOverride = z.discriminatedUnion('kind', [
+  OverrideStamp.extend({ kind: z.literal('waived'), id: z.string() }),
+  OverrideStamp.extend({
+    kind: z.literal('added'),
+    id: z.string(),
+    docType: DocTypeId,
+    name: z.string(),
+    requirement: Requirement,
+    minCount: z.number().int().min(1),
+    maxCount: z.number().int().min(1).nullable(),
+  }),
+]);
+export type LineOverride = z.infer<typeof LineOverride>;
+
+export const CaseExpectedDoc = z
+  .object({
+    id: z.string().describe('The line’s id: documents filed against it name it as `expectedDocId`.'),
+    docType: z.string().describe('The document type (or kind) the line asks for.'),
+    name: z.string(),
+    requirement: Requirement,
+    minCount: z.number().int().min(1),
+    maxCount: z.number().int().min(1).nullable().describe('Null: no limit.'),
+    origin: z.enum(['list', 'case']).describe('`list`: a line of the pinned list version. `case`: added by hand for this case.'),
+    override: OverrideStamp.extend({ kind: z.enum(['waived', 'added']) })
+      .nullable()
+      .describe(
+        'What a person set on the line for this case (spec tag `sets`), null when nothing. `waived`: the case need not satisfy it: it counts in neither `docsFiled` nor `docsTotal` nor the missing lines, and a document may still be filed against it. `added`: the line exists for this case alone.',
+      ),
+  })
+  .meta({
+    id: 'CaseExpectedDoc',
+    description: 'Our addition: one line a case is checked against: a line of its pinned list version, or one added for the case, with what a person set on it.',
+  });
+export type CaseExpectedDoc = z.infer<typeof CaseExpectedDoc>;
 
 const ApplicationBase = z.object({
   id: z.string(),
@@ -62,6 +113,9 @@ const ApplicationBase = z.object({
 
 export const Application = ApplicationBase.extend({
   files: z.array(SourceFile).describe('Source files, in the order received. Files removed at the gate are not listed (the ledger keeps them).'),
+  expectedDocs: z
+    .array(CaseExpectedDoc)
+    .describe('Our addition (`sets`): the lines the case is checked against: its list’s lines (waived ones marked), then the lines added for it (GET /applications/{id}/expected-docs).'),
 }).meta({ id: 'Application', description: 'A case (spec Part 2): pinned to one list version, holding the source files and the state of its run.' });
 export type Application = z.infer<typeof Application>;
 
@@ -71,8 +125,8 @@ export const ApplicationListing = ApplicationBase.extend({
   docsFiled: z
     .number()
     .int()
-    .describe('Lines of the pinned list that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person).'),
-  docsTotal: z.number().int().describe('Lines of the pinned list.'),
+    .describe('Lines the case is checked against that are satisfied: filed against by at least their `minCount` documents (settled or waiting for a person). Waived lines are not counted.'),
+  docsTotal: z.number().int().describe('Lines the case is checked against: its list’s lines less the waived ones, plus the ones added for it.'),
 }).meta({ id: 'ApplicationListing', description: 'One case of GET /applications.' });
 export type ApplicationListing = z.infer<typeof ApplicationListing>;
 

@@ -22,11 +22,13 @@ export type DocumentSpan = z.infer<typeof DocumentSpan>;
 
 export const DocumentFinding = z
   .object({
-    check: z.string().describe('The workflow tool that raised it: `expiry-check`, `applicant-name-match`.'),
+    check: z
+      .string()
+      .describe('The workflow tool that raised it: `expiry-check`, `applicant-name-match`; or `expected-docs` when the case’s expected documents changed under a filing.'),
     code: z
       .string()
       .describe(
-        '`expired`, `expiring_soon` (within the workflow’s `warnWithinDays`), `expiry_date_missing`, `applicant_not_named` (no line names the applicant), `name_mismatch` (a name field was read and is not the applicant’s).',
+        '`expired`, `expiring_soon` (within the workflow’s `warnWithinDays`), `expiry_date_missing`, `applicant_not_named` (no line names the applicant), `name_mismatch` (a name field was read and is not the applicant’s), `line_removed` (it was filed against a line the case no longer has: it is listed unmatched and waits for a person to file it again).',
       ),
     note: z.string().describe('What a reviewer should check, in words.'),
   })
@@ -55,6 +57,12 @@ export const KeyFieldProvenance = z
       .optional()
       .describe(
         'Present when the value was read where the organization’s own corrections of documents of this layout say it is printed (the run’s learned reader), rather than by the built-in reader alone; `confidence` is the learned reader’s.',
+      ),
+    source: z
+      .string()
+      .optional()
+      .describe(
+        'Where the value came from when the built-in reader did not read it off the page: `analysis:<ingestId>` (an integrator’s own engine, `POST /applications/{id}/files/{fileId}/analysis`; `confidence` is the one it gave), `model:<name>` (the model chosen for the extract stage), or the e-invoice XML the PDF embeds. Absent: the built-in reader (or a person, `corrected`).',
       ),
   })
   .meta({ id: 'KeyFieldProvenance', description: 'Our addition: how sure a key value is, and where it was read (or who set it).' });
@@ -106,7 +114,9 @@ export const DocumentEntry = z
         docType: z.string().describe('Our addition: the document type the classifier read; `fallback` when none.'),
         confidence: z.number().min(0).max(1).describe('Our addition: the classifier’s confidence in `docType`.'),
         alternatives: z.array(DocumentAlternative).describe('Our addition: the next most likely types, most likely first.'),
-        findings: z.array(DocumentFinding).describe('Our addition: what the workflow’s checks found (expiry, applicant name).'),
+        findings: z
+          .array(DocumentFinding)
+          .describe('Our addition: what the workflow’s checks found (expiry, applicant name), and a filing whose line the case no longer has (`expected-docs`, `line_removed`).'),
         needsReview: z
           .object({
             type: z.boolean().describe('The type’s confidence is under 0.7.'),
@@ -115,6 +125,13 @@ export const DocumentEntry = z
           })
           .describe(
             'Our addition: what the analyzer is unsure of. Confidences are calibrated on the development corpora (a 0.7 is right about 70 % of the time); the reviewer’s screens list documents with any of these first.',
+          ),
+        // Last: the compiled serializer writes optional properties after the required ones.
+        source: z
+          .string()
+          .optional()
+          .describe(
+            'Our addition: where its boundaries and type came from when not the built-in analyzer: `analysis:<ingestId>` (an integrator’s own engine, POST /applications/{id}/files/{fileId}/analysis), `model:<name>` (the model chosen for the classify stage), `parse` (a run that only parsed: the whole file listed for people to split and file). Absent: the built-in splitter and classifier.',
           ),
       })
       .describe('What was read of it.'),
@@ -225,8 +242,8 @@ export type DecisionResult = z.infer<typeof DecisionResult>;
 
 export const CaseCompleteness = z
   .object({
-    satisfied: z.number().int().describe('Lines with at least `minCount` listed documents filed against them: the case listing’s `docsFiled`.'),
-    total: z.number().int(),
+    satisfied: z.number().int().describe('Lines not waived with at least `minCount` listed documents filed against them: the case listing’s `docsFiled`.'),
+    total: z.number().int().describe('Lines the case is checked against, waived ones left out: the case listing’s `docsTotal`.'),
     lines: z.array(
       z.object({
         expectedDocId: z.string(),
@@ -235,7 +252,9 @@ export const CaseCompleteness = z
         have: z.number().int().describe('Listed documents filed against it (approved, settled, or proposed and waiting).'),
         approved: z.number().int().describe('Of those, approved by a person.'),
         need: z.number().int().describe('Its `minCount`.'),
-        missing: z.boolean().describe('`have < need`.'),
+        missing: z.boolean().describe('`have < need`, on a line not waived.'),
+        waived: z.boolean().describe('Our addition (`sets`): a person waived the line for this case; it counts in neither `satisfied` nor `total`.'),
+        origin: z.enum(['list', 'case']).describe('`list`: a line of the pinned list version; `case`: added by hand for this case.'),
       }),
     ),
     unmatched: z.array(z.string()).describe('Addresses of listed documents that match no line.'),
@@ -280,6 +299,9 @@ export const PageLines = z
     width: z.number().describe('Page width in PDF points (1/72 inch).'),
     height: z.number().describe('Page height in PDF points.'),
     scan: z.boolean().describe('The page is painted as an image with no text layer: its lines were read by OCR (boxes are as close as OCR got).'),
+    source: z
+      .string()
+      .describe('Where its lines came from: `text` (the PDF’s text layer), `ocr`, `none` (nothing readable), or `analysis:<ingestId>` (an integrator’s own engine, whose lines the run took instead of reading the page).'),
     lines: z.array(PageLine).describe('In reading order. Boxes in the page’s own units (points), origin at the top-left corner, y downwards: scale by the rendered width ÷ `width` to draw them over a page image.'),
   })
   .meta({

@@ -15,5 +15,7 @@ export * from './ledger.js';
 export * from './runs.js';
 export * from './applications.js';
 export * from './documents.js';
+export * from './sets.js';
+export * from './analysis.js';
 export * from './webhooks.js';
 export * from './briefs.js';

@@ -21,7 +21,7 @@ export const LEDGER_ACTIONS = {
   'run.stage':
     'A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`.',
   'run.reported':
-    'A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for).',
+    'A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `analysis` [{file, ingestId}] when it read files with an integrator’s analysis ingest; `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for).',
   'run.failed':
     'A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped), `modelUsage` when a language model was spent on before it stopped. The case is back at the gate.',
   'run.cancelled':
@@ -29,11 +29,11 @@ export const LEDGER_ACTIONS = {
   'run.resumed':
     'A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`.',
   'document.proposed':
-    'A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person).',
+    'A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person); `source` when its boundaries and type came from elsewhere than the built-in analyzer (`analysis:<ingestId>`, `model:<name>`), and `source: "parse"` for a whole file listed by a run that only parsed.',
   'document.flagged':
     'A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`.',
   'case.completeness':
-    'The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`.',
+    'The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents), or of a change of what the case is checked against (detail `because`: `list.changed`, `line.waived`, `line.added` or `line.cleared`): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`.',
   'document.approved':
     'A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed).',
   'document.settled':
@@ -44,6 +44,16 @@ export const LEDGER_ACTIONS = {
     'A person set or cleared one key value of a document (PUT /applications/{id}/documents/{address}/key-data/{field}, or a `correct` decision request). Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `field`, `docType` (whose extraction schema the field is of), `from` (the value listed before, null when none), `to` (the value set, null when cleared), `foundAt` {fileId, page, line} where the value is printed (null when the pages do not print it). The organization’s runs learn from it (nothing leaves the server).',
   'decision.undone':
     'A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval).',
+  'list.changed':
+    'A person set another list, or another version, for the case to be checked against (PUT /applications/{id}/expected-doc-list). Target `application:<id>`; detail: `from` and `to` {id, version, name, source}, `reason` (when given), `decidedBy`, `authenticatedAs`, `unmatched` (addresses of documents filed against lines the case no longer has: they are listed unmatched, waiting to be filed again), `overridesDropped` (lines set by hand that no longer apply: a waiver of a line the new list lacks, an added line the new list has).',
+  'line.waived':
+    'A person waived a line of the list for this case (PUT /applications/{id}/expected-docs/{expectedDocId}, `waived`): it no longer counts towards completeness. Target `line:<expectedDocId>`; detail: `name`, `reason`, `decidedBy`, `authenticatedAs`.',
+  'line.added':
+    'A person added a line for this case alone (PUT /applications/{id}/expected-docs/{expectedDocId}, `added`). Target `line:<expectedDocId>`; detail: `docType`, `name`, `requirement`, `minCount`, `maxCount`, `reason`, `decidedBy`, `authenticatedAs`.',
+  'line.cleared':
+    'A person cleared what was set by hand on a line (DELETE /applications/{id}/expected-docs/{expectedDocId}): a waived line counts again, an added line is gone (documents filed against it are listed unmatched). Target `line:<expectedDocId>`; detail: `kind` (what was cleared: `waived` or `added`), `decidedBy`, `authenticatedAs`, `unmatched` (addresses, for an added line).',
+  'analysis.ingested':
+    'An integrator sent what its own engine read of a source file (POST /applications/{id}/files/{fileId}/analysis): the run that reads the file takes it instead of reading those pages. Target `file:<fileId>`; detail: `ingestId`, `format`, `engine`, `pages` (pages whose lines it gives), `documents` (how many it gives), `replaces` (the ingest of the file it supersedes, when one).',
   'brief.started':
     'An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`.',
   'brief.ready':
@@ -68,7 +78,7 @@ export const LedgerEvent = z
       .string()
       .describe('Who made the change, as they proved it: `user:<email or id>`, `apiKey:<id>`, `guest:<id>`, or `system` for the run engine.'),
     action: LedgerAction,
-    target: z.string().describe('What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>` or `decision:<id>`.'),
+    target: z.string().describe('What changed: `application:<id>`, `file:<id>`, `run:<n>`, `document:<address>`, `decision:<id>`, `line:<expectedDocId>` or `brief:<id>`.'),
     detail: z.record(z.string(), z.unknown()).describe('What the action says about the change (see `LedgerAction`).'),
   })
   .meta({ id: 'LedgerEvent', description: 'One row of a case’s ledger (spec Part 2). Rows are never changed nor deleted.' });

@@ -34,6 +34,8 @@ const ApplicationId = z.string().max(64).describe('The case.');
 
 /** A case as GET /applications/{id} shows it (its source files included), with the listing's counts. */
 export const ApplicationSyncDocument = Application.extend({
+  // Optional here only: copies stored before v1 of the collection lack it until pulled again.
+  expectedDocs: Application.shape.expectedDocs.optional(),
   docsFiled: ApplicationListing.shape.docsFiled,
   docsTotal: ApplicationListing.shape.docsTotal,
 });
@@ -140,10 +142,10 @@ export const syncCollections = {
   'saved-sections': { local: 'saved_sections', document: SavedSection, version: 1 },
   'library-defaults': { local: 'library_defaults', document: LibraryDefaultDocument, version: 1 },
   organization: { local: 'organization', document: Organization, version: 1 },
-  applications: { local: 'applications', document: ApplicationSyncDocument, version: 1 },
-  'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 2 },
+  applications: { local: 'applications', document: ApplicationSyncDocument, version: 2 },
+  'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 3 },
   decisions: { local: 'decisions', document: DecisionSyncDocument, version: 1 },
-  ledger: { local: 'ledger', document: LedgerSyncDocument, version: 1 },
+  ledger: { local: 'ledger', document: LedgerSyncDocument, version: 2 },
   'decision-requests': { local: 'decision_requests', document: DecisionRequestDocument, version: 1 },
 } as const satisfies Record<string, { local: string; document: z.ZodObject; version: number }>;
 export type SyncCollectionName = keyof typeof syncCollections;

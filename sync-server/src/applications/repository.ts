@@ -1,4 +1,4 @@
-import type { FileFlag } from '@portal/shared';
+import type { FileFlag, LineOverride } from '@portal/shared';
 import type { Queryable } from '../db/db.js';
 import type { ApplicationRow, FileRow, PinnedLine, RunRow } from './rows.js';
 
@@ -16,6 +16,15 @@ export function runFromJson(json: Record<string, unknown> | null): RunRow | null
 }
 
 const WITH_RUN = `(SELECT row_to_json(r) FROM runs r WHERE r.application_id = a.id AND r.n = a.current_run) AS run`;
+
+/**
+ * How many listed documents are filed against each line of case `a`, `{expectedDocId: n}`: what
+ * `docsFiled` is counted from (rows.ts `docCounts`), by the one rule of shared/src/expected-docs.ts,
+ * which knows the lines waived and added by hand. The sync collection of cases reads it too.
+ */
+export const FILED_COUNTS = `(SELECT coalesce(jsonb_object_agg(f.line, f.n), '{}'::jsonb)
+                                FROM (SELECT d.expected_doc_id AS line, count(*)::int AS n FROM case_documents d
+                                       WHERE d.application_id = a.id AND d.expected_doc_id IS NOT NULL GROUP BY d.expected_doc_id) f) AS filed_counts`;
 
 export async function insertApplication(
   tx: Queryable,
@@ -51,13 +60,11 @@ export async function findApplication(q: Queryable, orgId: string, id: string, l
 }
 
 export async function listApplications(q: Queryable, orgId: string) {
-  const { rows } = await q.query<ApplicationRow & { run: Record<string, unknown> | null; file_count: number; page_count: number; docs_filed: number }>(
+  const { rows } = await q.query<ApplicationRow & { run: Record<string, unknown> | null; file_count: number; page_count: number; filed_counts: Record<string, number> }>(
     `SELECT a.*, ${WITH_RUN},
             (SELECT count(*) FROM application_files f WHERE f.application_id = a.id AND f.removed_at IS NULL)::int AS file_count,
             (SELECT coalesce(sum(f.page_count), 0) FROM application_files f WHERE f.application_id = a.id AND f.removed_at IS NULL)::int AS page_count,
-            (SELECT count(*) FROM jsonb_array_elements(a.list_lines) l
-              WHERE (SELECT count(*) FROM case_documents d
-                      WHERE d.application_id = a.id AND d.expected_doc_id = l->>'id') >= (l->>'minCount')::int)::int AS docs_filed
+            ${FILED_COUNTS}
        FROM applications a
       WHERE a.org_id = $1 AND NOT a.deleted
       ORDER BY a.created_at DESC, a.id DESC`,
@@ -138,6 +145,26 @@ export async function lockUploadQuota(tx: Queryable, orgId: string): Promise<num
   const quota = rows[0]?.upload_page_quota ?? null;
   if (quota !== null) await tx.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [orgId]);
   return quota;
+}
+
+/**
+ * Sets what the case is checked against: its list version (its lines copied, as at creation) and
+ * the lines set by hand on it. The caller holds the case's row lock.
+ */
+export async function setExpectedDocs(
+  tx: Queryable,
+  id: string,
+  s: { list?: { orgId: string; id: string; version: number; name: string; source: 'own' | 'official'; lines: PinnedLine[] }; overrides: readonly LineOverride[] },
+): Promise<void> {
+  if (s.list) {
+    await tx.query(
+      `UPDATE applications SET list_org_id = $2, list_id = $3, list_version = $4, list_name = $5, list_source = $6, list_lines = $7::jsonb, line_overrides = $8::jsonb, updated_at = now()
+        WHERE id = $1`,
+      [id, s.list.orgId, s.list.id, s.list.version, s.list.name, s.list.source, JSON.stringify(s.list.lines), JSON.stringify(s.overrides)],
+    );
+  } else {
+    await tx.query('UPDATE applications SET line_overrides = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(s.overrides)]);
+  }
 }
 
 export async function markFileRemoved(tx: Queryable, fileId: string, by: string, at: Date): Promise<void> {

@@ -1,11 +1,16 @@
 import {
+  caseExpectedDocs,
   isInFlight,
+  lineTally,
   type Application,
   type ApplicationListing,
   type ApplicationRun,
+  type CaseExpectedDoc,
   type FileFlag,
   type GateFlag,
   type GateReasonName,
+  type LineOverride,
+  type ListLine,
   type RunStateName,
   type SourceFile,
 } from '@portal/shared';
@@ -13,14 +18,7 @@ import {
 // Rows of the cases' tables and their API shapes; the runs area imports these.
 
 /** A line of the pinned list, as copied onto the case. */
-export interface PinnedLine {
-  id: string;
-  docType: string;
-  name: string;
-  requirement: 'required' | 'optional';
-  minCount: number;
-  maxCount: number | null;
-}
+export type PinnedLine = ListLine;
 
 export interface ApplicationRow {
   id: string;
@@ -32,6 +30,8 @@ export interface ApplicationRow {
   list_name: string;
   list_source: 'own' | 'official';
   list_lines: PinnedLine[];
+  /** Lines set by hand on this case (migration 027): waivers of list lines, lines added for it. */
+  line_overrides: LineOverride[];
   sample: boolean;
   created_by: string;
   current_run: number | null;
@@ -131,18 +131,27 @@ function base(a: ApplicationRow, run: RunRow | null) {
   };
 }
 
+/** The lines the case is checked against: its list version's with what people set by hand on it. */
+export const expectedDocsOf = (a: Pick<ApplicationRow, 'list_lines' | 'line_overrides'>): CaseExpectedDoc[] => caseExpectedDocs(a.list_lines, a.line_overrides ?? []);
+
 export const toApplication = (a: ApplicationRow, run: RunRow | null, files: FileRow[]): Application => ({
   ...base(a, run),
   files: files.map(toSourceFile),
+  expectedDocs: expectedDocsOf(a),
 });
 
+/** `docsFiled` and `docsTotal` from how many listed documents are filed against each line (`FILED_COUNTS`). */
+export function docCounts(a: ApplicationRow & { filed_counts: Record<string, number> | null }): { docsFiled: number; docsTotal: number } {
+  const { satisfied, total } = lineTally(expectedDocsOf(a), a.filed_counts ?? {});
+  return { docsFiled: satisfied, docsTotal: total };
+}
+
 export const toListing = (
-  a: ApplicationRow & { file_count: number; page_count: number; docs_filed: number },
+  a: ApplicationRow & { file_count: number; page_count: number; filed_counts: Record<string, number> | null },
   run: RunRow | null,
 ): ApplicationListing => ({
   ...base(a, run),
   fileCount: Number(a.file_count),
   pageCount: Number(a.page_count),
-  docsFiled: Number(a.docs_filed),
-  docsTotal: a.list_lines.length,
+  ...docCounts(a),
 });

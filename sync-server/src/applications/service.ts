@@ -8,6 +8,7 @@ import {
   type ApplicationListing,
   type CreateApplicationInput,
   type ExpectedDocListKindName,
+  type LineOverride,
 } from '@portal/shared';
 import type { Clock } from '../clock.js';
 import type { Db, Queryable } from '../db/db.js';
@@ -17,7 +18,7 @@ import type { ListService } from '../library/kinds/lists/service.js';
 import type { LedgerService } from '../ledger/service.js';
 import type { Intake, ReceivedFile, ReceivedUpload } from './intake.js';
 import * as repo from './repository.js';
-import { toApplication, toListing, type ApplicationRow, type FileRow, type PinnedLine, type RunRow } from './rows.js';
+import { expectedDocsOf, toApplication, toListing, type ApplicationRow, type FileRow, type PinnedLine, type RunRow } from './rows.js';
 
 /** The list version a case is pinned to, resolved (read only) before anything is written. */
 export interface ResolvedList {
@@ -150,11 +151,12 @@ export class ApplicationService {
     return repo.listFingerprint(this.deps.db, orgId);
   }
 
-  /** 400 unless `expectedDocId` names a line of the case's pinned list. */
+  /** 400 unless `expectedDocId` names a line the case is checked against (its list's, or one added for it). */
   checkExpectedDocId(app: ApplicationRow, expectedDocId: string | undefined): void {
-    if (expectedDocId !== undefined && !app.list_lines.some((l) => l.id === expectedDocId)) {
+    const lines = expectedDocsOf(app);
+    if (expectedDocId !== undefined && !lines.some((l) => l.id === expectedDocId)) {
       throw badRequest(
-        `query.expectedDocId: "${expectedDocId}" is not a line of ${app.list_id} v${app.list_version}; its lines are ${app.list_lines.map((l) => l.id).join(', ') || 'none'}`,
+        `query.expectedDocId: "${expectedDocId}" is not a line of ${app.list_id} v${app.list_version} nor one added for the case; its lines are ${lines.map((l) => l.id).join(', ') || 'none'}`,
       );
     }
   }
@@ -229,6 +231,16 @@ export class ApplicationService {
       throw err;
     }
     return this.get(caller.orgId, id);
+  }
+
+  /**
+   * Sets what a case is checked against, in `tx` (the case locked by the caller): another list
+   * version when `list` is given, and the lines set by hand on the case. The sets area decides
+   * when, and appends the ledger rows. Returns the case as it now stands.
+   */
+  async setExpectedDocsInTx(tx: Queryable, app: ApplicationRow, s: { list?: ResolvedList; overrides: readonly LineOverride[] }): Promise<ApplicationRow> {
+    await repo.setExpectedDocs(tx, app.id, s);
+    return (await this.require(tx, app.org_id, app.id)).app;
   }
 
   /**

@@ -19,10 +19,12 @@ export interface Proposal {
   settled: boolean;
   suggested_name: string;
   key_data: Record<string, unknown>;
-  key_fields: Record<string, { value?: unknown; confidence: number; page: number; line: number; fileId?: string; learned?: { examples: number } }>;
+  key_fields: Record<string, { value?: unknown; confidence: number; page: number; line: number; fileId?: string; learned?: { examples: number }; source?: string }>;
   findings: { check: string; code: string; note: string }[];
   split_confirmed: boolean;
   split_of: string | null;
+  /** Where its boundaries and type came from when not the built-in analyzer (migration 028). */
+  source?: string | null;
 }
 
 export type DecisionKind = 'approve' | 'settle' | 'junk' | 'correct';
@@ -48,6 +50,7 @@ export interface Decision {
 
 export interface CaseFiles {
   files: Map<string, { position: number; name: string; pageCount: number }>;
+  /** The lines the case is checked against now: a document filed against another is listed unmatched. */
   lines: Map<string, { name: string }>;
 }
 
@@ -70,6 +73,7 @@ interface Field {
   line: number;
   corrected?: { decisionId: string; decidedBy: string; authenticatedAs: string; decidedAt: string; onPage: boolean };
   learned?: { examples: number };
+  source?: string;
 }
 
 /** A listed document as a correction sees it: its type, its line, its pages and its key values. */
@@ -95,6 +99,7 @@ interface Item {
   suggestedName: string;
   fields: Map<string, Field>;
   findings: { check: string; code: string; note: string }[];
+  source?: string;
   /** Pieces of a range read as several documents, while the split waits for confirmation. */
   pieces: Item[];
   splitOf?: string;
@@ -126,7 +131,15 @@ function fromProposal(p: Proposal): Item {
   const fields = new Map<string, Field>();
   for (const [name, f] of Object.entries(p.key_fields ?? {})) {
     if (!(name in p.key_data)) continue;
-    fields.set(name, { value: p.key_data[name], confidence: f.confidence, fileId: f.fileId ?? p.file_id, page: f.page, line: f.line, ...(f.learned ? { learned: { examples: f.learned.examples } } : {}) });
+    fields.set(name, {
+      value: p.key_data[name],
+      confidence: f.confidence,
+      fileId: f.fileId ?? p.file_id,
+      page: f.page,
+      line: f.line,
+      ...(f.learned ? { learned: { examples: f.learned.examples } } : {}),
+      ...(f.source ? { source: f.source } : {}),
+    });
   }
   return {
     address: p.address,
@@ -141,6 +154,7 @@ function fromProposal(p: Proposal): Item {
     suggestedName: p.suggested_name,
     fields,
     findings: p.findings,
+    ...(p.source ? { source: p.source } : {}),
     pieces: [],
     ...(p.split_of ? { splitOf: p.split_of } : {}),
   };
@@ -201,9 +215,24 @@ export class CaseListing {
     return this.sorted().map((i) => ({ address: i.address, expectedDocId: i.expectedDocId, entry: toEntry(i) }));
   }
 
+  /** The documents in page order as listed now (`shown`). */
   private sorted(): Item[] {
     const pos = (i: Item) => this.context.files.get(i.spans[0]!.fileId)?.position ?? Number.MAX_SAFE_INTEGER;
-    return [...this.items].sort((a, b) => pos(a) - pos(b) || Math.min(...a.spans[0]!.pages) - Math.min(...b.spans[0]!.pages) || (a.address < b.address ? -1 : 1));
+    return [...this.items].sort((a, b) => pos(a) - pos(b) || Math.min(...a.spans[0]!.pages) - Math.min(...b.spans[0]!.pages) || (a.address < b.address ? -1 : 1)).map((i) => this.shown(i));
+  }
+
+  /**
+   * A document as listed. One filed (by a run or a person) against a line the case no longer has
+   * (its list or version was changed, or a line added for it was cleared: spec tag `sets`) counts
+   * for no line: it is listed unmatched and unsettled, waiting for a person to file it again, and
+   * says why. What was decided stays recorded (an approval keeps its filed PDF and its pages:
+   * undo it to approve the document against another line).
+   */
+  private shown(i: Item): Item {
+    if (i.expectedDocId === null || this.context.lines.has(i.expectedDocId)) return i;
+    const approved = i.approval?.outcome === 'approved';
+    const note = `Filed against the line “${i.expectedDocId}”, which the case is no longer checked against: file it again${approved ? ' (undo its approval first)' : ''}.`;
+    return { ...i, expectedDocId: null, settled: false, findings: [...i.findings, { check: 'expected-docs', code: 'line_removed', note }] };
   }
 
   /** Applies a decision, or throws DecisionRefused and leaves the list as it was. */
@@ -331,6 +360,8 @@ export class CaseListing {
     const filed = sameAsTarget && d.expected_doc_id === null && !d.unmatched ? { ...source, spans } : this.derive(source, spans, sameAsTarget ? source.splitOf : source.address);
     if (d.unmatched) filed.expectedDocId = null;
     else if (d.expected_doc_id) filed.expectedDocId = d.expected_doc_id;
+    // Approved as listed: a line the case no longer has is not listed, so neither is it filed against.
+    else if (filed.expectedDocId !== null && !this.context.lines.has(filed.expectedDocId)) filed.expectedDocId = null;
     if (filed.expectedDocId !== source.expectedDocId || !sameAsTarget) filed.title = this.titleOf(filed, source);
     filed.address = addressOfSpans(spans);
     filed.settled = true;
@@ -446,7 +477,15 @@ function toEntry(i: Item): DocumentEntry {
   const keyFields: DocumentEntry['document']['keyFields'] = {};
   for (const [name, f] of i.fields) {
     extractKeyData[name] = f.value;
-    keyFields[name] = { confidence: f.confidence, fileId: f.fileId, page: f.page, line: f.line, ...(f.corrected ? { corrected: f.corrected } : {}), ...(f.learned && !f.corrected ? { learned: f.learned } : {}) };
+    keyFields[name] = {
+      confidence: f.confidence,
+      fileId: f.fileId,
+      page: f.page,
+      line: f.line,
+      ...(f.corrected ? { corrected: f.corrected } : {}),
+      ...(f.learned && !f.corrected ? { learned: f.learned } : {}),
+      ...(f.source && !f.corrected ? { source: f.source } : {}),
+    };
   }
   return {
     address: i.address,
@@ -463,6 +502,7 @@ function toEntry(i: Item): DocumentEntry {
       alternatives: i.alternatives,
       findings: i.findings,
       needsReview: needsReview({ confidence: i.confidence, boundaryConfidence: i.boundaryConfidence, fields: keyFields }),
+      ...(i.source ? { source: i.source } : {}),
     },
     proposedSplits: i.pieces.map((p) => ({ address: p.address, spans: p.spans, docType: p.docType, confidence: p.confidence, boundaryConfidence: p.boundaryConfidence })),
     ...(i.splitOf ? { splitOf: i.splitOf } : {}),

@@ -52,7 +52,7 @@ export async function listFingerprint(q: Queryable, orgId: string, applicationId
 export async function proposals(q: Queryable, applicationId: string): Promise<Proposal[]> {
   const { rows } = await q.query<Proposal>(
     `SELECT address, file_id, spans, title, doc_type, confidence, runners_up, boundary_confidence, expected_doc_id, settled, suggested_name,
-            key_data, key_fields, findings, split_confirmed, split_of
+            key_data, key_fields, findings, split_confirmed, split_of, source
        FROM application_documents WHERE application_id = $1 AND NOT deleted ORDER BY file_id, first_page, last_page`,
     [applicationId],
   );
@@ -188,14 +188,13 @@ export async function storeListing(tx: Queryable, orgId: string, applicationId: 
   );
 }
 
-/** How many lines of the pinned list the stored list satisfies (the case listing's `docsFiled`). */
-export async function satisfiedLines(q: Queryable, applicationId: string): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM applications a, jsonb_array_elements(a.list_lines) l
-      WHERE a.id = $1 AND (SELECT count(*) FROM case_documents d WHERE d.application_id = a.id AND d.expected_doc_id = l->>'id') >= (l->>'minCount')::int`,
+/** The stored list's documents in page order: the line each counts for, and whether a person approved it (completeness). */
+export async function listedLines(q: Queryable, applicationId: string): Promise<{ address: string; expected_doc_id: string | null; approved: boolean }[]> {
+  const { rows } = await q.query<{ address: string; expected_doc_id: string | null; approved: boolean }>(
+    `SELECT address, expected_doc_id, coalesce((entry->'approval'->>'outcome') = 'approved', false) AS approved FROM case_documents WHERE application_id = $1 ORDER BY ord`,
     [applicationId],
   );
-  return rows[0]?.n ?? 0;
+  return rows;
 }
 
 /** The text lines of the given pages, by `fileId` and page. */
@@ -238,9 +237,12 @@ export async function pageRead(
   applicationId: string,
   fileId: string,
   page: number,
-): Promise<{ width: number; height: number; scan: boolean; lines: { text: string; box: { x: number; y: number; w: number; h: number } }[] } | undefined> {
-  const { rows } = await q.query<{ width: number; height: number; scan: boolean; lines: { text: string; box: { x: number; y: number; w: number; h: number } }[] }>(
-    'SELECT width, height, scan, lines FROM application_pages WHERE application_id = $1 AND file_id = $2 AND page = $3',
+): Promise<
+  | { width: number; height: number; scan: boolean; source: string; analysis_id: string | null; lines: { text: string; box: { x: number; y: number; w: number; h: number } }[] }
+  | undefined
+> {
+  const { rows } = await q.query<{ width: number; height: number; scan: boolean; source: string; analysis_id: string | null; lines: { text: string; box: { x: number; y: number; w: number; h: number } }[] }>(
+    'SELECT width, height, scan, source, analysis_id, lines FROM application_pages WHERE application_id = $1 AND file_id = $2 AND page = $3',
     [applicationId, fileId, page],
   );
   return rows[0];

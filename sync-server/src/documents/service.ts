@@ -1,6 +1,6 @@
-import { newId, parseAddress, type CaseCompleteness, type PageLines, type DecisionResult, type DocumentDecision, type DocumentEntry, type DocumentSpan, type LedgerActionName } from '@portal/shared';
+import { caseCompleteness, newId, parseAddress, type CaseCompleteness, type PageLines, type DecisionResult, type DocumentDecision, type DocumentEntry, type DocumentSpan, type LedgerActionName } from '@portal/shared';
 import type { ApplicationService } from '../applications/service.js';
-import type { ApplicationRow, FileRow } from '../applications/rows.js';
+import { expectedDocsOf, type ApplicationRow, type FileRow } from '../applications/rows.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { Clock } from '../clock.js';
 import type { Db, Queryable } from '../db/db.js';
@@ -90,7 +90,7 @@ const named = (d: repo.DecisionRow) => `decision ${d.id} (${d.kind} of ${d.addre
 
 const filesOf = (app: ApplicationRow, files: readonly FileRow[]): CaseFiles => ({
   files: new Map(files.filter((f) => f.removed_at === null).map((f) => [f.id, { position: f.position, name: f.name, pageCount: f.page_count }])),
-  lines: new Map(app.list_lines.map((l) => [l.id, { name: l.name }])),
+  lines: new Map(expectedDocsOf(app).map((l) => [l.id, { name: l.name }])),
 });
 
 const ACTIONS: Record<DecisionKind, LedgerActionName> = { approve: 'document.approved', settle: 'document.settled', junk: 'document.junked', correct: 'document.corrected' };
@@ -154,8 +154,11 @@ export class DocumentService {
 
   private checkLine(app: ApplicationRow, expectedDocId: string | undefined): void {
     if (expectedDocId === undefined || expectedDocId === 'unmatched') return;
-    if (!app.list_lines.some((l) => l.id === expectedDocId)) {
-      throw badRequest(`body.expectedDocId: "${expectedDocId}" is not a line of ${app.list_id} v${app.list_version} (nor "unmatched"); its lines are ${app.list_lines.map((l) => l.id).join(', ')}`);
+    const lines = expectedDocsOf(app);
+    if (!lines.some((l) => l.id === expectedDocId)) {
+      throw badRequest(
+        `body.expectedDocId: "${expectedDocId}" is not a line of ${app.list_id} v${app.list_version} nor one added for the case (nor "unmatched"); its lines are ${lines.map((l) => l.id).join(', ')}`,
+      );
     }
   }
 
@@ -221,7 +224,7 @@ export class DocumentService {
       const { app: locked } = await this.deps.applications.require(tx, caller.orgId, applicationId, { lock: true });
       const at = this.deps.clock();
       const { listing, files, decisions } = await this.build(tx, locked);
-      const docsFiledBefore = await repo.satisfiedLines(tx, locked.id);
+      const docsFiledBefore = (await this.completenessIn(tx, locked)).satisfied;
       let applied: Applied;
       try {
         applied = listing.apply(draft(at));
@@ -286,7 +289,7 @@ export class DocumentService {
       });
       await this.recordCompleteness(tx, caller, locked, docsFiledBefore, id);
       if (request.kind === 'approve' && applied.filed?.expectedDocId) {
-        const line = locked.list_lines.find((l) => l.id === applied.filed!.expectedDocId);
+        const line = expectedDocsOf(locked).find((l) => l.id === applied.filed!.expectedDocId);
         for (const hook of this.decided) {
           await hook(tx, {
             orgId: locked.org_id,
@@ -312,7 +315,7 @@ export class DocumentService {
    * line of another type says what it is), else the type the run read.
    */
   private async schemaOf(q: Queryable, app: ApplicationRow, doc: ListedDocument): Promise<{ docType: string; fields: (FieldSpec & { name: string })[] }> {
-    const lineType = app.list_lines.find((l) => l.id === doc.expectedDocId)?.docType;
+    const lineType = expectedDocsOf(app).find((l) => l.id === doc.expectedDocId)?.docType;
     if (lineType && lineType !== doc.docType) {
       const own = await this.deps.schemaFor(q, app.org_id, lineType);
       if (own?.own) return { docType: lineType, fields: own.fields };
@@ -400,7 +403,7 @@ export class DocumentService {
           address: doc.address,
           spans: doc.spans,
           readType: doc.docType,
-          lineType: app.list_lines.find((l) => l.id === doc.expectedDocId)?.docType ?? null,
+          lineType: expectedDocsOf(app).find((l) => l.id === doc.expectedDocId)?.docType ?? null,
           docType: schema.docType,
           field: request.field,
           spec,
@@ -429,7 +432,7 @@ export class DocumentService {
       if (later) {
         throw conflict(`A later decision depends on ${decisionId}: ${named(later)}. Undo it first.`);
       }
-      const docsFiledBefore = await repo.satisfiedLines(tx, app.id);
+      const docsFiledBefore = (await this.completenessIn(tx, app)).satisfied;
       const at = this.deps.clock();
       const by = decidedBy?.trim() || caller.name;
       await repo.markUndone(tx, target.id, by, caller.authenticatedAs, at);
@@ -471,10 +474,15 @@ export class DocumentService {
     return all.map((d) => toDecision(d, listing.applied.get(d.id)));
   }
 
-  /** A `case.completeness` row when a decision changed how many lines are satisfied. */
-  private async recordCompleteness(tx: Queryable, caller: Caller, app: ApplicationRow, before: number, decisionId: string): Promise<void> {
+  /**
+   * A `case.completeness` row when a decision changed how many lines are satisfied, or a change
+   * of what the case is checked against (spec tag `sets`) changed them or their number: `cause`
+   * is the decision's id, or what to say in the row's detail (`{ because: '<ledger action>' }`).
+   */
+  async recordCompleteness(tx: Queryable, caller: Caller, app: ApplicationRow, before: number | { satisfied: number; total: number }, cause: string | Record<string, unknown>): Promise<void> {
     const report = await this.completenessIn(tx, app);
-    if (report.satisfied === before) return;
+    const was = typeof before === 'number' ? { satisfied: before, total: report.total } : before;
+    if (report.satisfied === was.satisfied && report.total === was.total) return;
     await this.deps.ledger.append(tx, {
       orgId: app.org_id,
       applicationId: app.id,
@@ -482,7 +490,7 @@ export class DocumentService {
       action: 'case.completeness',
       target: `application:${app.id}`,
       detail: {
-        decisionId,
+        ...(typeof cause === 'string' ? { decisionId: cause } : cause),
         satisfied: report.satisfied,
         total: report.total,
         missing: report.lines.filter((l) => l.missing).map((l) => ({ expectedDocId: l.expectedDocId, name: l.name, have: l.have, need: l.need })),
@@ -491,24 +499,13 @@ export class DocumentService {
     });
   }
 
-  private async completenessIn(q: Queryable, app: ApplicationRow): Promise<CaseCompleteness> {
-    const { rows } = await q.query<{ expected_doc_id: string | null; address: string; approved: boolean }>(
-      `SELECT expected_doc_id, address, (entry->'approval'->>'outcome') = 'approved' AS approved FROM case_documents WHERE application_id = $1 ORDER BY ord`,
-      [app.id],
+  /** What the stored list satisfies of the lines the case is checked against (shared/src/expected-docs.ts), read in `q`. */
+  async completenessIn(q: Queryable, app: ApplicationRow): Promise<CaseCompleteness> {
+    const rows = await repo.listedLines(q, app.id);
+    return caseCompleteness(
+      expectedDocsOf(app),
+      rows.map((r) => ({ address: r.address, expectedDocId: r.expected_doc_id, approved: r.approved })),
     );
-    const lines = app.list_lines.map((l) => {
-      const mine = rows.filter((r) => r.expected_doc_id === l.id);
-      return {
-        expectedDocId: l.id,
-        name: l.name,
-        requirement: l.requirement,
-        have: mine.length,
-        approved: mine.filter((r) => r.approved).length,
-        need: l.minCount,
-        missing: mine.length < l.minCount,
-      };
-    });
-    return { satisfied: lines.filter((l) => !l.missing).length, total: lines.length, lines, unmatched: rows.filter((r) => r.expected_doc_id === null).map((r) => r.address) };
   }
 
   async completeness(orgId: string, applicationId: string): Promise<CaseCompleteness> {
@@ -573,6 +570,7 @@ export class DocumentService {
       width: read.width,
       height: read.height,
       scan: read.scan,
+      source: read.analysis_id ? `analysis:${read.analysis_id}` : read.source,
       lines: read.lines.map((l, line) => ({ line, text: l.text, box: { x: l.box.x, y: l.box.y, width: l.box.w, height: l.box.h } })),
     };
   }

@@ -11,6 +11,8 @@ export interface SplitPiece {
   pages: number[];
   confidence: number;
   classification?: Classification;
+  /** Who split and typed it when not the built-in engine: `model:<name>`. */
+  source?: string;
 }
 
 export interface SplitRequest {
@@ -75,7 +77,12 @@ export function documentSplitter(o: {
           // The built-in classifier's other guesses stay as the alternatives a person is shown.
           const local = o.typer.classify(d.pages.map((n) => byNumber.get(n)!).filter(Boolean));
           const runnersUp = [local, ...local.runnersUp].filter((g) => g.docType !== d.docType).map((g) => ({ docType: g.docType, confidence: Math.min(g.confidence, d.confidence) }));
-          return { pages: d.pages, confidence: d.confidence, classification: { docType: d.docType, confidence: d.confidence, runnersUp: runnersUp.slice(0, 3) } };
+          return {
+            pages: d.pages,
+            confidence: d.confidence,
+            classification: { docType: d.docType, confidence: d.confidence, runnersUp: runnersUp.slice(0, 3) },
+            source: `model:${model}`,
+          };
         });
       } catch (err) {
         if (!(err instanceof ResearchError)) throw err;

@@ -12,10 +12,12 @@ import { SYSTEM_ACTOR, type LedgerService } from '../ledger/service.js';
 import { isPacketReadError } from '../analyzer/pdf/errors.js';
 import { AnalyzerUnavailableError, type AnalyzerPort, type CatalogueType, type DocumentTyper, type PreflightFlag } from './analyzer-port.js';
 import { documentSplitter } from './document-splitter.js';
+import { overlayPages, type IngestedFile, type IngestSource, type StoredPage } from './ingested.js';
 import { keyDataReader, ModelStageError, type KeyDataReader, type RunLog } from './key-data-reader.js';
 import * as repo from './repository.js';
 import { RUN_JOB } from './repository.js';
 import { TOOL_BEHAVIOURS } from './tools/index.js';
+import { listWholeFiles } from './tools/whole-files.js';
 import { isListed, type RunWorkspace } from './tools/workspace.js';
 
 export interface RunStageJob {
@@ -98,8 +100,20 @@ export class RunEngine {
    * besides the base analyzer (learning registers after this area, so it hooks in).
    */
   readonly adapters: ((q: Queryable, orgId: string, catalogue: CatalogueType[]) => Promise<RunAdapter | undefined>)[] = [];
+  /**
+   * What integrators' own engines read of a run's files, which the run takes instead of reading
+   * those pages (the analysis area registers after this one, so it hooks in).
+   */
+  readonly ingests: IngestSource[] = [];
 
   constructor(private readonly deps: RunEngineDeps) {}
+
+  /** The ingests in force for `fileIds`, by file (a later source wins for a file both give). */
+  async ingestedFor(q: Queryable, applicationId: string, fileIds: readonly string[]): Promise<Map<string, IngestedFile>> {
+    const out = new Map<string, IngestedFile>();
+    for (const source of this.ingests) for (const [fileId, ingested] of await source(q, applicationId, fileIds)) out.set(fileId, ingested);
+    return out;
+  }
 
   private key(applicationId: string, n: number): string {
     return `${applicationId}:${n}`;
@@ -213,16 +227,22 @@ export class RunEngine {
     await this.deps.db.transaction((tx) => this.advance(tx, run, 'previewing', { pagesDone: 0 }));
   }
 
-  /** Inventory: reads every page's text (scans by OCR, one file at a time on the reading pool). */
+  /**
+   * Inventory: reads every page's text (scans by OCR, one file at a time on the reading pool). A
+   * file whose every scan an analysis ingest gives the lines of is not read again: the run takes
+   * the ingest's lines (the workspace lays them over the pages).
+   */
   private async inventory(run: RunRow, signal: AbortSignal): Promise<void> {
     const { db, blobs } = this.deps;
     const files = (await this.deps.applications.files(db, run.application_id, { removed: true })).filter((f) => run.file_ids.includes(f.id));
-    const scanned = await repo.filesWithScans(db, run.file_ids);
+    const scans = await repo.scanPages(db, run.file_ids);
+    const ingested = await this.ingestedFor(db, run.application_id, run.file_ids);
     let done = 0;
     await this.progress(run, 'inventory', { step: 'parse', pagesDone: 0 });
     for (const file of files) {
       if (signal.aborted) throw signal.reason;
-      if (scanned.has(file.id)) {
+      const given = ingested.get(file.id)?.pages;
+      if ((scans.get(file.id) ?? []).some((page) => !given?.has(page))) {
         const bytes = new Uint8Array(await readBlob(blobs, file.sha256));
         const reading = await this.deps.analyzer().parse(bytes, { timeoutMs: this.deps.limits().parseFileTimeoutMs, signal });
         await db.transaction((tx) => repo.savePages(tx, { orgId: run.org_id, applicationId: run.application_id, fileId: file.id, runN: run.n, pages: reading.pages }));
@@ -260,11 +280,16 @@ export class RunEngine {
     const bytesOf = async (fileId: string) => new Uint8Array(await readBlob(this.deps.blobs, byId.get(fileId)!.sha256));
     const einvoices = new Map<string, Promise<Awaited<ReturnType<RunWorkspace['einvoiceOf']>>>>();
     const readOptions = () => ({ timeoutMs: this.deps.limits().preflightFileTimeoutMs, signal });
+    // An integrator's analysis takes precedence page by page over what the analyzer read.
+    const ingested = await this.ingestedFor(q, run.application_id, run.file_ids);
+    const pagesByFile = await repo.pagesOf(q, run.file_ids);
+    for (const [fileId, file] of ingested) pagesByFile.set(fileId, overlayPages(pagesByFile.get(fileId) ?? [], file));
     return {
       app,
       run,
       files,
-      pagesByFile: await repo.pagesOf(q, run.file_ids),
+      pagesByFile,
+      ingested,
       flagsByFile,
       catalogue,
       typer,
@@ -328,11 +353,17 @@ export class RunEngine {
       await onStep(step.tool);
       await behaviour(ws, settings.data);
     }
+    listWholeFiles(ws);
   }
 
   /** Lands a run in `report` in `tx`: its documents, its files marked read, its ledger rows. */
   async land(tx: Queryable, run: RunRow, ws: RunWorkspace): Promise<void> {
     await this.advance(tx, run, 'running', { report: ws.report, pagesDone: run.pages_total });
+    // The pages as the run read them: an ingest's lines where it gave them (citations and key values name those lines).
+    for (const fileId of ws.ingested.keys()) {
+      const taken = (ws.pagesByFile.get(fileId) ?? []).filter((p: StoredPage) => p.analysis !== undefined);
+      await repo.savePages(tx, { orgId: run.org_id, applicationId: run.application_id, fileId, runN: run.n, pages: taken, only: true });
+    }
     await repo.saveDocuments(tx, {
       orgId: run.org_id,
       applicationId: run.application_id,
@@ -356,6 +387,7 @@ export class RunEngine {
         findings: d.findings,
         splitConfirmed: d.splitConfirmed,
         splitOf: d.splitOf,
+        source: d.source ?? null,
       })),
     });
     await repo.markFilesRead(tx, run.file_ids, run.n);
@@ -366,9 +398,11 @@ export class RunEngine {
     const modelUsage = { ...(classifySpend ? { classify: classifySpend } : {}), ...(extractSpend ? { extract: extractSpend } : {}) };
     // Documents whose key data came from the e-invoice their file embeds, and from which file.
     const einvoices = ws.documents.filter((d) => d.einvoice && isListed(d)).map((d) => ({ document: d.address, file: d.einvoice!.fileName, standard: d.einvoice!.standard }));
+    const analysis = [...ws.ingested].map(([file, ingested]) => ({ file, ingestId: ingested.id }));
     await this.append(tx, run, 'run.reported', {
       documents: listed.length,
       filed: listed.filter((d) => d.expectedDocId).length,
+      ...(analysis.length ? { analysis } : {}),
       ...(Object.keys(modelUsage).length ? { modelUsage } : {}),
       ...(einvoices.length ? { einvoices } : {}),
     });

@@ -75,7 +75,8 @@ export function keyDataReader(o: { option: ModelOption; config: AppConfig; analy
         const result = await extractor.extract(doc.docType, pages, schema, { signal });
         add(result.usage);
         spend.documents += 1;
-        return result.fields;
+        // Provenance: what the model read, as opposed to the built-in reader's values.
+        return Object.fromEntries(Object.entries(result.fields).map(([name, f]) => [name, { ...f, source: f.source ?? `model:${model}` }]));
       } catch (err) {
         if (!(err instanceof ResearchError)) throw err;
         add(err.usage);

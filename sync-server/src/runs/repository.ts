@@ -1,5 +1,6 @@
 import { IN_FLIGHT_STATES, isInFlight, type GateFlag, type GateReasonName, type RunStateName } from '@portal/shared';
 import type { ParsedPage } from '../analyzer/types.js';
+import type { StoredPage } from './ingested.js';
 import { runFromJson } from '../applications/repository.js';
 import type { RunRow } from '../applications/rows.js';
 import type { Queryable } from '../db/db.js';
@@ -141,29 +142,40 @@ export async function pagesOf(q: Queryable, fileIds: readonly string[]): Promise
   return out;
 }
 
-/** The files among `fileIds` with a page pre-flight could not read without OCR. */
-export async function filesWithScans(q: Queryable, fileIds: readonly string[]): Promise<Set<string>> {
-  const { rows } = await q.query<{ file_id: string }>('SELECT DISTINCT file_id FROM application_pages WHERE file_id = ANY($1::text[]) AND scan', [fileIds]);
-  return new Set(rows.map((r) => r.file_id));
+/** The pages pre-flight could not read without OCR, by file, among `fileIds`. */
+export async function scanPages(q: Queryable, fileIds: readonly string[]): Promise<Map<string, number[]>> {
+  const { rows } = await q.query<{ file_id: string; page: number }>('SELECT file_id, page FROM application_pages WHERE file_id = ANY($1::text[]) AND scan ORDER BY file_id, page', [fileIds]);
+  const out = new Map<string, number[]>();
+  for (const r of rows) out.set(r.file_id, [...(out.get(r.file_id) ?? []), r.page]);
+  return out;
 }
 
 /** A page painted as an image, with no text layer to read. */
 export const isScan = (p: ParsedPage): boolean => p.source === 'none' && p.images.length > 0;
 
-/** Stores (or replaces) the pages read of a file. */
-export async function savePages(tx: Queryable, o: { orgId: string; applicationId: string; fileId: string; runN: number; pages: readonly ParsedPage[] }): Promise<void> {
-  await tx.query('DELETE FROM application_pages WHERE file_id = $1', [o.fileId]);
+/**
+ * Stores (or replaces) the pages read of a file; a page taken from an analysis ingest names it
+ * (migration 028). `only`: replace just these pages, keeping the file's others as stored.
+ */
+export async function savePages(
+  tx: Queryable,
+  o: { orgId: string; applicationId: string; fileId: string; runN: number; pages: readonly StoredPage[]; only?: boolean },
+): Promise<void> {
+  if (o.only) await tx.query('DELETE FROM application_pages WHERE file_id = $1 AND page = ANY($2::int[])', [o.fileId, o.pages.map((p) => p.page)]);
+  else await tx.query('DELETE FROM application_pages WHERE file_id = $1', [o.fileId]);
   if (o.pages.length === 0) return;
   await tx.query(
-    `INSERT INTO application_pages (file_id, page, org_id, application_id, run_n, width, height, source, scan, lines)
-     SELECT $1, p.page, $2, $3, $4, p.width, p.height, p.source, p.scan, p.lines
-       FROM jsonb_to_recordset($5::jsonb) AS p(page int, width real, height real, source text, scan boolean, lines jsonb)`,
+    `INSERT INTO application_pages (file_id, page, org_id, application_id, run_n, width, height, source, scan, lines, analysis_id)
+     SELECT $1, p.page, $2, $3, $4, p.width, p.height, p.source, p.scan, p.lines, p.analysis_id
+       FROM jsonb_to_recordset($5::jsonb) AS p(page int, width real, height real, source text, scan boolean, lines jsonb, analysis_id text)`,
     [
       o.fileId,
       o.orgId,
       o.applicationId,
       o.runN,
-      JSON.stringify(o.pages.map((p) => ({ page: p.page, width: p.width, height: p.height, source: p.source, scan: isScan(p), lines: p.lines }))),
+      JSON.stringify(
+        o.pages.map((p) => ({ page: p.page, width: p.width, height: p.height, source: p.source, scan: isScan(p), lines: p.lines, analysis_id: p.analysis ?? null })),
+      ),
     ],
   );
 }
@@ -187,6 +199,8 @@ export interface DocumentRecord {
   findings: { check: string; code: string; note: string }[];
   splitConfirmed: boolean;
   splitOf: string | null;
+  /** Where its boundaries and type came from when not the built-in analyzer: `analysis:<id>`, `model:<name>`, `parse`. */
+  source: string | null;
 }
 
 /** Stores what a run proposed; a document at an address an earlier run proposed is replaced. */
@@ -194,18 +208,18 @@ export async function saveDocuments(tx: Queryable, o: { orgId: string; applicati
   if (o.documents.length === 0) return;
   await tx.query(
     `INSERT INTO application_documents (application_id, address, org_id, file_id, first_page, last_page, spans, title, doc_type, confidence, runners_up,
-                                        boundary_confidence, expected_doc_id, settled, suggested_name, key_data, key_fields, findings, split_confirmed, split_of, run_n)
+                                        boundary_confidence, expected_doc_id, settled, suggested_name, key_data, key_fields, findings, split_confirmed, split_of, source, run_n)
      SELECT $1, d.address, $2, d.file_id, d.first_page, d.last_page, d.spans, d.title, d.doc_type, d.confidence, d.runners_up,
-            d.boundary_confidence, d.expected_doc_id, d.settled, d.suggested_name, d.key_data, d.key_fields, d.findings, d.split_confirmed, d.split_of, $3
+            d.boundary_confidence, d.expected_doc_id, d.settled, d.suggested_name, d.key_data, d.key_fields, d.findings, d.split_confirmed, d.split_of, d.source, $3
        FROM jsonb_to_recordset($4::jsonb) AS d(address text, file_id text, first_page int, last_page int, spans jsonb, title text, doc_type text, confidence real,
                                                runners_up jsonb, boundary_confidence real, expected_doc_id text, settled boolean, suggested_name text,
-                                               key_data jsonb, key_fields jsonb, findings jsonb, split_confirmed boolean, split_of text)
+                                               key_data jsonb, key_fields jsonb, findings jsonb, split_confirmed boolean, split_of text, source text)
      ON CONFLICT (application_id, address) DO UPDATE SET
        file_id = EXCLUDED.file_id, first_page = EXCLUDED.first_page, last_page = EXCLUDED.last_page, spans = EXCLUDED.spans, title = EXCLUDED.title,
        doc_type = EXCLUDED.doc_type, confidence = EXCLUDED.confidence, runners_up = EXCLUDED.runners_up, boundary_confidence = EXCLUDED.boundary_confidence,
        expected_doc_id = EXCLUDED.expected_doc_id, settled = EXCLUDED.settled, suggested_name = EXCLUDED.suggested_name, key_data = EXCLUDED.key_data,
        key_fields = EXCLUDED.key_fields, findings = EXCLUDED.findings, split_confirmed = EXCLUDED.split_confirmed, split_of = EXCLUDED.split_of,
-       run_n = EXCLUDED.run_n, deleted = false`,
+       source = EXCLUDED.source, run_n = EXCLUDED.run_n, deleted = false`,
     [
       o.applicationId,
       o.orgId,
@@ -230,6 +244,7 @@ export async function saveDocuments(tx: Queryable, o: { orgId: string; applicati
           findings: d.findings,
           split_confirmed: d.splitConfirmed,
           split_of: d.splitOf,
+          source: d.source,
         })),
       ),
     ],

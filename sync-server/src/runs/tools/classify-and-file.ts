@@ -1,9 +1,42 @@
 import { EINVOICE_CONFIDENCE, einvoiceTarget, INVOICE_TYPE } from '../../analyzer/einvoice/overlay.js';
+import { expectedDocsOf } from '../../applications/rows.js';
 import type { ClassifyAndFileSettings } from '../../library/kinds/workflows/tools/classify-and-file.js';
-import type { Classification } from '../analyzer-port.js';
+import type { Classification, ParsedPage } from '../analyzer-port.js';
+import type { SplitPiece, SplitRequest } from '../document-splitter.js';
+import type { IngestedDocument } from '../ingested.js';
 import { checkAborted, isListed, pagesOfDocument, type RunWorkspace, type WorkDocument } from './workspace.js';
 
-const slug = (s: string) =>
+type Piece = SplitPiece & { ingested?: IngestedDocument };
+
+/**
+ * A file's documents when an analysis ingest gives some: its documents as they are (their pages,
+ * type and key data), and the pages they leave out split by the run's own splitter, each run of
+ * consecutive pages on its own, in page order.
+ */
+async function piecesOf(ws: RunWorkspace, request: SplitRequest): Promise<Piece[]> {
+  const ingested = ws.ingested.get(request.fileId);
+  if (!ingested || ingested.documents.length === 0) return ws.splitter.split(request);
+  const given: Piece[] = ingested.documents.map((d) => ({
+    pages: d.pages,
+    confidence: d.boundaryConfidence,
+    classification: { docType: d.docType, confidence: d.confidence, runnersUp: d.runnersUp },
+    source: ingested.source,
+    ingested: d,
+  }));
+  const covered = new Set(ingested.documents.flatMap((d) => d.pages));
+  const runs: ParsedPage[][] = [];
+  for (const page of request.pages) {
+    if (covered.has(page.page)) continue;
+    const last = runs.at(-1);
+    if (last && last.at(-1)!.page === page.page - 1) last.push(page);
+    else runs.push([page]);
+  }
+  const rest: Piece[] = [];
+  for (const pages of runs) rest.push(...(await ws.splitter.split({ ...request, pages })));
+  return [...given, ...rest].sort((a, b) => Math.min(...a.pages) - Math.min(...b.pages));
+}
+
+export const slug = (s: string) =>
   s
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -25,7 +58,8 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
   const settings = raw as ClassifyAndFileSettings;
   const names = new Map(ws.catalogue.map((t) => [t.docType, t.name]));
   const kinds = new Map(ws.catalogue.map((t) => [t.docType, t.kind]));
-  const lines = ws.app.list_lines;
+  // The lines the case is checked against: its list's and those added for it (a waived line still takes its documents).
+  const lines = expectedDocsOf(ws.app);
   const filed = new Map<string, number>();
   for (const e of ws.earlier) if (e.expectedDocId) filed.set(e.expectedDocId, (filed.get(e.expectedDocId) ?? 0) + 1);
   let pagesDone = 0;
@@ -36,20 +70,24 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
     const pages = ws.pagesByFile.get(file.id) ?? [];
     const flags = ws.flagsByFile.get(file.id) ?? [];
     // On the engine chosen for the classify stage: a model splits and types, the built-in engine splits here and types below.
+    // An integrator's analysis of the file gives its documents first (spec tag `analysis`).
     const pieces = (
-      await ws.splitter.split({ fileId: file.id, pages, flags, schemas, signal: ws.signal, images: settings.pageImages ? (nums) => ws.pageImages(file.id, nums) : undefined })
+      await piecesOf(ws, { fileId: file.id, pages, flags, schemas, signal: ws.signal, images: settings.pageImages ? (nums) => ws.pageImages(file.id, nums) : undefined })
     ).filter((d) => d.pages.length > 0);
     const dupes = new Set(flags.filter((f) => f.code === 'duplicate_page').map((f) => f.page));
     // A range read as several documents: with `followSplits` the pieces are listed in its place
     // (the split is the workflow's to confirm); without, the range is proposed whole and its pieces
     // are kept beside it, classified and read, for a person to confirm (spec Part 2, rules 1-2).
     const whole = pieces.length > 1 ? addressOf(file.id, pieces.flatMap((p) => p.pages)) : null;
-    const proposals: { pages: number[]; confidence: number; piece: boolean; classification?: Classification | undefined }[] = pieces.map((p) => ({
-      pages: p.pages,
-      confidence: p.confidence,
-      piece: whole !== null,
-      classification: p.classification,
-    }));
+    const proposals: { pages: number[]; confidence: number; piece: boolean; classification?: Classification | undefined; source?: string | undefined; ingested?: IngestedDocument | undefined }[] =
+      pieces.map((p: Piece) => ({
+        pages: p.pages,
+        confidence: p.confidence,
+        piece: whole !== null,
+        classification: p.classification,
+        source: p.source,
+        ingested: p.ingested,
+      }));
     if (whole !== null && !settings.followSplits) {
       proposals.unshift({ pages: [...new Set(pieces.flatMap((p) => p.pages))].sort((a, b) => a - b), confidence: Math.min(...pieces.map((p) => p.confidence)), piece: false });
     }
@@ -77,6 +115,8 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
         findings: [],
         splitConfirmed: proposal.piece ? settings.followSplits : settings.followSplits || whole === null,
         splitOf: proposal.piece ? whole : null,
+        ...(proposal.source ? { source: proposal.source } : {}),
+        ...(proposal.ingested ? { ingested: proposal.ingested } : {}),
       };
       // A piece held beside its whole range fills no line until its split is confirmed.
       const counts = isListed(doc);
@@ -125,6 +165,7 @@ export async function classifyAndFile(ws: RunWorkspace, raw: Record<string, unkn
         settled: d.settled,
         ...(d.splitOf ? { splitOf: d.splitOf, splitConfirmed: d.splitConfirmed } : {}),
         ...(!d.splitConfirmed && !d.splitOf ? { splitProposed: true } : {}),
+        ...(d.source ? { source: d.source } : {}),
       },
     });
   }

@@ -1,6 +1,31 @@
 import { einvoiceFields } from '../../analyzer/einvoice/overlay.js';
+import { locateValue } from '../../analyzer/learn/index.js';
 import type { ExtractKeyDataSettings } from '../../library/kinds/workflows/tools/extract-key-data.js';
-import { checkAborted, isListed, pagesOfDocument, type RunWorkspace } from './workspace.js';
+import type { AnalyzerSchema, ExtractedField, ParsedPage } from '../analyzer-port.js';
+import { checkAborted, isListed, pagesOfDocument, type RunWorkspace, type WorkDocument } from './workspace.js';
+
+/**
+ * The key data an analysis ingest gives for a document, as extraction would have read it: each
+ * value where the ingest says it is printed (a page and line of the ingest's own lines), else
+ * where it is found on the document's pages, else the document's first line; `source` names the
+ * ingest.
+ */
+function ingestedFields(ws: RunWorkspace, d: WorkDocument, pages: ParsedPage[], schema: AnalyzerSchema | undefined): Record<string, ExtractedField> {
+  const ingest = ws.ingested.get(d.fileId)!;
+  const out: Record<string, ExtractedField> = {};
+  for (const [name, value] of Object.entries(d.ingested!.keyData)) {
+    const given = d.ingested!.keyFields[name];
+    let at: { page: number; line: number } | null = null;
+    if (given?.page != null && given.line != null && (ingest.pages.get(given.page)?.length ?? 0) > given.line) at = { page: given.page, line: given.line };
+    const spec = schema?.fields.find((f) => f.name === name);
+    if (!at && spec) {
+      const found = locateValue(pages, { type: spec.type, multiple: spec.multiple ?? false }, value);
+      if (found) at = { page: pages[found.page]!.page, line: found.line };
+    }
+    out[name] = { value, confidence: given?.confidence ?? d.ingested!.confidence, page: at?.page ?? Math.min(...d.pages), line: at?.line ?? 0, source: ingest.source };
+  }
+  return out;
+}
 
 /**
  * Extract key data: reads each filed document (and, when asked, each unmatched one) with the
@@ -14,7 +39,10 @@ export async function extractKeyData(ws: RunWorkspace, raw: Record<string, unkno
     checkAborted(ws.signal);
     if (d.expectedDocId === null && !settings.includeUnmatched) continue;
     const pages = pagesOfDocument(ws, d).slice(0, settings.maxPagesPerDocument);
-    let fields = await ws.extractor.read(d, pages, await ws.schemaFor(d.docType), ws.signal);
+    const schema = await ws.schemaFor(d.docType);
+    // An integrator's analysis that gives the document's key data is taken instead of reading it (spec tag `analysis`).
+    let fields =
+      d.ingested && Object.keys(d.ingested.keyData).length > 0 ? ingestedFields(ws, d, pagesOfDocument(ws, d), schema) : await ws.extractor.read(d, pages, schema, ws.signal);
     // The e-invoice its file embeds is the invoice's own record: its values over what the print gave.
     if (d.einvoice && d.docType === 'invoice') fields = { ...fields, ...einvoiceFields(d.einvoice, pages, fields) };
     for (const [name, f] of Object.entries(fields)) {

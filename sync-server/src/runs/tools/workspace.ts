@@ -2,6 +2,7 @@ import type { LedgerAppend } from '../../ledger/service.js';
 import type { ApplicationRow, FileRow, RunRow } from '../../applications/rows.js';
 import type { AnalyzerPort, AnalyzerSchema, CatalogueType, DocumentTyper, EInvoice, ExtractedField, ParsedPage, PreflightFlag } from '../analyzer-port.js';
 import type { DocumentSplitter } from '../document-splitter.js';
+import type { IngestedDocument, IngestedFile } from '../ingested.js';
 import type { KeyDataReader } from '../key-data-reader.js';
 
 /** A document a run proposes, as the tools build it up before the run lands. */
@@ -24,6 +25,10 @@ export interface WorkDocument {
   splitOf: string | null;
   /** The e-invoice its file embeds, when this is the invoice it describes: extraction takes its values. */
   einvoice?: EInvoice;
+  /** Where its boundaries and type came from when not the built-in analyzer: `analysis:<id>`, `model:<name>`, `parse`. */
+  source?: string;
+  /** The analysis ingest's document it is: extraction takes its key data instead of reading the pages. */
+  ingested?: IngestedDocument;
 }
 
 /** What the tools of one run work on, in memory; the engine writes it in one transaction when the run lands. */
@@ -32,7 +37,10 @@ export interface RunWorkspace {
   run: RunRow;
   /** The files the run covers, in case order. */
   files: FileRow[];
+  /** Each file's pages as read, an analysis ingest's lines in place where it gave them. */
   pagesByFile: Map<string, ParsedPage[]>;
+  /** The analysis ingests in force for the run's files (spec tag `analysis`), by file. */
+  ingested: Map<string, IngestedFile>;
   flagsByFile: Map<string, PreflightFlag[]>;
   /** The organization's document types (its marked chain), with their kinds. */
   catalogue: CatalogueType[];

@@ -1,7 +1,7 @@
 import type { DocumentDecision, DocumentEntry, LedgerEvent } from '@portal/shared';
 import { caseDocumentId, ledgerRowId, parseCaseDocumentId, parseLedgerRowId, syncCollections } from '@portal/shared/sync';
-import { runFromJson } from '../../applications/repository.js';
-import { toApplication, type ApplicationRow, type FileRow } from '../../applications/rows.js';
+import { FILED_COUNTS, runFromJson } from '../../applications/repository.js';
+import { docCounts, toApplication, type ApplicationRow, type FileRow } from '../../applications/rows.js';
 import type { Queryable } from '../../db/db.js';
 import type { DocumentService } from '../../documents/service.js';
 import { toEvent, type LedgerRow } from '../../ledger/service.js';
@@ -62,12 +62,10 @@ type ApplicationDocument = ReturnType<typeof toApplication> & { docsFiled: numbe
 async function applicationDocuments(q: Queryable, orgId: string, cases: readonly CaseRev[]): Promise<SyncChange<ApplicationDocument>[]> {
   if (cases.length === 0) return [];
   const ids = cases.map((c) => c.id);
-  const { rows } = await q.query<ApplicationRow & { deleted: boolean; run: Record<string, unknown> | null; docs_filed: number }>(
-    // docs_filed is the listing's (applications/repository.ts listApplications).
+  const { rows } = await q.query<ApplicationRow & { deleted: boolean; run: Record<string, unknown> | null; filed_counts: Record<string, number> }>(
+    // The counts are the listing's (applications/repository.ts listApplications).
     `SELECT a.*, (SELECT row_to_json(r) FROM runs r WHERE r.application_id = a.id AND r.n = a.current_run) AS run,
-            (SELECT count(*) FROM jsonb_array_elements(a.list_lines) l
-              WHERE (SELECT count(*) FROM case_documents d
-                      WHERE d.application_id = a.id AND d.expected_doc_id = l->>'id') >= (l->>'minCount')::int)::int AS docs_filed
+            ${FILED_COUNTS}
        FROM applications a WHERE a.org_id = $1 AND a.id = ANY($2::text[])`,
     [orgId, ids],
   );
@@ -78,8 +76,8 @@ async function applicationDocuments(q: Queryable, orgId: string, cases: readonly
   return cases.flatMap((c) => {
     const row = byId.get(c.id);
     if (!row) return [];
-    const { run, docs_filed, deleted, ...app } = row;
-    const doc = { ...toApplication(app, runFromJson(run), filesOf.get(c.id) ?? []), docsFiled: Number(docs_filed), docsTotal: app.list_lines.length };
+    const { run, filed_counts, deleted, ...app } = row;
+    const doc = { ...toApplication(app, runFromJson(run), filesOf.get(c.id) ?? []), ...docCounts({ ...app, filed_counts }) };
     return [{ rev: c.rev, deleted, doc }];
   });
 }

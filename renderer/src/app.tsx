@@ -5,6 +5,7 @@ import { AdminApiKeysPage } from './admin/api-keys-page';
 import { AdminOrganizationPage } from './admin/organization-page';
 import { AdminUsersPage } from './admin/users-page';
 import { AdminWebhooksPage } from './admin/webhooks-page';
+import { ChoosePasswordPage, takePasswordToken } from './auth/choose-password-page';
 import { PasswordBanner } from './auth/password-banner';
 import { SignInPage } from './auth/sign-in-page';
 import { BundlesPage } from './bundles/bundles-page';
@@ -120,6 +121,10 @@ function Session({ services, serverUrl, editingServer, onEditServer, onSaveServe
   const credentials: RequestCredentials = bridge.kind === 'desktop' ? 'omit' : 'same-origin';
   const api = useMemo(() => createApiClient(serverUrl, fetchFn, { credentials }), [serverUrl, fetchFn, credentials]);
   const [auth, setAuth] = useState<AuthState>({ state: 'checking' });
+  // A mailed reset or invitation link: its page comes first, signed in or not (whoever is signed
+  // in here, the link is for the person it was mailed to).
+  const [passwordToken, setPasswordToken] = useState(takePasswordToken);
+  const [forgot, setForgot] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -161,6 +166,32 @@ function Session({ services, serverUrl, editingServer, onEditServer, onSaveServe
     setAuth({ state: 'signed-out', reason: 'Your session has ended. Sign in again to continue.' });
   }, [serverUrl]);
 
+  if (passwordToken !== null) {
+    const leave = () => {
+      setPasswordToken(null);
+      window.history.replaceState(null, '', '/');
+    };
+    return (
+      <ChoosePasswordPage
+        bridge={bridge}
+        api={api}
+        token={passwordToken}
+        onSignedIn={(user) => {
+          leave();
+          signedIn(user);
+        }}
+        onSetButNotSignedIn={(reason) => {
+          leave();
+          setAuth({ state: 'signed-out', reason });
+        }}
+        onNewLink={() => {
+          leave();
+          setForgot(true);
+          setAuth({ state: 'signed-out', reason: null });
+        }}
+      />
+    );
+  }
   if (auth.state === 'checking') return <p className="loading">Signing in…</p>;
   if (auth.state === 'signed-out') {
     if (editingServer && bridge.kind === 'desktop') {
@@ -173,7 +204,9 @@ function Session({ services, serverUrl, editingServer, onEditServer, onSaveServe
         </div>
       );
     }
-    return <SignInPage bridge={bridge} api={api} serverUrl={serverUrl} reason={auth.reason} onSignedIn={signedIn} onChangeServer={() => onEditServer(true)} />;
+    return (
+      <SignInPage key={forgot ? 'forgot' : 'sign-in'} bridge={bridge} api={api} serverUrl={serverUrl} reason={auth.reason} onSignedIn={signedIn} onChangeServer={() => onEditServer(true)} forgot={forgot} />
+    );
   }
   return (
     <SignedInApp

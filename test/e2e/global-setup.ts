@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The server the browser tests drive, e.g. `http://localhost:41234`. */
     e2eBaseUrl: string;
+    /** The server's DATA_DIR: mails land in its `outbox/` as .eml files (no SMTP_URL). */
+    e2eDataDir: string;
   }
 }
 
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('e2eBaseUrl', url);
+  project.provide('e2eDataDir', dataDir);
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { PASSWORD_MIN_LENGTH, PRODUCT_NAME, type DesktopBridge, type User } from '@portal/shared';
-import { messageOf, ok, type ApiClient } from '@portal/shared/client';
+import { ok, type ApiClient } from '@portal/shared/client';
+import { Field, FormError, NewPasswordField, useSubmit } from './auth-form';
 
 export interface SignInPageProps {
   bridge: DesktopBridge;
@@ -11,12 +12,15 @@ export interface SignInPageProps {
   onSignedIn(user: User): void;
   /** Desktop only: the server this app talks to can be changed before signing in. */
   onChangeServer?: () => void;
+  /** Opens on "Forgot password?" (a mailed link that no longer works offers a new one). */
+  forgot?: boolean;
 }
 
 type Mode = 'sign-in' | 'sign-up';
 
-export function SignInPage({ bridge, api, serverUrl, reason, onSignedIn, onChangeServer }: SignInPageProps) {
+export function SignInPage({ bridge, api, serverUrl, reason, onSignedIn, onChangeServer, forgot: startForgot = false }: SignInPageProps) {
   const [mode, setMode] = useState<Mode>('sign-in');
+  const [forgot, setForgot] = useState(startForgot);
   const tabsId = useId();
 
   return (
@@ -60,8 +64,10 @@ export function SignInPage({ bridge, api, serverUrl, reason, onSignedIn, onChang
           ))}
         </div>
         <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${mode}`}>
-          {mode === 'sign-in' ? (
-            <SignInForm bridge={bridge} onSignedIn={onSignedIn} />
+          {mode === 'sign-in' && forgot ? (
+            <ForgotPasswordForm api={api} onBack={() => setForgot(false)} />
+          ) : mode === 'sign-in' ? (
+            <SignInForm bridge={bridge} onSignedIn={onSignedIn} onForgot={() => setForgot(true)} />
           ) : (
             <SignUpForm bridge={bridge} api={api} onSignedIn={onSignedIn} />
           )}
@@ -82,35 +88,7 @@ export function SignInPage({ bridge, api, serverUrl, reason, onSignedIn, onChang
   );
 }
 
-function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-      {hint !== undefined && <p className="hint">{hint}</p>}
-    </div>
-  );
-}
-
-function useSubmit(work: () => Promise<void>) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(messageOf(e));
-      setBusy(false);
-    }
-  };
-  return { busy, error, submit };
-}
-
-function SignInForm({ bridge, onSignedIn }: { bridge: DesktopBridge; onSignedIn(user: User): void }) {
+function SignInForm({ bridge, onSignedIn, onForgot }: { bridge: DesktopBridge; onSignedIn(user: User): void; onForgot(): void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, error, submit } = useSubmit(async () => onSignedIn(await bridge.signIn(email.trim(), password)));
@@ -125,13 +103,47 @@ function SignInForm({ bridge, onSignedIn }: { bridge: DesktopBridge; onSignedIn(
           <input id={id} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} />
         )}
       </Field>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
+      <FormError error={error} />
+      <button type="submit" className="primary wide" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      <button type="button" className="link forgot-link" onClick={onForgot}>
+        Forgot password?
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Mails a reset link. The server answers the same whether or not the address has an account (it
+ * must not tell), and so does this form: its own words, shown after every request.
+ */
+function ForgotPasswordForm({ api, onBack }: { api: ApiClient; onBack(): void }) {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const { busy, error, submit, setBusy } = useSubmit(async () => {
+    const answer = await ok(api.POST('/password/forgot', { body: { email: email.trim() } }));
+    setSent(answer.message);
+    setBusy(false);
+  });
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} aria-label="Reset your password">
+      <p className="muted small">We mail you a link to choose a new password. It works once, within an hour.</p>
+      <Field label="Email">
+        {(id) => <input id={id} type="email" autoComplete="username" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />}
+      </Field>
+      <FormError error={error} />
+      {sent !== null && (
+        <p className="notice" role="status">
+          {sent}
         </p>
       )}
       <button type="submit" className="primary wide" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
+        {busy ? 'Sending…' : sent === null ? 'Send the link' : 'Send it again'}
+      </button>
+      <button type="button" className="link forgot-link" onClick={onBack}>
+        Back to sign in
       </button>
     </form>
   );
@@ -161,25 +173,8 @@ function SignUpForm({ bridge, api, onSignedIn }: { bridge: DesktopBridge; api: A
       <Field label="Email">
         {(id) => <input id={id} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />}
       </Field>
-      <Field label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-        {(id) => (
-          <input
-            id={id}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={busy}
-          />
-        )}
-      </Field>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <NewPasswordField label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} value={password} onChange={setPassword} disabled={busy} />
+      <FormError error={error} />
       <button type="submit" className="primary wide" disabled={busy}>
         {busy ? 'Creating your account…' : 'Create account'}
       </button>

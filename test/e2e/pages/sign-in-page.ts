@@ -40,4 +40,46 @@ export class SignInPage {
     // Enter, as people do: the form must submit from the keyboard.
     await form.getByLabel('Password').press('Enter');
   }
+
+  /** "Forgot password?" under the sign-in form: asks for a reset mail. */
+  async forgotPassword(email: string): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Sign in' }).click();
+    await this.page.getByRole('button', { name: 'Forgot password?' }).click();
+    const form = this.page.getByRole('form', { name: 'Reset your password' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Send the link' }).click();
+  }
+}
+
+/** The page a mailed reset or invitation link opens (/reset-password#token=…): choose a password, then signed in. */
+export class ChoosePasswordPage {
+  readonly form: Locator;
+  readonly email: Locator;
+  readonly password: Locator;
+  readonly confirmation: Locator;
+  readonly rules: Locator;
+  readonly error: Locator;
+
+  constructor(readonly page: Page) {
+    this.form = page.getByRole('form', { name: 'Choose your password' });
+    this.email = this.form.getByLabel('Email');
+    this.password = this.form.getByLabel('New password', { exact: true });
+    this.confirmation = this.form.getByLabel('New password again');
+    this.rules = this.form.getByRole('list', { name: 'Password rules' });
+    this.error = this.form.getByRole('alert');
+  }
+
+  /** Opens a mailed link (its path and fragment, on the server the tests drive). */
+  async open(link: string): Promise<void> {
+    const url = new URL(link);
+    await this.page.goto(`${url.pathname}${url.hash}`);
+    await this.form.waitFor();
+  }
+
+  async choose(email: string, password: string, again = password): Promise<void> {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.confirmation.fill(again);
+    await this.form.getByRole('button', { name: 'Set password and sign in' }).click();
+  }
 }

@@ -1,0 +1,95 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ok } from '@portal/shared/client';
+import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
+import { waitForPasswordLink } from './outbox.js';
+import { AppShell } from './pages/app-shell.js';
+import { ChoosePasswordPage, SignInPage } from './pages/sign-in-page.js';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+
+/**
+ * The mailed links (issue 29, item 2): "Forgot password?" mails a reset link, the link opens a page
+ * to choose a password and signs in with it; an invited colleague's link sets their first password.
+ */
+describe('forgotten passwords and invitations', () => {
+  const baseUrl = inject('e2eBaseUrl');
+  const dataDir = inject('e2eDataDir');
+  let browser: Browser;
+  let manager: BrowserContext;
+  let context: BrowserContext;
+  let page: Page;
+  const email = uniqueEmail('fern');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // The account is made in a profile of its own: the reviewer's browser starts signed out.
+    manager = await newContext(browser, baseUrl);
+    await ok(apiOf(manager, baseUrl).POST('/signup', { body: { orgName: 'Harbour Lettings', name: 'Fern Forgetful', email, password: PASSWORD } }));
+    context = await newContext(browser, baseUrl);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('mails a reset link from "Forgot password?", and the link sets a new password and signs in', async () => {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.forgotPassword(email);
+    // The same words whether or not the address has an account.
+    await page.getByText('If that address has an account, a reset link is on its way.').waitFor();
+    await screenshot(page, 'forgot-password-sent');
+
+    const link = await waitForPasswordLink(dataDir, email);
+    const choose = new ChoosePasswordPage(page);
+    await choose.open(link);
+    // The token leaves the address bar once read: it is not kept in the history.
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await choose.rules.innerText()).toContain('At least 10 characters');
+    await screenshot(page, 'choose-password');
+
+    await choose.choose(email, NEW_PASSWORD, 'a different passphrase');
+    await choose.error.waitFor();
+    expect(await choose.error.innerText()).toContain('The two passwords differ');
+
+    await choose.choose(email, NEW_PASSWORD);
+    const shell = new AppShell(page);
+    await expect.poll(() => shell.signedInAs.innerText(), { timeout: 20_000 }).toBe('Fern Forgetful');
+
+    // The new password is the one that works now.
+    await shell.signOut();
+    await signIn.signIn(email, PASSWORD);
+    await signIn.error.waitFor();
+    await signIn.signIn(email, NEW_PASSWORD);
+    await expect.poll(() => shell.signedInAs.innerText(), { timeout: 20_000 }).toBe('Fern Forgetful');
+  });
+
+  it('says a used link is spent, and offers a new one', async () => {
+    const link = await waitForPasswordLink(dataDir, email);
+    await new AppShell(page).signOut();
+    const choose = new ChoosePasswordPage(page);
+    await choose.open(link);
+    await choose.choose(email, 'yet another passphrase');
+    await choose.error.waitFor();
+    expect(await choose.error.innerText()).toContain('invalid, already used or expired');
+    await choose.form.getByRole('button', { name: 'Mail me a new link' }).click();
+    await page.getByRole('form', { name: 'Reset your password' }).waitFor();
+  });
+
+  it('lets an invited colleague choose a first password from the invitation mail and signs them in', async () => {
+    // Fern's reset ended every session of hers: the invitation comes from another Manager.
+    const inviter = await newContext(browser, baseUrl);
+    await ok(apiOf(inviter, baseUrl).POST('/signup', { body: { orgName: 'Quayside Homes', name: 'Ivo Inviter', email: uniqueEmail('ivo'), password: PASSWORD } }));
+    const colleague = uniqueEmail('ines');
+    await ok(apiOf(inviter, baseUrl).POST('/users', { body: { name: 'Ines Invited', email: colleague, role: 'Originator' } }));
+    const link = await waitForPasswordLink(dataDir, colleague);
+    const choose = new ChoosePasswordPage(page);
+    await choose.open(link);
+    await choose.choose(colleague, NEW_PASSWORD);
+    const shell = new AppShell(page);
+    await expect.poll(() => shell.signedInAs.innerText(), { timeout: 20_000 }).toBe('Ines Invited');
+    await expect.poll(() => shell.organization.innerText()).toBe('Quayside Homes');
+  });
+});

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import { API_BASE_PATH } from '@portal/shared';
+import { API_BASE_PATH, MAX_PATH_PARAM_CHARS } from '@portal/shared';
 import './types.js';
 import { AREAS, registerAreas } from './areas.js';
 import conditionalGet from './plugins/app/conditional-get.js';
@@ -20,7 +20,7 @@ import { ChangeFeed } from './db/change-feed.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { RESEARCH_LANE } from './research/types.js';
 import mail from './mail/plugin.js';
-import errorHandler from './plugins/app/error-handler.js';
+import errorHandler, { answerFrameworkError } from './plugins/app/error-handler.js';
 import jsonBody from './plugins/app/json-body.js';
 import { createResponseSerializerCompiler } from './plugins/app/serializer.js';
 import services from './plugins/app/services.js';
@@ -68,7 +68,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       requestIdHeader: false,
       trustProxy: config.trustProxy,
       return503OnClosing: true,
+      // Fastify's default (100) refused declared parameters (an address takes 160 characters,
+      // more when percent-encoded) with a 414 of its own shape; longer ones are 414 `{ error }`.
+      routerOptions: { maxParamLength: MAX_PATH_PARAM_CHARS },
+      frameworkErrors: answerFrameworkError,
     }).withTypeProvider<ZodTypeProvider>();
+    // No response is to be sniffed into another type (a PDF or markdown rendered as HTML):
+    // every answer, errors and the web app included. Event streams set it themselves (hijacked).
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+    });
     app.setValidatorCompiler(validatorCompiler);
     // Responses leave through their contract schema, compiled once per schema (serializer.ts).
     app.setSerializerCompiler(createResponseSerializerCompiler({ strict: config.responseValidation === 'strict', log: app.log }));

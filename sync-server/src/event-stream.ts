@@ -41,6 +41,8 @@ export function openEventStream(app: FastifyInstance, request: FastifyRequest, r
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
+    // The app's onSend hook does not run for a hijacked reply.
+    'x-content-type-options': 'nosniff',
     ...(request.headers.origin && app.config.allowedOrigins.includes(request.headers.origin)
       ? { 'access-control-allow-origin': request.headers.origin, vary: 'Origin' }
       : {}),

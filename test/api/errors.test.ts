@@ -16,7 +16,7 @@ const probe: FastifyPluginAsyncZod = async (api) => {
       config: { access: 'public' },
       schema: {
         params: z.object({ n: z.coerce.number().int().min(1) }),
-        querystring: z.object({ mode: z.enum(['ok', 'conflict', 'crash']).default('ok') }),
+        querystring: z.object({ mode: z.enum(['ok', 'conflict', 'crash', 'database']).default('ok') }),
         body: z.object({ name: z.string().min(1), count: z.number().int(), tags: z.array(z.string()).optional() }),
         response: {
           200: z.object({ name: z.string(), n: z.number() }),
@@ -28,6 +28,7 @@ const probe: FastifyPluginAsyncZod = async (api) => {
     async (req) => {
       if (req.query.mode === 'conflict') throw new HttpError(409, 'Already exists', { applicationId: 'case-1', internalNote: 'never leaves' });
       if (req.query.mode === 'crash') throw new Error('secret internal detail');
+      if (req.query.mode === 'database') throw Object.assign(new Error('value "2147483648" is out of range for type integer'), { code: '22003' });
       return { name: req.body.name, n: req.params.n };
     },
   );
@@ -105,8 +106,6 @@ describe(`errors on ${DRIVER}`, () => {
   it('answers an unknown operation under /api with 404 in the error shape', async () => {
     for (const [method, url] of [
       ['GET', '/api/nothing-here'],
-      ['POST', '/api/healthz'],
-      ['DELETE', '/api/expected-doc-lists/x/1'],
       ['GET', '/api'],
     ] as const) {
       const res = await t.app.inject({ method, url });
@@ -115,10 +114,29 @@ describe(`errors on ${DRIVER}`, () => {
     }
   });
 
+  it('answers an unknown method on a known path with 405, Allow listing the path’s methods', async () => {
+    for (const [method, url, allow] of [
+      ['POST', '/api/healthz', 'GET, HEAD'],
+      ['DELETE', '/api/expected-doc-lists/x/1', 'GET, HEAD, PUT'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(res.json(), `${method} ${url}`).toEqual({ error: expect.stringContaining(url) });
+    }
+  });
+
   it('sends a service’s HttpError with its status and the extra fields its schema declares, nothing more', async () => {
     const res = await post(JSON.stringify({ name: 'a', count: 1 }), undefined, '/api/probe/1?mode=conflict');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'Already exists', applicationId: 'case-1' });
+  });
+
+  it('answers a value the database refused with 400 in its own words, never PostgreSQL’s', async () => {
+    const res = await post(JSON.stringify({ name: 'a', count: 1 }), undefined, '/api/probe/1?mode=database');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: expect.stringMatching(/^A number is out of range/) });
+    expect(res.body).not.toMatch(/out of range for type integer/);
   });
 
   it('hides the details of an unexpected failure behind a 500', async () => {

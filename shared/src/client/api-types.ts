@@ -783,6 +783,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -1105,6 +1114,15 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
                     headers: {
@@ -1125,6 +1143,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1394,6 +1421,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -1550,7 +1586,7 @@ export interface paths {
                 path: {
                     /** @description Id of an expected document list family. */
                     expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -1609,6 +1645,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         /**
@@ -1624,7 +1669,7 @@ export interface paths {
                 path: {
                     /** @description Id of an expected document list family. */
                     expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -1689,6 +1734,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -1720,7 +1774,7 @@ export interface paths {
                 path: {
                     /** @description Id of an expected document list family. */
                     expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -1781,6 +1835,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1811,7 +1874,7 @@ export interface paths {
                 path: {
                     /** @description Id of an expected document list family. */
                     expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -1876,6 +1939,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1906,7 +1978,7 @@ export interface paths {
                 path: {
                     /** @description Id of an expected document list family. */
                     expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -1967,6 +2039,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1997,7 +2078,7 @@ export interface paths {
                 path: {
                     /** @description Id of an expected document list family. */
                     expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -2062,6 +2143,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2092,7 +2182,7 @@ export interface paths {
                 path: {
                     /** @description Id of an expected document list family. */
                     expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -2153,6 +2243,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2181,7 +2280,7 @@ export interface paths {
                 path: {
                     /** @description Id of an expected document list family. */
                     expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -2246,6 +2345,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2274,7 +2382,7 @@ export interface paths {
                 path: {
                     /** @description Id of an expected document list family. */
                     expectedDocListId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -2332,6 +2440,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2719,6 +2836,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2749,7 +2875,7 @@ export interface paths {
                 path: {
                     /** @description Document type id. */
                     docType: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -2808,6 +2934,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         /**
@@ -2823,7 +2958,7 @@ export interface paths {
                 path: {
                     /** @description Document type id. */
                     docType: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -2888,6 +3023,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -2919,7 +3063,7 @@ export interface paths {
                 path: {
                     /** @description Document type id. */
                     docType: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -2980,6 +3124,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3010,7 +3163,7 @@ export interface paths {
                 path: {
                     /** @description Document type id. */
                     docType: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -3075,6 +3228,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3105,7 +3267,7 @@ export interface paths {
                 path: {
                     /** @description Document type id. */
                     docType: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -3159,6 +3321,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3378,7 +3549,7 @@ export interface paths {
                 path: {
                     /** @description Workflow id. */
                     workflowId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -3437,6 +3608,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         /**
@@ -3452,7 +3632,7 @@ export interface paths {
                 path: {
                     /** @description Workflow id. */
                     workflowId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -3517,6 +3697,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -3548,7 +3737,7 @@ export interface paths {
                 path: {
                     /** @description Workflow id. */
                     workflowId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -3609,6 +3798,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3639,7 +3837,7 @@ export interface paths {
                 path: {
                     /** @description Workflow id. */
                     workflowId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -3693,6 +3891,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3782,6 +3989,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3944,7 +4160,7 @@ export interface paths {
                 path: {
                     /** @description Intel template id. */
                     templateId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -4003,6 +4219,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         /**
@@ -4018,7 +4243,7 @@ export interface paths {
                 path: {
                     /** @description Intel template id. */
                     templateId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -4083,6 +4308,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -4114,7 +4348,7 @@ export interface paths {
                 path: {
                     /** @description Intel template id. */
                     templateId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -4175,6 +4409,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4205,7 +4448,7 @@ export interface paths {
                 path: {
                     /** @description Intel template id. */
                     templateId: string;
-                    /** @description Integer version, minimum 1. */
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -4259,6 +4502,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4483,6 +4735,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -4538,6 +4799,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4747,6 +5017,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         options?: never;
@@ -4763,7 +5042,7 @@ export interface paths {
         };
         /**
          * Edit a draft list together (y-websocket)
-         * @description Upgrade (`GET` with `Connection: Upgrade`, `Upgrade: websocket`) to a WebSocket speaking the y-websocket protocol: Yjs sync and awareness, binary frames, as the stock `y-websocket` `WebsocketProvider` speaks it (server URL `…/collab/expected-doc-lists/{expectedDocListId}`, room name `{version}`). A plain `GET` is answered 404.
+         * @description Upgrade (`GET` with `Connection: Upgrade`, `Upgrade: websocket`) to a WebSocket speaking the y-websocket protocol: Yjs sync and awareness, binary frames, as the stock `y-websocket` `WebsocketProvider` speaks it (server URL `…/collab/expected-doc-lists/{expectedDocListId}`, room name `{version}`). A plain `GET` (no upgrade) is answered 426 Upgrade Required with `Upgrade: websocket`; malformed parameters 400, before any upgrade.
          *
          *     **Authentication**: the session cookie, when the upgrade comes from the server’s own origin or one of `ALLOWED_ORIGINS` (checked on `Origin`, as for any cookie-authenticated change); or a bearer (an API key or a device session) in `Authorization: Bearer <token>`, or, for a browser, which cannot set that header on a WebSocket, as the subprotocol `bearer.<token>`. Offer the subprotocol `portal` (browsers require the server to pick one): `Sec-WebSocket-Protocol: portal, bearer.<token>`; the server answers `portal` and never echoes the token. Needs the right `library.read`; changing the document needs `library.edit`, on your own list, in a `draft` version. Active and superseded versions are served read-only.
          *
@@ -4779,6 +5058,7 @@ export interface paths {
                 header?: never;
                 path: {
                     expectedDocListId: string;
+                    /** @description Integer version, 1 to 2147483647. */
                     version: number;
                 };
                 cookie?: never;
@@ -4791,6 +5071,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description This operation is a WebSocket: send the upgrade (`Connection: Upgrade`, `Upgrade: websocket`). */
+                426: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
                 };
             };
         };
@@ -4877,6 +5184,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4910,13 +5226,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description JSON lines (`application/x-ndjson`), one `LedgerExportLine` each. */
+                /** @description JSON lines, one `LedgerExportLine` each, oldest first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/x-ndjson": string;
                     };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
@@ -4948,6 +5264,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5026,6 +5351,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5220,6 +5554,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         options?: never;
@@ -5290,6 +5633,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5375,6 +5727,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5446,6 +5807,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5529,6 +5899,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5627,6 +6006,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5711,6 +6099,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5937,6 +6334,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6026,6 +6432,15 @@ export interface paths {
                 };
                 /** @description The request body is larger than the server accepts. */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6145,6 +6560,15 @@ export interface paths {
                         "application/json": components["schemas"]["GateRefused"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request body has a media type this operation does not accept. */
                 415: {
                     headers: {
@@ -6194,13 +6618,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The case’s run and ledger as they change (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -6223,6 +6656,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6312,6 +6754,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6411,6 +6862,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6503,6 +6963,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         options?: never;
@@ -6578,6 +7047,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6681,6 +7159,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6768,6 +7255,15 @@ export interface paths {
                 };
                 /** @description The document was already decided (the `error` names that decision). */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6869,6 +7365,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6963,6 +7468,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -7033,6 +7547,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7135,6 +7658,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7211,6 +7743,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7248,22 +7789,23 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The PDF (`application/pdf`); range requests are answered with 206. */
+                /** @description The filed PDF; with `?kind=md`, its text as markdown. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
+                        "text/markdown": string;
                     };
                 };
-                /** @description The PDF (`application/pdf`); range requests are answered with 206. */
+                /** @description The byte range asked for (`Range: bytes=…`) of the PDF. */
                 206: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
                     };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
@@ -7295,6 +7837,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7344,13 +7895,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `text/markdown; charset=utf-8`. */
+                /** @description The case as markdown. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/markdown": string;
                     };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
@@ -7382,6 +7933,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7471,6 +8031,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7507,22 +8076,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The PDF (`application/pdf`); range requests are answered with 206. */
+                /** @description The pages as one PDF. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
                     };
                 };
-                /** @description The PDF (`application/pdf`); range requests are answered with 206. */
+                /** @description The byte range asked for (`Range: bytes=…`) of that PDF. */
                 206: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/pdf": string;
                     };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
@@ -7554,6 +8123,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7648,6 +8226,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7733,6 +8320,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7833,6 +8429,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -7904,6 +8509,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8012,6 +8626,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -8081,6 +8704,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8166,6 +8798,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8236,6 +8877,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8339,6 +8989,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8417,6 +9076,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8478,6 +9146,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8563,6 +9240,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8621,6 +9307,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8720,6 +9415,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description An upstream service (the analyzer) did not answer. */
                 502: {
                     headers: {
@@ -8764,13 +9468,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The turn’s events as they happen (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description The turn ended and every event after `Last-Event-ID` was sent. */
@@ -8816,6 +9520,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8849,13 +9562,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
@@ -8909,7 +9622,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -9080,13 +9793,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -9131,7 +9844,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -9302,13 +10015,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -9353,7 +10066,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -9524,13 +10237,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -9575,7 +10288,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -9752,13 +10465,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -9803,7 +10516,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -9994,13 +10707,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -10045,7 +10758,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -10216,13 +10929,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -10267,7 +10980,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -10460,13 +11173,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -10511,7 +11224,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -10780,13 +11493,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -10831,7 +11544,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -11052,13 +11765,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -11103,7 +11816,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -11304,13 +12017,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -11355,7 +12068,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -11554,13 +12267,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -11605,7 +12318,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Checkpoint rev; absent for the first pull. */
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
                     rev?: number;
                     /** @description Checkpoint id. */
                     id?: string;
@@ -11924,13 +12637,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The changes as they commit (`text/event-stream`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -13277,7 +13990,7 @@ export interface components {
          * @enum {string}
          */
         LibraryStatus: "draft" | "active" | "superseded";
-        /** @description The account’s email, as `email` or as `username` (either one; both only when they are the same address), and its password. */
+        /** @description The account’s email, as `email` or as `username` (either one; both only when they are the same address, else 400), and its password. */
         LoginInput: {
             /**
              * Format: email
@@ -13290,7 +14003,7 @@ export interface components {
              */
             username?: string;
             password: string;
-        };
+        } | unknown | unknown;
         MarkedCatalogEntry: {
             /** @description Unique within its list; documents of a case name the line they were filed against by it (`expectedDocId`). In a catalogue it equals `docType`. */
             id: string;
@@ -13552,7 +14265,7 @@ export interface components {
             } | null;
             createdAt: string;
         };
-        /** @description The section is copied: later edits of the list do not reach it. */
+        /** @description Either `from` (a section of a stored list) or the content itself (`lines` and/or `subsections`, with `name`), not both. The section is copied: later edits of the list do not reach it. */
         SavedSectionInput: {
             /** @description Defaults to the copied section’s name; required with `lines`. */
             name?: string;
@@ -13567,7 +14280,7 @@ export interface components {
             /** @description Or give the section’s content directly (validated like a list save). */
             lines?: components["schemas"]["ExpectedDocEdit"][];
             subsections?: components["schemas"]["ExpectedDocListSubsectionEdit"][];
-        };
+        } & (unknown | (unknown | unknown));
         /** @description Our addition: set one line of a case by hand (waive a list line, or add a line), with why. */
         SetExpectedDocInput: {
             /** @constant */
@@ -13638,7 +14351,7 @@ export interface components {
             /** @description Informative flags raised when the file was received (`active_content`); they never hold the case at the gate. Empty for most files. */
             flags: components["schemas"]["FileFlag"][];
         };
-        /** @description multipart/form-data: the PDFs to add to a case. */
+        /** @description multipart/form-data: the PDFs to add to a case; another field is a 400 naming it. */
         SourceFilesInput: {
             /** @description One or more PDFs; repeat the field. At most 25 per call, each at most 100 MB. Each part’s `filename` is stored cleaned and, past 255 bytes, truncated (`SourceFile.name`). */
             files: string[];
@@ -13687,6 +14400,7 @@ export interface components {
             /** @description A model: what it wrote, as its `usage` reports. The built-in engine: the words of its answer. */
             completionTokens: number;
         };
+        /** @description At least one of the fields (400 `nothing to change` otherwise); fields left out stay as they are. */
         UpdateUserInput: {
             name?: string;
             /**
@@ -13703,7 +14417,7 @@ export interface components {
             active?: boolean;
             /** @description Sets a password the user must change at next sign-in; ends their sessions. */
             temporaryPassword?: string;
-        };
+        } | unknown | unknown | unknown | unknown | unknown;
         /** @description A person of an organization. */
         User: {
             id: string;
@@ -13791,7 +14505,7 @@ export interface components {
             applicationId?: string;
             /** @description Replay the case’s rows from this seq on. */
             fromSeq?: number;
-        };
+        } | unknown | unknown;
         WebhookReplayResult: {
             /** @description Deliveries enqueued, one per ledger row replayed. */
             enqueued: number;
@@ -13883,7 +14597,7 @@ export interface components {
             status: components["schemas"]["WorkflowStatus"];
             source: components["schemas"]["LibrarySource"];
         };
-        /** @description multipart/form-data (spec Part 4). Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too. */
+        /** @description multipart/form-data (spec Part 4). Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too. Another field is a 400 naming it; a text field is at most 16 KiB. */
         WorkflowRunInput: {
             /** @description One or more PDFs; repeat the field. Required for a new case, optional with `applicationId`. At most 25 per call, each at most 100 MB. Each part’s `filename` is stored cleaned and, past 255 bytes, truncated (`SourceFile.name`). */
             files?: string[];

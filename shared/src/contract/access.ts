@@ -54,6 +54,8 @@ export const SignupInput = z
   })
   .meta({
     id: 'SignupInput',
+    // The refinement above, for the OpenAPI document (a refinement has no JSON Schema of its own).
+    dependentRequired: { email: ['password'], password: ['email'] },
     description:
       'Optional as a whole. With no body (or without email and password) an instant account is created: generated names, no password, kept 30 days unless an email is added.',
   });
@@ -75,7 +77,9 @@ export const LoginInput = z
   })
   .meta({
     id: 'LoginInput',
-    description: 'The account’s email, as `email` or as `username` (either one; both only when they are the same address), and its password.',
+    // The first refinement, for the OpenAPI document; the second (both the same address) has no JSON Schema.
+    anyOf: [{ required: ['email'] }, { required: ['username'] }],
+    description: 'The account’s email, as `email` or as `username` (either one; both only when they are the same address, else 400), and its password.',
   });
 
 export const ChangePasswordInput = z
@@ -108,7 +112,13 @@ export const UpdateUserInput = z
     temporaryPassword: Password.optional().describe('Sets a password the user must change at next sign-in; ends their sessions.'),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change' })
-  .meta({ id: 'UpdateUserInput' });
+  .meta({
+    id: 'UpdateUserInput',
+    description: 'At least one of the fields (400 `nothing to change` otherwise); fields left out stay as they are.',
+    // The refinement, for the OpenAPI document: at least one known field (unknown ones are ignored).
+    minProperties: 1,
+    anyOf: ['name', 'email', 'role', 'active', 'temporaryPassword'].map((field) => ({ required: [field] })),
+  });
 
 export const RenameOrganizationInput = z
   .object({ name: z.string().trim().min(2, 'must be at least 2 characters').max(120) })

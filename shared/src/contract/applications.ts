@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionNumber } from './numbers.js';
 import { DocTypeId, LibrarySource, Requirement } from './library.js';
 import { ApplicationRun, PreflightFlagCode } from './runs.js';
 
@@ -138,7 +139,7 @@ export const CreateApplicationInput = z
       .min(1)
       .max(140)
       .describe('The list: its id for its active version, or `<id>/<N>` for version N (spec Part 9.6).'),
-    version: z.number().int().min(1).optional().describe('Pins version N; the same as `<id>/<N>`. Both given must agree.'),
+    version: VersionNumber.optional().describe('Pins version N; the same as `<id>/<N>`. Both given must agree.'),
     applicantName: z.string().trim().min(1, 'must not be empty').max(200),
   })
   .meta({
@@ -162,7 +163,9 @@ export const SourceFilesInput = z
       .array(z.string().meta({ format: 'binary', contentMediaType: 'application/pdf' }))
       .describe('One or more PDFs; repeat the field. At most 25 per call, each at most 100 MB. Each part’s `filename` is stored cleaned and, past 255 bytes, truncated (`SourceFile.name`).'),
   })
-  .meta({ id: 'SourceFilesInput', description: 'multipart/form-data: the PDFs to add to a case.' });
+  // Any other field is refused (400 naming it), as the intake reads the parts.
+  .strict()
+  .meta({ id: 'SourceFilesInput', description: 'multipart/form-data: the PDFs to add to a case; another field is a 400 naming it.' });
 
 export const SourceFilesQuery = z.object({
   expectedDocId: z

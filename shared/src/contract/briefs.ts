@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionNumber } from './numbers.js';
 import { IntelAnswerType } from './intel.js';
 
 /**
@@ -10,12 +11,7 @@ import { IntelAnswerType } from './intel.js';
 export const StartIntelBriefInput = z
   .object({
     templateId: z.string().trim().min(1, 'must not be empty').max(120).describe('The intel template to answer: yours, or an official one (e.g. `affordability`).'),
-    version: z
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .describe('Pin a version of the template (active or superseded); absent: its active version. A draft cannot be answered (409).'),
+    version: VersionNumber.optional().describe('Pin a version of the template (active or superseded); absent: its active version. A draft cannot be answered (409).'),
   })
   .meta({ id: 'StartIntelBriefInput', description: 'Selects a template: its active version, or a pinned one.' });
 export type StartIntelBriefInput = z.infer<typeof StartIntelBriefInput>;

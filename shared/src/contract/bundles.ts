@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionNumber } from './numbers.js';
 import { DocTypeId, ExpectedDoc, ExpectedDocEdit, LibrarySource, Subsection, SubsectionEdit } from './library.js';
 
 export const DocumentBundle = z
@@ -53,7 +54,7 @@ export const CreateSavedSectionInput = z
     from: z
       .object({
         expectedDocListId: z.string().min(1).max(80),
-        version: z.number().int().min(1),
+        version: VersionNumber,
         sectionId: z.string().min(1).max(80),
         source: LibrarySource.optional(),
       })
@@ -67,4 +68,12 @@ export const CreateSavedSectionInput = z
     path: ['from'],
   })
   .refine((v) => v.from !== undefined || v.name !== undefined, { message: 'is required when the content is given directly', path: ['name'] })
-  .meta({ id: 'SavedSectionInput', description: 'The section is copied: later edits of the list do not reach it.' });
+  .meta({
+    id: 'SavedSectionInput',
+    description: 'Either `from` (a section of a stored list) or the content itself (`lines` and/or `subsections`, with `name`), not both. The section is copied: later edits of the list do not reach it.',
+    // The refinements, for the OpenAPI document.
+    oneOf: [
+      { required: ['from'], not: { anyOf: [{ required: ['lines'] }, { required: ['subsections'] }] } },
+      { required: ['name'], not: { required: ['from'] }, anyOf: [{ required: ['lines'] }, { required: ['subsections'] }] },
+    ],
+  });

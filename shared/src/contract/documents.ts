@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './numbers.js';
 
 /** `<fileId>:p<first>-<last>` (spec Part 2): a document's identity, and a span of pages. */
 export const ADDRESS_PATTERN = /^([A-Za-z0-9_-]{1,64}):p([1-9][0-9]{0,5})-([1-9][0-9]{0,5})$/;
@@ -15,7 +16,7 @@ export function parseAddress(text: string): { fileId: string; first: number; las
 export const DocumentSpan = z
   .object({
     fileId: z.string().min(1).max(64),
-    pages: z.array(z.number().int().min(1)).min(1).max(5000).describe('Page numbers of the source file, in document order.'),
+    pages: z.array(z.number().int().min(1).max(INT4_MAX)).min(1).max(5000).describe('Page numbers of the source file, in document order.'),
   })
   .meta({ id: 'DocumentSpan', description: 'Pages of one source file that belong to a document (spec Part 2).' });
 export type DocumentSpan = z.infer<typeof DocumentSpan>;
@@ -265,9 +266,11 @@ export const CaseCompleteness = z
   });
 export type CaseCompleteness = z.infer<typeof CaseCompleteness>;
 
+const SpanText = z.string().regex(ADDRESS_PATTERN, 'must be <fileId>:p<first>-<last>');
+
 export const PagesPdfQuery = z.object({
   span: z
-    .union([z.string(), z.array(z.string())])
+    .union([SpanText, z.array(SpanText).min(1)])
     .describe('`<fileId>:p<first>-<last>`, repeatable: the pages to send, in the order given. 400 when malformed or past the file’s last page; 404 a file not of the case.'),
 });
 

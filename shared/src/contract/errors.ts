@@ -11,15 +11,25 @@ export const ApiError = z
   .meta({ id: 'ApiMessage', description: 'The one error body of the API (spec Part 7).' });
 export type ApiError = z.infer<typeof ApiError>;
 
+/**
+ * The longest path parameter the router takes, as sent (percent-encoded): above every declared
+ * `maxLength` even when each character is escaped, so a parameter the schema allows always
+ * reaches its validator, and a longer one is a 414 in the error shape.
+ */
+export const MAX_PATH_PARAM_CHARS = 2048;
+
 /** Describes why each status is sent, so every route's OpenAPI responses say it the same way. */
 export const errorStatusText = {
   400: 'The request is invalid; `error` names the field or rule.',
   401: 'Not signed in, or wrong credentials.',
   403: 'Signed in, but not allowed to do this.',
   404: 'No such resource in your organization.',
+  405: 'The path exists but not with this method; the `Allow` header lists the methods it has.',
   409: 'The request conflicts with the current state.',
   413: 'The request body is larger than the server accepts.',
+  414: `A path parameter is longer than any operation accepts (over ${MAX_PATH_PARAM_CHARS} characters as sent, percent-encoded).`,
   415: 'The request body has a media type this operation does not accept.',
+  426: 'This operation is a WebSocket: send the upgrade (`Connection: Upgrade`, `Upgrade: websocket`).',
   429: 'Too many requests; retry after the `Retry-After` seconds.',
   502: 'An upstream service (the analyzer) did not answer.',
   503: 'The service is unavailable.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionNumber } from './numbers.js';
 import { DerivedFrom, LibrarySource, LibraryStatus, Section, SectionEdit } from './library.js';
 
 export const EXPECTED_DOC_LIST_KINDS = [
@@ -46,7 +47,7 @@ export type ExpectedDocList = z.infer<typeof ExpectedDocList>;
 export const ExpectedDocListEdit = z
   .object({
     id: z.string().optional().describe('When sent, must be the id of the path.'),
-    version: z.number().int().optional().describe('When sent, must be the version of the path.'),
+    version: VersionNumber.optional().describe('When sent, must be the version of the path.'),
     name: z.string().optional().describe('When sent, must be the version’s name: a version never changes its name (use rename-as-new-version).'),
     description: z.string().max(2000).optional().describe('Unchanged when absent.'),
     sections: z.array(SectionEdit).max(100),
@@ -108,6 +109,6 @@ export const InsertBundleInput = z
 export const InsertSavedSectionInput = z
   .object({
     savedSectionId: z.string().min(1).max(64),
-    position: z.number().int().min(0).optional().describe('Index among the sections; appended when absent.'),
+    position: z.number().int().min(0).max(1000).optional().describe('Index among the sections; appended when absent.'),
   })
   .meta({ id: 'InsertSavedSectionInput', description: 'Copies a saved section into a draft as a new section.' });

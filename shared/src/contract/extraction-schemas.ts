@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionNumber } from './numbers.js';
 import { DerivedFrom, DocTypeId, LibrarySource, LibraryStatus } from './library.js';
 
 export const EXTRACTION_FIELD_TYPES = ['text', 'date', 'money', 'number', 'enum', 'boolean'] as const;
@@ -52,7 +53,7 @@ export type DocTypeExtractionSchema = z.infer<typeof DocTypeExtractionSchema>;
 export const DocTypeExtractionSchemaEdit = z
   .object({
     docType: z.string().optional().describe('When sent, must be the document type of the path.'),
-    version: z.number().int().optional().describe('When sent, must be the version of the path.'),
+    version: VersionNumber.optional().describe('When sent, must be the version of the path.'),
     name: z.string().optional().describe('When sent, must be the version’s name (use rename-as-new-version to rename).'),
     description: z.string().max(2000).optional().describe('Unchanged when absent.'),
     fields: z.array(ExtractionField).max(100),

@@ -1,4 +1,6 @@
 export * from './errors.js';
+export * from './media.js';
+export * from './numbers.js';
 export * from './conditional.js';
 export * from './health.js';
 export * from './access.js';

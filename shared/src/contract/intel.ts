@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionNumber } from './numbers.js';
 import { DerivedFrom, LibrarySource, LibraryStatus } from './library.js';
 
 const TemplateId = z.string().describe('The template’s id: the slug of the name it was created with; it never changes.');
@@ -45,7 +46,7 @@ export type IntelTemplate = z.infer<typeof IntelTemplate>;
 export const IntelTemplateEdit = z
   .object({
     id: z.string().optional().describe('When sent, must be the id of the path.'),
-    version: z.number().int().optional().describe('When sent, must be the version of the path.'),
+    version: VersionNumber.optional().describe('When sent, must be the version of the path.'),
     name: z.string().optional().describe('When sent, must be the version’s name: a version never changes its name.'),
     description: z.string().max(2000).optional().describe('Unchanged when absent.'),
     questions: z.array(IntelQuestion).max(MAX_INTEL_QUESTIONS, `a template has at most ${MAX_INTEL_QUESTIONS} questions`),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIBRARY_STATUSES } from '../library/lifecycle.js';
+import { INT4_MAX, integerParam } from './numbers.js';
 
 /** What every versioned library item shares (spec Parts 2, 3 and 9). */
 
@@ -20,7 +21,7 @@ export const SourceQuery = z.object({
   source: LibrarySource.optional().describe('Which family the id names: yours (`own`) or the official one. By default yours when you have one, else the official one.'),
 });
 
-export const VersionParam = z.coerce.number().int().min(1).describe('Integer version, minimum 1.');
+export const VersionParam = integerParam(1, INT4_MAX).describe(`Integer version, 1 to ${INT4_MAX}.`);
 
 export const DerivedFrom = z
   .object({

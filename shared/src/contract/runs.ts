@@ -132,10 +132,12 @@ export const WorkflowRunInput = z
     applicationId: z.string().optional().describe('Run on an existing case instead: the run covers whatever the case holds that no run has read.'),
     decidedBy: z.string().optional().describe('Who consents to spend on the run; defaults to the API key’s name or the user’s name.'),
   })
+  // Any other field is refused (400 naming it), as the intake reads the parts.
+  .strict()
   .meta({
     id: 'WorkflowRunInput',
     description:
-      'multipart/form-data (spec Part 4). Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too.',
+      'multipart/form-data (spec Part 4). Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too. Another field is a 400 naming it; a text field is at most 16 KiB.',
   });
 
 export const GateDecisionInput = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerParam } from './numbers.js';
 
 /**
  * RxDB's HTTP replication, as the server speaks it (DESIGN.md, Local-first desktop). Every
@@ -13,9 +14,11 @@ export const SyncCheckpoint = z
 export type SyncCheckpoint = z.infer<typeof SyncCheckpoint>;
 
 export const SyncPullQuery = z.object({
-  rev: z.coerce.number().int().min(0).optional().describe('Checkpoint rev; absent for the first pull.'),
+  rev: integerParam(0, Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe('Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0.'),
   id: z.string().max(300).optional().describe('Checkpoint id.'),
-  limit: z.coerce.number().int().min(1).max(1000).default(200).describe('Batch size.'),
+  limit: integerParam(1, 1000).default(200).describe('Batch size.'),
 });
 
 /** Fields every replicated document carries besides its own. */

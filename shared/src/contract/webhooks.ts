@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, integerParam } from './numbers.js';
 import { LEDGER_ACTION_NAMES, LedgerAction } from './ledger.js';
 
 /** The event type of the delivery `POST /webhooks/{id}/test` sends (spec Part 6.8); not a ledger action. */
@@ -150,12 +151,15 @@ export const WebhookReplayInput = z
   .object({
     since: z.iso.datetime({ offset: true }).optional().describe('Replay ledger rows written at or after this time (ISO 8601).'),
     applicationId: z.string().min(1).max(64).optional().describe('Only this case (needed with `fromSeq`).'),
-    fromSeq: z.number().int().min(1).optional().describe('Replay the case’s rows from this seq on.'),
+    fromSeq: z.number().int().min(1).max(INT4_MAX).optional().describe('Replay the case’s rows from this seq on.'),
   })
   .refine((v) => v.since !== undefined || v.fromSeq !== undefined, { message: 'give `since` or `fromSeq` (with `applicationId`)', path: ['since'] })
   .refine((v) => v.fromSeq === undefined || v.applicationId !== undefined, { message: '`fromSeq` counts within one case: give `applicationId` too', path: ['applicationId'] })
   .meta({
     id: 'WebhookReplayInput',
+    // The refinements, for the OpenAPI document.
+    anyOf: [{ required: ['since'] }, { required: ['fromSeq'] }],
+    dependentRequired: { fromSeq: ['applicationId'] },
     description:
       'Which ledger rows to send again. Only rows written after the endpoint was created and matching its `events` are replayed; each keeps the `webhook-id` it had, so a receiver that did get it can drop it. Replayed deliveries queue behind what is already pending for each case.',
   });
@@ -166,8 +170,8 @@ export const WebhookReplayResult = z
   .meta({ id: 'WebhookReplayResult' });
 
 export const WebhookDeliveriesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100).describe('How many, newest first (at most 500).'),
-  before: z.coerce.number().int().min(1).optional().describe('Only deliveries older than this delivery id (the next page).'),
+  limit: integerParam(1, 500).default(100).describe('How many, newest first (at most 500).'),
+  before: integerParam(1, Number.MAX_SAFE_INTEGER).optional().describe('Only deliveries older than this delivery id (the next page).'),
   status: WebhookDeliveryStatus.optional().describe('Only deliveries in this state.'),
 });
 

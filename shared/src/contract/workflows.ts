@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionNumber } from './numbers.js';
 import { MAX_WORKFLOW_STEPS, WORKFLOW_SPINE } from '../workflows/steps.js';
 import { DerivedFrom, LibrarySource } from './library.js';
 
@@ -62,7 +63,7 @@ export type Workflow = z.infer<typeof Workflow>;
 export const WorkflowEdit = z
   .object({
     id: z.string().optional().describe('When sent, must be the id of the path.'),
-    version: z.number().int().optional().describe('When sent, must be the version of the path.'),
+    version: VersionNumber.optional().describe('When sent, must be the version of the path.'),
     name: z.string().optional().describe('When sent, must be the version’s name: a version never changes its name.'),
     description: z.string().max(2000).optional().describe('Unchanged when absent.'),
     steps: z.array(WorkflowStep).max(MAX_WORKFLOW_STEPS, `a workflow has at most ${MAX_WORKFLOW_STEPS} steps`),

@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { strayErrorsAsWarnings } from '../worker-errors.js';
+import { describeWorkerFailure, strayErrorsAsWarnings } from '../worker-errors.js';
 
 export type ProbeFailure = 'encrypted' | 'unreadable' | 'too_many_pages' | 'timeout';
 /** `activeContent`: the kinds of active content the file carries, in words (none is ever run). */
@@ -36,7 +36,8 @@ export function createPdfProbe(options: { timeoutMs?: number; maxPages?: number;
         return (await pool.run({ path, maxPages }, { signal: abort.signal })) as ProbeResult;
       } catch (e) {
         if (abort.signal.aborted) return { ok: false, code: 'timeout', note: `opening it took longer than ${Math.round(timeoutMs / 1000)} s` };
-        return { ok: false, code: 'unreadable', note: `it cannot be read as a PDF (${e instanceof Error ? e.message : String(e)})` };
+        // The pool's own failure (a worker out of memory) said about the file, not in the runtime's words.
+        return { ok: false, code: 'unreadable', note: describeWorkerFailure(e) ?? 'it cannot be read as a PDF' };
       } finally {
         clearTimeout(timer);
       }

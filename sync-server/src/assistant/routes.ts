@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AskInput, ASSISTANT_EVENTS, AssistantTurn, Conversation, ConversationListing, CreateConversationInput, errorResponses } from '@portal/shared';
+import { AskInput, ASSISTANT_EVENTS, AssistantTurn, Conversation, ConversationListing, CreateConversationInput, errorResponses, eventStreamResponse } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
 import type { AssistantService } from './service.js';
 import { streamTurn } from './turn-stream.js';
@@ -116,7 +116,7 @@ const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = 
           ' A comment line (`: ping`) keeps the connection open; `revoked` `{status, error}` ends it when the credential is revoked. ' +
           OWN,
         params: TurnParams,
-        response: { 200: z.string().describe('text/event-stream'), 204: z.undefined().describe('The turn ended and every event after `Last-Event-ID` was sent.'), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: eventStreamResponse('The turn’s events as they happen (`text/event-stream`).'), 204: z.undefined().describe('The turn ended and every event after `Last-Event-ID` was sent.'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) =>

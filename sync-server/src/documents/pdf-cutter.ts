@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { strayErrorsAsWarnings } from '../worker-errors.js';
+import { describeWorkerFailure, strayErrorsAsWarnings } from '../worker-errors.js';
 import type { DocumentSpan } from '@portal/shared';
 import { HttpError } from '../http-error.js';
 
@@ -36,7 +36,7 @@ export function createPdfCutter(options: { timeoutMs?: number; memoryMb?: number
         return { bytes, pageCount: spans.reduce((n, s) => n + s.pages.length, 0) };
       } catch (err) {
         if (abort.signal.aborted) throw new HttpError(503, `Cutting the pages took longer than ${Math.round(timeoutMs / 1000)} s; try again`);
-        throw new HttpError(422, `These pages cannot be cut from their packet: ${err instanceof Error ? err.message : String(err)}`);
+        throw new HttpError(422, `These pages cannot be cut from their packet: ${describeWorkerFailure(err) ?? (err instanceof Error ? err.message : String(err))}`);
       } finally {
         clearTimeout(timer);
       }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADDRESS_PATTERN,
   ApprovedDocFileQuery,
   ApproveDocumentInput,
   CaseCompleteness,
@@ -13,8 +14,11 @@ import {
   DocumentEntry,
   errorResponses,
   JunkDocumentInput,
+  MarkdownText,
+  mediaResponse,
   PageLines,
   PagesPdfQuery,
+  PdfBytes,
 } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
 import { byteRange, contentDisposition } from './pdf.js';
@@ -22,13 +26,12 @@ import type { DocumentService } from './service.js';
 
 const CaseParams = z.object({ id: z.string().min(1).max(64).describe('Application id.') });
 const DocParams = CaseParams.extend({
-  address: z.string().min(1).max(160).describe('The document’s address, `<fileId>:p<first>-<last>` (or a proposed piece’s, to confirm its split).'),
+  address: z.string().min(1).max(160).regex(ADDRESS_PATTERN, 'must be <fileId>:p<first>-<last>').describe('The document’s address, `<fileId>:p<first>-<last>` (or a proposed piece’s, to confirm its split).'),
 });
 // Spec Part 7: only the gate's refusal carries more than a message, so a decision's 409 names
 // the decision in its way in words: `decision <id> (<kind> of <address> by <decidedBy>, <at>)`.
 const conflictResponse = (text: string) => ({ 409: errorResponses(409)[409].describe(text) });
-const PdfBody = z.string().describe('The PDF (`application/pdf`); range requests are answered with 206.');
-const Markdown = z.string().describe('`text/markdown; charset=utf-8`.');
+const pdfResponse = (description: string) => mediaResponse(description, { 'application/pdf': PdfBytes });
 
 /** Sends a PDF with its name, answering a single byte range with 206 (RFC 9110 §14). */
 function sendPdf(request: FastifyRequest, reply: FastifyReply, body: { size: number; name: string; read: (range?: { start: number; end: number }) => NodeJS.ReadableStream | Buffer }) {
@@ -205,7 +208,12 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
           'The PDF (`application/pdf`), named by `Content-Disposition` from the document’s `suggestedName`; range requests (`Range: bytes=…`) answered with 206, an unsatisfiable one with 416. Cut stripped of active content: JavaScript, actions other than links within the document and to http(s)/mailto addresses (which are kept: they do nothing until clicked), embedded files and XFA forms. With `?kind=md`: markdown (`text/markdown`), a `<!-- page <fileId>:p<n> -->` marker before each page’s text, in the document’s page order. 404 no such application or filed document (or its approval was undone).',
         params: CaseParams.extend({ approvedDocId: z.string().min(1).max(64) }),
         querystring: ApprovedDocFileQuery,
-        response: { 200: PdfBody, 206: PdfBody, ...errorResponses(400, 401, 403, 404), 416: errorResponses(400)[400].describe('The range is outside the file.') },
+        response: {
+          200: mediaResponse('The filed PDF; with `?kind=md`, its text as markdown.', { 'application/pdf': PdfBytes, 'text/markdown': MarkdownText }),
+          206: pdfResponse('The byte range asked for (`Range: bytes=…`) of the PDF.'),
+          ...errorResponses(400, 401, 403, 404),
+          416: errorResponses(400)[400].describe('The range is outside the file.'),
+        },
       },
     },
     async (request, reply) => {
@@ -225,7 +233,7 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
         description:
           'Every listed document in page order: YAML front matter naming it (`address`, `title`, `type`, `line` — null when unmatched —, `settled`, `decision`, `approvedDocId`, `spans`, `keyData`, `findings`; values written as JSON, which YAML reads), then each of its pages: a `<!-- page <fileId>:p<n> -->` marker and the page’s text lines as read. 404 no such application in your organization.',
         params: CaseParams,
-        response: { 200: Markdown, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: mediaResponse('The case as markdown.', { 'text/markdown': MarkdownText }), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -269,7 +277,12 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
           '`span=<fileId>:p<first>-<last>`, repeatable; each span’s pages in order, spans in the order given (copied from the packets, nothing re-rendered), stripped of active content as filed PDFs are (JavaScript, actions but in-document and http(s)/mailto links, embedded files, XFA). Junked pages too: they are still the case’s. 400 a malformed span or a page past its file’s end; 404 no such application, or a file not of this case. Range requests answered with 206.',
         params: CaseParams,
         querystring: PagesPdfQuery,
-        response: { 200: PdfBody, 206: PdfBody, ...errorResponses(400, 401, 403, 404), 416: errorResponses(400)[400].describe('The range is outside the file.') },
+        response: {
+          200: pdfResponse('The pages as one PDF.'),
+          206: pdfResponse('The byte range asked for (`Range: bytes=…`) of that PDF.'),
+          ...errorResponses(400, 401, 403, 404),
+          416: errorResponses(400)[400].describe('The range is outside the file.'),
+        },
       },
     },
     async (request, reply) => {

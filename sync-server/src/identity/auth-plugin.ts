@@ -129,10 +129,19 @@ export default fp(
       const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
 
       if (authorization !== undefined) {
-        if (!bearer) throw new HttpError(401, 'The Authorization header must be `Bearer <API key>`');
+        // A public operation needs no credential, so one it cannot use (malformed, unknown,
+        // revoked, expired) is ignored there, as a stale cookie is: health checks and sign-in
+        // must work for a client that still sends an old key.
+        if (!bearer) {
+          if (access === 'public') return;
+          throw new HttpError(401, 'The Authorization header must be `Bearer <API key>`');
+        }
         // A bearer is an API key (`cpk_…`) or a device session (`ses_….…`, the desktop app's sign-in).
         const caller = await fromBearer(bearer);
-        if (!caller) throw new HttpError(401, 'The bearer credential is unknown, revoked or expired');
+        if (!caller) {
+          if (access === 'public') return;
+          throw new HttpError(401, 'The bearer credential is unknown, revoked or expired');
+        }
         request.caller = caller;
         if (caller.kind === 'guest') {
           await app.throttle.hit(`guest-rate:${caller.apiKeyId}`, app.config.throttles.guestRate, 'This guest key has made too many requests');

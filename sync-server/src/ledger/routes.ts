@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, LedgerEvent, LedgerVerification } from '@portal/shared';
+import { errorResponses, JsonLinesText, LedgerEvent, LedgerVerification, mediaResponse } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
 import type { LedgerService } from './service.js';
 
@@ -33,7 +33,7 @@ const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerService }> = async (ap
         description:
           'Content type `application/x-ndjson`: one `LedgerExportLine` per line, from seq 1, each with `prevHash` and `hash`, so the trail can be kept and checked outside the portal (`hash` is the SHA-256 of the canonical JSON described on `LedgerExportLine`). 404 no such application in your organization.',
         params: Params,
-        response: { 200: z.string().describe('JSON lines (`application/x-ndjson`), one `LedgerExportLine` each.'), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: mediaResponse('JSON lines, one `LedgerExportLine` each, oldest first.', { 'application/x-ndjson': JsonLinesText }), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, RenameInput, SourceQuery, VersionParam } from '@portal/shared';
+import { errorResponses, ID_PATTERN, RenameInput, SourceQuery, VersionParam } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
 import type { LibraryActor, Source } from './family-service.js';
 
@@ -46,7 +46,9 @@ export function familyRoutes<Item, Ref, Edit, Activated>(def: FamilyRoutesDef<It
     // The generic schemas below cannot be resolved into request and reply types at compile time;
     // they still validate and serialize every request and response at run time.
     const app = typed as unknown as FastifyInstance;
-    const params = z.object({ [def.idParam]: z.string().min(1).max(def.idMax ?? 64).describe(def.idDescription), version: VersionParam });
+    // Ids are slugs (spec Part 2); one that cannot be is a 400 naming the rule, not a lookup.
+    const id = z.string().min(1).max(def.idMax ?? 64).regex(ID_PATTERN, 'must be an id: lower-case letters and digits joined by single hyphens');
+    const params = z.object({ [def.idParam]: id.describe(def.idDescription), version: VersionParam });
     const path = `${def.collection}/:${def.idParam}/:version`;
     const read = { access: 'library.read', etag: (request: FastifyRequest) => def.fingerprint(requireCaller(request).orgId) } as const;
     const edit = { access: 'library.edit' } as const;

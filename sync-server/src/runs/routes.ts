@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Application, errorResponses, GateDecisionInput, GateRefused, VersionParam, WorkflowRunInput } from '@portal/shared';
+import { Application, errorResponses, eventStreamResponse, GateDecisionInput, GateRefused, VersionParam, WorkflowRunInput } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
 import multipart, { multipartValidatorCompiler } from '../plugins/external/multipart.js';
 import { streamCase } from './case-stream.js';
@@ -63,7 +63,7 @@ const runRoutes: FastifyPluginAsyncZod<{ runs: RunService }> = async (app, { run
         description:
           'An event stream, for reviewers and integrators who would rather not poll. First an event `state` with the case’s `run` as GET /applications/{id} has it (`state`, `progress` with the stage and pages done, `lastRunError`), then again each time it changes; and an event `ledger` for every ledger row (`{ seq, at, actor, action, target, detail }`, as GET /applications/{id}/events lists them) with the row’s `seq` as its `id`: from the first row, or after `Last-Event-ID` on a reconnect (EventSource sends it), so nothing is missed or repeated. Changes made on any server instance arrive within a second. A comment line every 25 s keeps proxies from closing it. When the credential ends or loses `cases.read`, a last event `revoked` (`{ status, error }`) and the stream ends. 404 no such application in your organization.',
         params: CaseParams,
-        response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 403, 404) },
+        response: { 200: eventStreamResponse('The case’s run and ledger as they change (`text/event-stream`).'), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => streamCase(app, request, reply, requireCaller(request), request.params.id, streams),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, hasRight, SyncCheckpoint, SyncPullQuery, syncPushConflicts, SyncPushRow, SYNC_RESYNC, type Right } from '@portal/shared';
+import { errorResponses, eventStreamResponse, hasRight, SYNC_RESYNC, SyncCheckpoint, SyncPullQuery, syncPushConflicts, SyncPushRow, type Right } from '@portal/shared';
 import { openEventStream } from '../event-stream.js';
 import { HttpError } from '../http-error.js';
 import { requireCaller } from '../identity/caller.js';
@@ -178,7 +178,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
             .describe(`Comma-separated collection names; when absent, all of them the caller’s role may read: ${names.join(', ')}.`)
             .refine((v) => v === undefined || v.split(',').every((n) => names.includes(n.trim())), { message: `must name collections among ${names.join(', ')}` }),
         }),
-        response: { 200: z.string().describe('text/event-stream'), ...errorResponses(400, 401, 403) },
+        response: { 200: eventStreamResponse('The changes as they commit (`text/event-stream`).'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -277,7 +277,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
           summary: `Live changes of ${collection.name} (server-sent events)`,
           description:
             'An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. ' + REVOKED_NOTE,
-          response: { 200: z.string().describe('text/event-stream'), ...errorResponses(401, 403) },
+          response: { 200: eventStreamResponse('The changes as they commit (`text/event-stream`).'), ...errorResponses(401, 403) },
         },
       },
       async (request, reply) => openStream(request, reply, [collection], false),

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { hasRight, MAX_JSON_DEPTH, MAX_JSON_NODES } from '@portal/shared';
+import { errorResponses, hasRight, MAX_JSON_DEPTH, MAX_JSON_NODES, VersionParam } from '@portal/shared';
 import { HttpError } from '../../http-error.js';
 import { CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_REFUSED_CHANGE, CLOSE_TRY_AGAIN, CLOSE_UNAUTHENTICATED, type CollabSocket } from './collab-room.js';
 
 /** The endpoint in the OpenAPI document: a WebSocket has no responses but its upgrade, so its protocol is told here. */
 const DESCRIPTION = [
-  'Upgrade (`GET` with `Connection: Upgrade`, `Upgrade: websocket`) to a WebSocket speaking the y-websocket protocol: Yjs sync and awareness, binary frames, as the stock `y-websocket` `WebsocketProvider` speaks it (server URL `…/collab/expected-doc-lists/{expectedDocListId}`, room name `{version}`). A plain `GET` is answered 404.',
+  'Upgrade (`GET` with `Connection: Upgrade`, `Upgrade: websocket`) to a WebSocket speaking the y-websocket protocol: Yjs sync and awareness, binary frames, as the stock `y-websocket` `WebsocketProvider` speaks it (server URL `…/collab/expected-doc-lists/{expectedDocListId}`, room name `{version}`). A plain `GET` (no upgrade) is answered 426 Upgrade Required with `Upgrade: websocket`; malformed parameters 400, before any upgrade.',
   '',
   '**Authentication**: the session cookie, when the upgrade comes from the server’s own origin or one of `ALLOWED_ORIGINS` (checked on `Origin`, as for any cookie-authenticated change); or a bearer (an API key or a device session) in `Authorization: Bearer <token>`, or, for a browser, which cannot set that header on a WebSocket, as the subprotocol `bearer.<token>`. Offer the subprotocol `portal` (browsers require the server to pick one): `Sec-WebSocket-Protocol: portal, bearer.<token>`; the server answers `portal` and never echoes the token. Needs the right `library.read`; changing the document needs `library.edit`, on your own list, in a `draft` version. Active and superseded versions are served read-only.',
   '',
@@ -27,22 +27,26 @@ const collabRoutes: FastifyPluginAsync = async (app) => {
   const collab = app.listCollab;
   const { hub, lists } = collab;
 
-  app.get(
-    '/collab/expected-doc-lists/:expectedDocListId/:version',
-    {
-      websocket: true,
-      config: { access: 'public' },
-      schema: {
-        tags: ['expected-doc-list-editor'],
-        summary: 'Edit a draft list together (y-websocket)',
-        description: DESCRIPTION,
-        params: z.object({ expectedDocListId: z.string().min(1).max(80), version: z.coerce.number().int().min(1) }),
-        response: {
-          101: z.undefined().describe('Switching Protocols: the WebSocket is open, subprotocol `portal`. Authentication is checked next; a refusal closes it with 4401, 4403 or 4404.'),
-        },
+  app.route({
+    method: 'GET',
+    url: '/collab/expected-doc-lists/:expectedDocListId/:version',
+    config: { access: 'public' },
+    schema: {
+      tags: ['expected-doc-list-editor'],
+      summary: 'Edit a draft list together (y-websocket)',
+      description: DESCRIPTION,
+      params: z.object({ expectedDocListId: z.string().min(1).max(80), version: VersionParam }),
+      response: {
+        101: z.undefined().describe('Switching Protocols: the WebSocket is open, subprotocol `portal`. Authentication is checked next; a refusal closes it with 4401, 4403 or 4404.'),
+        ...errorResponses(400, 426),
       },
     },
-    async (socket, request) => {
+    // A request without the upgrade is HTTP's 426 (RFC 9110 §15.5.22), saying what to upgrade to
+    // (@fastify/websocket's `websocket: true` would answer it 404 with no body).
+    handler: async () => {
+      throw new HttpError(426, 'This is a WebSocket (y-websocket): send the upgrade, `Connection: Upgrade` and `Upgrade: websocket`', {}, { upgrade: 'websocket', connection: 'Upgrade' });
+    },
+    wsHandler: async (socket, request) => {
       const { expectedDocListId, version } = request.params as { expectedDocListId: string; version: number };
       // Messages that arrive while we authenticate are kept, not dropped.
       const early: Uint8Array[] = [];
@@ -97,7 +101,7 @@ const collabRoutes: FastifyPluginAsync = async (app) => {
       room.join(conn);
       for (const m of early) handle(m);
     },
-  );
+  });
 };
 
 export default collabRoutes;

@@ -1,10 +1,65 @@
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE_PATH } from '@portal/shared';
+import { API_BASE_PATH, errorResponses, MAX_PATH_PARAM_CHARS } from '@portal/shared';
 import { SERVER_VERSION } from '../../version.js';
 import { specNamedTransforms } from './component-names.js';
 import { SESSION_COOKIE } from './cookie.js';
+
+/**
+ * The answers every operation can give before its handler runs, added to what the route declares:
+ * 400 when it validates a path, query or body (the validator's refusal), and 414 when it has
+ * path parameters (one longer than the router takes; MAX_PATH_PARAM_CHARS). Said once here, so
+ * no route can forget them.
+ */
+function withRouterErrors(schema: FastifySchema = {}): FastifySchema {
+  const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
+  if ((schema.params || schema.querystring || schema.body) && !('400' in response)) Object.assign(response, errorResponses(400));
+  if (schema.params && !('414' in response)) Object.assign(response, errorResponses(414));
+  return { ...schema, response };
+}
+
+type Document = { paths?: Record<string, Record<string, any>>; components?: { schemas?: Record<string, any> } };
+
+/** What every string a request carries may hold: anything but NUL (json-body.ts, intake). */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+const REF = '#/components/schemas/';
+
+/**
+ * The server refuses a NUL character in every string of a request (PostgreSQL cannot store it:
+ * JSON bodies, path, query and multipart fields alike), a rule no zod schema states. Every
+ * string schema a request reaches (parameters, bodies and the components they name) that has
+ * no pattern, format or set of values of its own gets this pattern, so the document says it.
+ */
+function withoutNulInRequests(document: Document): Document {
+  const schemas = document.components?.schemas ?? {};
+  const seen = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const s = node as Record<string, any>;
+    if (typeof s.$ref === 'string' && s.$ref.startsWith(REF)) {
+      const name = s.$ref.slice(REF.length);
+      if (!seen.has(name)) {
+        seen.add(name);
+        visit(schemas[name]);
+      }
+    }
+    const isString = s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
+    if (isString && s.pattern === undefined && s.format === undefined && s.enum === undefined && s.const === undefined && s.contentMediaType === undefined) {
+      s.pattern = NO_NUL_PATTERN;
+    }
+    for (const [key, value] of Object.entries(s)) if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') visit(value);
+  };
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (!operation || typeof operation !== 'object') continue;
+      for (const parameter of operation.parameters ?? []) visit(parameter.schema);
+      for (const media of Object.values<any>(operation.requestBody?.content ?? {})) visit(media.schema);
+    }
+  }
+  return document;
+}
 
 /**
  * The OpenAPI document is generated from the routes' own zod schemas, so it cannot drift from
@@ -20,7 +75,11 @@ export default fp(
         info: {
           title: 'Api',
           version: '0.1.0',
-          description: `Compliance Portal public API (server ${SERVER_VERSION}). Errors are \`{ "error": "…" }\`.`,
+          description: [
+            `Compliance Portal public API (server ${SERVER_VERSION}). Errors are \`{ "error": "…" }\`, including the router's own: an unknown method on a known path is 405 with \`Allow\` listing its methods; a path parameter longer than ${MAX_PATH_PARAM_CHARS} characters (as sent) 414; a path that is not valid percent-encoding 400.`,
+            'Public operations (`security: []`) ignore credentials they do not need: an unknown or revoked bearer there is not a 401.',
+            'No string of a request may contain NUL (`\\u0000`). Integers are at most 2147483647 unless a schema says otherwise. Every answer carries `X-Content-Type-Options: nosniff`.',
+          ].join(' '),
         },
         servers: [{ url: API_BASE_PATH }],
         components: {
@@ -35,14 +94,15 @@ export default fp(
         if (!args.url.startsWith(`${API_BASE_PATH}/`)) return { schema: { ...args.schema, hide: true }, url: args.url };
         // @fastify/websocket hides its routes; ours (collaboration) are part of the API. They
         // authenticate inside the socket, so they are `public` to the auth hook but not here.
-        const isWebSocket = (args.route as { websocket?: boolean }).websocket === true;
-        const out = named.transform(isWebSocket ? { ...args, schema: { ...args.schema, hide: false } } : args);
+        const route = args.route as { websocket?: boolean; wsHandler?: unknown };
+        const isWebSocket = route.websocket === true || typeof route.wsHandler === 'function';
+        const out = named.transform({ ...args, schema: { ...withRouterErrors(args.schema), ...(isWebSocket ? { hide: false } : {}) } });
         // Public operations are declared once, in the route's `config.access`; the document follows.
         const isPublic = !isWebSocket && (args.route.config as { access?: string } | undefined)?.access === 'public';
         // @fastify/swagger then strips the server URL (`/api`) from the path (stripBasePath).
         return { schema: isPublic ? { ...out.schema, security: [] } : out.schema, url: out.url };
       },
-      transformObject: named.transformObject,
+      transformObject: (args) => withoutNulInRequests(named.transformObject(args) as Document) as ReturnType<typeof named.transformObject>,
     });
   },
   { name: 'swagger' },

@@ -92,4 +92,13 @@ async function main() {
   if (STRICT && missed) process.exit(1);
 }
 
+let finished = false;
+// A promise that never settles with nothing left to run would otherwise end the bench silently.
+process.on('beforeExit', () => {
+  if (!finished) {
+    console.error('the bench stopped early: a load round waited on something that never came');
+    process.exit(1);
+  }
+});
 await main();
+finished = true;

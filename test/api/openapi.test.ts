@@ -50,8 +50,9 @@ describe('the OpenAPI document', () => {
     expect(op, 'the collaboration route').toBeDefined();
     expect(op.tags).toEqual(['expected-doc-list-editor']);
     expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:expectedDocListId', 'path:version']);
-    // 101 the socket; a plain GET is 426, bad parameters 400, one longer than the router takes 414.
-    expect(Object.keys(op.responses).sort()).toEqual(['101', '400', '414', '426']);
+    // 101 the socket; a plain GET is 426, bad parameters 400, one longer than the router takes 414,
+    // a busy or closing server 503 (as every operation).
+    expect(Object.keys(op.responses).sort()).toEqual(['101', '400', '414', '426', '503']);
     // Authenticated inside the socket, but authenticated: the document's default security holds.
     expect(op.security).toBeUndefined();
     for (const text of ['y-websocket', '`portal`', 'bearer.<token>', 'session cookie', '4401', '4403', '4404', '4503', '1012']) expect(op.description).toContain(text);

@@ -40,6 +40,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -83,6 +92,15 @@ export interface paths {
                 };
                 /** @description Too many requests; retry after the `Retry-After` seconds. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -161,6 +179,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -224,6 +251,15 @@ export interface paths {
                 };
                 /** @description Too many requests; retry after the `Retry-After` seconds. */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -301,6 +337,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -337,6 +382,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
                 };
             };
         };
@@ -393,6 +447,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -470,6 +533,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -515,6 +587,15 @@ export interface paths {
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -572,6 +653,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -617,6 +707,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -682,6 +781,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -792,6 +900,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -833,6 +950,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -890,6 +1016,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -971,6 +1106,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -1024,6 +1168,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1070,6 +1223,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1159,6 +1321,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         options?: never;
@@ -1239,6 +1410,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1302,6 +1482,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1341,6 +1530,15 @@ export interface paths {
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1430,6 +1628,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -1486,6 +1693,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1551,6 +1767,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1654,6 +1879,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         /**
@@ -1736,6 +1970,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1837,6 +2080,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1948,6 +2200,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2041,6 +2302,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2152,6 +2422,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2245,6 +2524,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2354,6 +2642,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2456,6 +2753,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2511,6 +2817,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2608,6 +2923,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2663,6 +2987,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2760,6 +3093,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2838,6 +3180,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2943,6 +3294,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         /**
@@ -3025,6 +3385,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3126,6 +3495,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3237,6 +3615,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3337,6 +3724,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3385,6 +3781,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3456,6 +3861,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3514,6 +3928,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3617,6 +4040,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         /**
@@ -3699,6 +4131,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3807,6 +4248,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3900,6 +4350,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4005,6 +4464,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4060,6 +4528,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4125,6 +4602,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4228,6 +4714,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         /**
@@ -4310,6 +4805,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4418,6 +4922,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4518,6 +5031,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4573,6 +5095,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4638,6 +5169,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4744,6 +5284,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -4815,6 +5364,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         options?: never;
@@ -4869,6 +5427,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4934,6 +5501,15 @@ export interface paths {
                 };
                 /** @description No such resource in your organization. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5026,6 +5602,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         options?: never;
@@ -5092,6 +5677,15 @@ export interface paths {
                 };
                 /** @description This operation is a WebSocket: send the upgrade (`Connection: Upgrade`, `Upgrade: websocket`). */
                 426: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5193,6 +5787,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5273,6 +5876,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5367,6 +5979,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5424,6 +6045,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5473,6 +6103,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5563,6 +6202,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         options?: never;
@@ -5642,6 +6290,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5736,6 +6393,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5816,6 +6482,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5908,6 +6583,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6015,6 +6699,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6115,6 +6808,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6170,6 +6872,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6244,6 +6955,15 @@ export interface paths {
                 };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6336,6 +7056,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6450,6 +7179,15 @@ export interface paths {
                 };
                 /** @description The request body has a media type this operation does not accept. */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6587,6 +7325,15 @@ export interface paths {
                         "application/json": components["schemas"]["GateRefused"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6665,6 +7412,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6763,6 +7519,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6871,6 +7636,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6972,6 +7746,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         options?: never;
@@ -7056,6 +7839,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7168,6 +7960,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description These pages cannot be cut from their packet (the PDF is damaged or too complex); `error` says what failed. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Cutting the pages took longer than the cutter allows, or the server is busy; try again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7264,6 +8074,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7374,6 +8193,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7477,6 +8305,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -7556,6 +8393,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7667,6 +8513,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7745,6 +8600,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7862,6 +8726,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7942,6 +8815,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8033,6 +8915,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8148,6 +9039,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description These pages cannot be cut from their packet (the PDF is damaged or too complex); `error` says what failed. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Cutting the pages took longer than the cutter allows, or the server is busy; try again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8228,6 +9137,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8329,6 +9247,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8438,6 +9365,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         post?: never;
@@ -8518,6 +9454,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8635,6 +9580,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -8713,6 +9667,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8800,6 +9763,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8911,6 +9883,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -8991,6 +9972,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9085,6 +10075,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -9155,6 +10154,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9249,6 +10257,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -9316,6 +10333,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9433,6 +10459,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -9529,6 +10564,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         put?: never;
@@ -9591,6 +10635,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9673,6 +10726,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9765,6 +10827,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -9813,6 +10884,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9895,6 +10975,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9987,6 +11076,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10035,6 +11133,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10117,6 +11224,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10209,6 +11325,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10257,6 +11382,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10342,6 +11476,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10437,6 +11580,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10485,6 +11637,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10577,6 +11738,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10679,6 +11849,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10727,6 +11906,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10809,6 +11997,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10901,6 +12098,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10949,6 +12155,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11042,6 +12257,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11145,6 +12369,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -11193,6 +12426,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11324,6 +12566,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11465,6 +12716,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -11513,6 +12773,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11620,6 +12889,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11737,6 +13015,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -11785,6 +13072,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11882,6 +13178,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11989,6 +13294,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -12037,6 +13351,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12133,6 +13456,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12239,6 +13571,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -12287,6 +13628,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12417,6 +13767,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12609,6 +13968,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -12657,6 +14025,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

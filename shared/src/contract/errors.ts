@@ -29,6 +29,7 @@ export const errorStatusText = {
   413: 'The request body is larger than the server accepts.',
   414: `A path parameter is longer than any operation accepts (over ${MAX_PATH_PARAM_CHARS} characters as sent, percent-encoded).`,
   415: 'The request body has a media type this operation does not accept.',
+  422: 'The request is well-formed but cannot be carried out on this input (`error` says why).',
   426: 'This operation is a WebSocket: send the upgrade (`Connection: Upgrade`, `Upgrade: websocket`).',
   429: 'Too many requests; retry after the `Retry-After` seconds.',
   502: 'An upstream service (the analyzer) did not answer.',

@@ -13,6 +13,7 @@ import {
   DocumentDecisionInput,
   DocumentEntry,
   errorResponses,
+  integerParam,
   JunkDocumentInput,
   MarkdownText,
   mediaResponse,
@@ -31,6 +32,11 @@ const DocParams = CaseParams.extend({
 // Spec Part 7: only the gate's refusal carries more than a message, so a decision's 409 names
 // the decision in its way in words: `decision <id> (<kind> of <address> by <decidedBy>, <at>)`.
 const conflictResponse = (text: string) => ({ 409: errorResponses(409)[409].describe(text) });
+/** What cutting pages from their packets can answer besides the usual (pdf-cutter.ts). */
+const cutResponses = () => ({
+  422: errorResponses(422)[422].describe('These pages cannot be cut from their packet (the PDF is damaged or too complex); `error` says what failed.'),
+  503: errorResponses(503)[503].describe('Cutting the pages took longer than the cutter allows, or the server is busy; try again.'),
+});
 const pdfResponse = (description: string) => mediaResponse(description, { 'application/pdf': PdfBytes });
 
 /** Sends a PDF with its name, answering a single byte range with 206 (RFC 9110 §14). */
@@ -78,7 +84,12 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
         description: `Files the document against its proposed line, another line (\`expectedDocId\`), or as \`"unmatched"\`. With \`spans\`, at new page boundaries (any pages of the case, across files, in the order given); on a proposed piece’s address, confirms that split (its other pieces are listed in place of the range). The filed PDF is the pages of its spans copied from the packets with pdf-lib (nothing re-rendered), identified by \`approval.approvedDocId\`. An approval that fills a line moves the case listing’s \`docsFiled\` (and appends \`case.completeness\`). ${decisionText} 400 a line not of the pinned list, a page past a file’s end or named twice, boundaries that leave out the document.`,
         params: DocParams,
         body: ApproveDocumentInput.nullish().describe('Optional: no body approves the document as listed, as yourself.'),
-        response: { 200: DecisionResult, ...errorResponses(400, 401, 403, 404), ...conflictResponse('The document or some of its pages were already decided (the `error` names the winner’s decision).') },
+        response: {
+          200: DecisionResult,
+          ...errorResponses(400, 401, 403, 404),
+          ...conflictResponse('The document or some of its pages were already decided (the `error` names the winner’s decision).'),
+          ...cutResponses(),
+        },
       },
     },
     async (request) =>
@@ -258,7 +269,7 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
           'Our addition (not in the spec), for page viewers: the page’s size and its lines in reading order, each with its 0-based index (what a key value’s provenance, `document.keyFields[field].line`, names) and its box in PDF points, origin at the page’s top-left corner. 404 no such application, file (or a removed one) or page, or a page no run has read yet; 400 a page that is not a positive integer.',
         params: CaseParams.extend({
           fileId: z.string().min(1).max(64).describe('A source file of the case.'),
-          page: z.coerce.number().int().min(1).max(100000).describe('1-based page of that file.'),
+          page: integerParam(1, 100_000).describe('1-based page of that file.'),
         }),
         response: { 200: PageLines, ...errorResponses(400, 401, 403, 404) },
       },
@@ -282,6 +293,7 @@ const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService }> = as
           206: pdfResponse('The byte range asked for (`Range: bytes=…`) of that PDF.'),
           ...errorResponses(400, 401, 403, 404),
           416: errorResponses(400)[400].describe('The range is outside the file.'),
+          ...cutResponses(),
         },
       },
     },

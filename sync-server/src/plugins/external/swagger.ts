@@ -9,13 +9,18 @@ import { SESSION_COOKIE } from './cookie.js';
 /**
  * The answers every operation can give before its handler runs, added to what the route declares:
  * 400 when it validates a path, query or body (the validator's refusal), and 414 when it has
- * path parameters (one longer than the router takes; MAX_PATH_PARAM_CHARS). Said once here, so
- * no route can forget them.
+ * path parameters (one longer than the router takes; MAX_PATH_PARAM_CHARS), and 503 on every one
+ * (no database connection came free in time: DatabaseBusyError; or the server is shutting
+ * down). Said once here, so no route can forget them.
  */
+const BUSY =
+  'The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again.';
+
 function withRouterErrors(schema: FastifySchema = {}): FastifySchema {
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
   if ((schema.params || schema.querystring || schema.body) && !('400' in response)) Object.assign(response, errorResponses(400));
   if (schema.params && !('414' in response)) Object.assign(response, errorResponses(414));
+  if (!('503' in response)) Object.assign(response, { 503: errorResponses(503)[503].describe(BUSY) });
   return { ...schema, response };
 }
 

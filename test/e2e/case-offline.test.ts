@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '@portal/shared/client';
 import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
+import { documentTitle } from '../../renderer/src/cases/document-title.js';
 import { restOf } from './case-fixtures.js';
 import { AppShell } from './pages/app-shell.js';
 import { CaseActions } from './pages/case-actions.js';
@@ -68,7 +69,7 @@ describe('cases offline: decisions, reopening, conflicts between reviewers, spli
     const review = new CasePage(page);
     await review.heading('Sarah Whitcombe').waitFor();
     const listed = await documents(id);
-    await expect.poll(() => review.titles(), { timeout: 20_000 }).toEqual(listed.map((d) => d.title));
+    await expect.poll(async () => (await review.addresses()).sort(), { timeout: 20_000 }).toEqual(listed.map((d) => d.address).sort());
     return { page, review, actions: new CaseActions(page) };
   };
 
@@ -193,7 +194,7 @@ describe('cases offline: decisions, reopening, conflicts between reviewers, spli
       [junked, 'Junk'],
       [approveB, 'Approve'],
     ] as const) {
-      await again.pending.getByRole('listitem', { name: `${kind} ${doc.title}` }).getByText(/Waiting to reach the server/).first().waitFor();
+      await again.pending.getByRole('listitem', { name: `${kind} ${documentTitle(doc.title)}` }).getByText(/Waiting to reach the server/).first().waitFor();
     }
     await again.byAddress(changeLine.address).getByText('Pending: approve').waitFor();
     await screenshot(reopened, 'case-offline-reopened');
@@ -271,8 +272,8 @@ describe('cases offline: decisions, reopening, conflicts between reviewers, spli
       .toEqual([REVIEWER, REVIEWER]);
     await sam.setOffline(false);
 
-    const junkConflict = b.review.pending.getByRole('listitem', { name: `Junk ${contested.title}` });
-    const settleConflict = b.review.pending.getByRole('listitem', { name: `Settle ${dropped.title}` });
+    const junkConflict = b.review.pending.getByRole('listitem', { name: `Junk ${documentTitle(contested.title)}` });
+    const settleConflict = b.review.pending.getByRole('listitem', { name: `Settle ${documentTitle(dropped.title)}` });
     await junkConflict.getByText(new RegExp(`^Decided first by ${REVIEWER} \\(approved\\) at `)).waitFor({ timeout: 30_000 });
     await settleConflict.getByText(new RegExp(`^Decided first by ${REVIEWER} \\(approved\\) at `)).waitFor();
     // Sam's page shows the winner's decision on the documents themselves.
@@ -306,7 +307,7 @@ describe('cases offline: decisions, reopening, conflicts between reviewers, spli
     const listed = await documents(ids.split);
     const range = listed.find((d) => d.proposedSplits.length > 1);
     expect(range, 'a range listed whole, its split held for a person').toBeDefined();
-    const strip = actions.splitStrip(range!.title);
+    const strip = actions.splitStrip(documentTitle(range!.title));
     await strip.waitFor();
     for (const piece of range!.proposedSplits.slice(1)) await strip.getByText(`${Math.round(piece.boundaryConfidence * 100)}%`).first().waitFor();
 
@@ -331,7 +332,7 @@ describe('cases offline: decisions, reopening, conflicts between reviewers, spli
     // A piece of several pages: split it in two with the pages editor and approve its first page alone.
     const multi = pieces.find((d) => d.approval === undefined && d.spans.length === 1 && d.spans[0]!.pages.length >= 2)!;
     expect(multi, 'a piece of several pages').toBeDefined();
-    await expect.poll(() => review.titles(), { timeout: 20_000 }).toEqual(pieces.map((d) => d.title));
+    await expect.poll(async () => (await review.addresses()).sort(), { timeout: 20_000 }).toEqual(pieces.map((d) => d.address).sort());
     await select(review, multi.address);
     await review.press('p');
     await actions.pagesEditor.waitFor();

@@ -63,14 +63,16 @@ describe('from a dropped packet to a fully decided case, with the network cut ha
     await page.getByTitle('Run state: report').waitFor({ timeout: 150_000 });
     const listed = await api<Entry[]>(`/applications/${id}/documents`);
     expect(listed.length).toBeGreaterThanOrEqual(4);
-    await expect.poll(() => review.titles(), { timeout: 20_000 }).toEqual(listed.map((d) => d.title));
+    await expect.poll(async () => (await review.addresses()).sort(), { timeout: 20_000 }).toEqual(listed.map((d) => d.address).sort());
     // The service worker keeps the app before the network goes, as it would have long before on a real desk.
     await expect
       .poll(() => page.evaluate<string>('navigator.serviceWorker.getRegistration().then((r) => r?.active?.state ?? "none")'), { timeout: 20_000 })
       .toBe('activated');
 
-    // Every document decided in list order with j and a/x: the last one junked, the rest approved.
-    const plan = listed.map((d, i) => ({ address: d.address, key: i === listed.length - 1 ? 'x' : 'a' }));
+    // Every document decided in the page's order (what needs a person first) with j and a/x, the
+    // page moving on after each: the last one junked, the rest approved.
+    const order = await review.addresses();
+    const plan = order.map((address, i) => ({ address, key: i === order.length - 1 ? 'x' : 'a' }));
     const half = Math.ceil(plan.length / 2);
     const decide = async (at: CasePage, step: { address: string; key: string }) => {
       for (let i = 0; i < plan.length * 2 && (await at.selectedAddress()) !== step.address; i++) await at.press('j');

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '@portal/shared/client';
 import { loadPdfjs, pdfjsAssets } from '../../sync-server/src/analyzer/pdf/pdfjs.js';
+import { documentTitle } from '../../renderer/src/cases/document-title.js';
 import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
 import { AppShell } from './pages/app-shell.js';
 import { CaseGate } from './pages/case-gate.js';
@@ -91,7 +92,7 @@ describe('page viewer and pages offline', () => {
 
   const select = async (doc: Entry) => {
     await review.byAddress(doc.address).click();
-    await page.getByRole('heading', { name: `Pages of ${doc.title}` }).waitFor();
+    await page.getByRole('heading', { name: `Pages of ${documentTitle(doc.title)}` }).waitFor();
   };
 
   it('draws the page, zooms, and highlights the line a key value was read from, where the text is', async () => {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { isUnsure, type CaseExpectedDoc, type ExpectedDoc, type ExpectedDocList, type NeedsReview } from '@portal/shared';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { CaseExpectedDoc, ExpectedDoc, ExpectedDocList } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { versionKey, type ApplicationDoc, type CaseDocumentDoc, type DecisionRequestDoc, type DecisionRequestKind, type LedgerEventDoc } from '@portal/shared/sync';
 import {
@@ -26,6 +26,8 @@ import { CaseTextDownload } from './case-downloads';
 import { confirmSplit, DocumentTools, pendingOnDocument, type ToolMode } from './review-actions';
 import { usePageKeys } from '../ui/use-page-keys';
 import { describeLedgerRow } from './ledger-labels';
+import { documentTitle } from './document-title';
+import { reasonsOf, worklistGroup, worklistOrder, type WorklistGroup } from './worklist';
 
 /** The review keys, listed by the help overlay and handled by `useReviewKeys`. */
 export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
@@ -79,32 +81,54 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const pendingByAddress = useMemo(() => new Map((requests ?? []).filter((r) => r.state === 'pending' && r.address).map((r) => [r.address!, r])), [requests]);
   const open = (requests ?? []).filter((r) => r.state !== 'applied');
 
-  const [selected, setSelected] = useState(0);
+  const isPending = useCallback((doc: CaseDocumentDoc) => pendingOnDocument(doc, pendingByAddress) !== undefined, [pendingByAddress]);
+  const ordered = useMemo(() => (documents === undefined ? undefined : worklistOrder(documents, isPending)), [documents, isPending]);
+  const [filter, setFilter] = useState<Filter>('all');
+  const shown = useMemo(() => ordered?.filter((d) => FILTERS[filter].keeps(worklistGroup(d, isPending(d)))), [ordered, filter, isPending]);
+
+  // The selection follows a document, not a place in the list: the list re-sorts as decisions are made.
+  const [selectedAddress, setSelectedAddress] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [tool, setTool] = useState<ToolMode>(null);
   const [error, setError] = useState<string | null>(null);
-  const count = documents?.length ?? 0;
-  // A junked document leaves the list: keep the selection on the list.
+  const count = shown?.length ?? 0;
+  // When the selected document leaves the list (junked, split, filtered out), the one now at its place.
+  const lastIndex = useRef(0);
+  const found = shown?.findIndex((d) => d.address === selectedAddress) ?? -1;
+  const index = found >= 0 ? found : Math.min(lastIndex.current, count - 1);
+  const current = index >= 0 ? shown?.[index] : undefined;
   useEffect(() => {
-    if (selected >= count && count > 0) setSelected(count - 1);
-  }, [count, selected]);
+    if (index >= 0) lastIndex.current = index;
+  });
+  const select = useCallback((doc: CaseDocumentDoc | undefined) => doc && setSelectedAddress(doc.address), []);
+
+  /** After a decision, the next document that still waits for one (after it in the list, else from the top). */
+  const advanceFrom = useCallback(
+    (address: string) => {
+      if (shown === undefined) return;
+      const at = shown.findIndex((d) => d.address === address);
+      const waiting = (d: CaseDocumentDoc) => d.address !== address && worklistGroup(d, isPending(d)) !== 'decided';
+      select(shown.slice(at + 1).find(waiting) ?? shown.slice(0, Math.max(at, 0)).find(waiting));
+    },
+    [shown, isPending, select],
+  );
 
   const decide = useCallback(
     async (doc: CaseDocumentDoc, kind: DecisionRequestKind) => {
       setError(null);
       try {
         await requestDecision(local, { applicationId: application.id, kind, address: doc.address });
+        advanceFrom(doc.address);
       } catch (e) {
         setError(`Could not record the decision: ${messageOf(e)}`);
       }
     },
-    [local, application.id],
+    [local, application.id, advanceFrom],
   );
 
-  const current = documents?.[selected];
   useReviewKeys({
-    next: () => setSelected((i) => Math.min(i + 1, Math.max(count - 1, 0))),
-    previous: () => setSelected((i) => Math.max(i - 1, 0)),
+    next: () => select(shown?.[Math.min(index + 1, count - 1)]),
+    previous: () => select(shown?.[Math.max(index - 1, 0)]),
     decide: (kind) => {
       if (current && decidable(current, pendingByAddress)) void decide(current, kind);
     },
@@ -114,7 +138,12 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       l: () => current && decidable(current, pendingByAddress) && setTool((t) => (t === 'line' ? null : 'line')),
       p: () => current && decidable(current, pendingByAddress) && setTool((t) => (t === 'pages' ? null : 'pages')),
       c: () => {
-        if (current && decidable(current, pendingByAddress)) void confirmSplit(local, application.id, current).catch((e) => setError(`Could not record the decision: ${messageOf(e)}`));
+        if (current && decidable(current, pendingByAddress)) {
+          void confirmSplit(local, application.id, current).then(
+            () => advanceFrom(current.address),
+            (e: unknown) => setError(`Could not record the decision: ${messageOf(e)}`),
+          );
+        }
       },
     },
   });
@@ -162,18 +191,27 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             <h2 id="case-docs">Documents</h2>
             <span className="muted small">{documents === undefined ? '' : `${documents.length} listed`}</span>
           </div>
-          {documents === undefined ? (
+          {ordered !== undefined && ordered.length > 0 && <WorklistFilter documents={ordered} isPending={isPending} filter={filter} onFilter={setFilter} />}
+          {shown === undefined ? (
             <p className="muted">Opening the documents…</p>
-          ) : documents.length === 0 ? (
+          ) : documents!.length === 0 ? (
             <p className="muted">No documents listed yet{application.run.state === 'report' ? '.' : ': the run has not read the packet yet.'}</p>
+          ) : shown.length === 0 ? (
+            <p className="muted">
+              {FILTERS[filter].empty}{' '}
+              <button type="button" className="link" onClick={() => setFilter('all')}>
+                Show all
+              </button>
+            </p>
           ) : (
             <ul className="case-docs" role="listbox" aria-label="Documents of the case" aria-activedescendant={current ? docDomId(current.address) : undefined}>
-              {documents.map((doc, i) => (
+              {shown.map((doc) => (
                 <DocumentRow
                   key={doc.id}
                   doc={doc}
-                  selected={i === selected}
-                  onSelect={() => setSelected(i)}
+                  group={worklistGroup(doc, isPending(doc))}
+                  selected={doc === current}
+                  onSelect={() => select(doc)}
                   pending={pendingOnDocument(doc, pendingByAddress)}
                   lineName={lineName(doc.expectedDocId)}
                   onDecide={(kind) => void decide(doc, kind)}
@@ -181,12 +219,13 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                   <DocumentTools
                     application={application}
                     doc={doc}
-                    selected={i === selected}
+                    selected={doc === current}
                     decidable={decidable(doc, pendingByAddress)}
                     lines={lines}
-                    mode={i === selected ? tool : null}
+                    mode={doc === current ? tool : null}
                     onMode={setTool}
                     onError={setError}
+                    onDecided={() => advanceFrom(doc.address)}
                   />
                 </DocumentRow>
               ))}
@@ -230,8 +269,43 @@ function pageCount(doc: CaseDocumentDoc): number {
   return doc.spans.reduce((n, s) => n + s.pages.length, 0);
 }
 
+type Filter = WorklistGroup | 'all';
+
+/** The list's filters: which worklist groups each keeps, and what it says when it keeps none. */
+const FILTERS: Record<Filter, { label: string; keeps(group: WorklistGroup): boolean; empty: string }> = {
+  'needs-person': { label: 'Needs a person', keeps: (g) => g === 'needs-person', empty: 'Nothing here needs a person now.' },
+  'to-decide': { label: 'To decide', keeps: (g) => g !== 'decided', empty: 'Every document is decided.' },
+  decided: { label: 'Decided', keeps: (g) => g === 'decided', empty: 'Nothing is decided yet.' },
+  all: { label: 'All', keeps: () => true, empty: 'No documents.' },
+};
+
+/** Which documents the list shows, each choice with how many it would show. */
+function WorklistFilter({
+  documents,
+  isPending,
+  filter,
+  onFilter,
+}: {
+  documents: readonly CaseDocumentDoc[];
+  isPending(doc: CaseDocumentDoc): boolean;
+  filter: Filter;
+  onFilter(filter: Filter): void;
+}) {
+  const groups = documents.map((d) => worklistGroup(d, isPending(d)));
+  return (
+    <div className="worklist-filter" role="group" aria-label="Show documents">
+      {(Object.keys(FILTERS) as Filter[]).map((f) => (
+        <button key={f} type="button" className="filter-chip" aria-pressed={f === filter} onClick={() => onFilter(f)}>
+          {FILTERS[f].label} <span className="filter-count">{groups.filter((g) => FILTERS[f].keeps(g)).length}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function DocumentRow({
   doc,
+  group,
   selected,
   onSelect,
   pending,
@@ -240,6 +314,7 @@ function DocumentRow({
   children,
 }: {
   doc: CaseDocumentDoc;
+  group: WorklistGroup;
   selected: boolean;
   onSelect(): void;
   pending: DecisionRequestDoc | undefined;
@@ -250,6 +325,8 @@ function DocumentRow({
 }) {
   const keyData = Object.entries(doc.document.extractKeyData);
   const canDecide = doc.approval === undefined && pending === undefined;
+  const title = documentTitle(doc.title);
+  const reasons = reasonsOf(doc, (field) => field);
   // The document's first page, so a reviewer scanning the list sees what each one is.
   const firstSpan = doc.spans[0];
   const first = firstSpan?.pages[0] === undefined ? undefined : { fileId: firstSpan.fileId, page: firstSpan.pages[0] };
@@ -258,9 +335,10 @@ function DocumentRow({
       id={docDomId(doc.address)}
       role="option"
       aria-selected={selected}
-      aria-label={doc.title}
+      aria-label={title}
       data-address={doc.address}
-      className={`case-doc with-thumb${selected ? ' selected' : ''}`}
+      data-group={group}
+      className={`case-doc with-thumb${selected ? ' selected' : ''}${group === 'needs-person' ? ' needs-person' : ''}`}
       onClick={onSelect}
     >
       {first !== undefined && (
@@ -269,20 +347,27 @@ function DocumentRow({
         </span>
       )}
       <div className="case-doc-head">
-        <div>
-          <strong className="case-doc-title">{doc.title}</strong>{' '}
-          <span className="muted small mono" title="Document type">
-            {doc.document.docType}
-          </span>{' '}
-          <span className="muted small">({Math.round(doc.document.confidence * 100)}%)</span>
-          {' '}
-          <NeedsReviewBadge doc={doc} />
-        </div>
-        <DecisionState doc={doc} pending={pending} />
+        <strong className="case-doc-title">{title}</strong>
+        <span className="badges">
+          {group === 'needs-person' && <span className="badge badge-default">Needs a person</span>}
+          <DecisionState doc={doc} pending={pending} />
+        </span>
       </div>
       <p className="muted small case-doc-meta">
-        {pageCount(doc)} page{pageCount(doc) === 1 ? '' : 's'} · {lineName === undefined ? 'no line' : <>line: {lineName}</>}
+        <span className="mono" title="Document type, as the classifier read it">
+          {doc.document.docType}
+        </span>{' '}
+        ({Math.round(doc.document.confidence * 100)}%) · {pageCount(doc)} page{pageCount(doc) === 1 ? '' : 's'} · {lineName === undefined ? 'no line' : <>line: {lineName}</>}
       </p>
+      {reasons.length > 0 && (
+        <ul className={`case-doc-reasons${group === 'needs-person' ? '' : ' settled'}`} aria-label="Findings">
+          {reasons.map((r) => (
+            <li key={`${r.kind}:${r.label}:${r.note}`} className={`reason reason-${r.kind}`}>
+              <strong>{r.label}:</strong> {r.note}
+            </li>
+          ))}
+        </ul>
+      )}
       {keyData.length > 0 && (
         <dl className="key-data">
           {keyData.map(([field, value]) => {
@@ -360,7 +445,8 @@ function PendingPanel({
   const titleOf = (address: string | undefined) => {
     const run = address === undefined ? null : /^run:(\d+)$/.exec(address);
     if (run) return `run ${run[1]}`;
-    return documents.find((d) => d.address === address)?.title ?? address ?? 'the case';
+    const title = documents.find((d) => d.address === address)?.title;
+    return title !== undefined ? documentTitle(title) : (address ?? 'the case');
   };
   return (
     <section className="panel" aria-labelledby="case-pending">
@@ -476,16 +562,4 @@ function useReviewKeys(handlers: { next(): void; previous(): void; decide(kind: 
     Escape: handlers.closeHelp,
     ...handlers.more,
   });
-}
-
-/** What the analyzer is unsure of, said on the card: the reviewer looks there first. */
-function NeedsReviewBadge({ doc }: { doc: CaseDocumentDoc }) {
-  const unsure = (doc.document as { needsReview?: NeedsReview }).needsReview;
-  if (doc.approval || !unsure || !isUnsure(unsure)) return null;
-  const what = [...(unsure.type ? ['its type'] : []), ...(unsure.boundary ? ['where it starts'] : []), ...unsure.fields];
-  return (
-    <span className="badge badge-draft needs-review" title={`The analyzer is unsure of ${what.join(', ')}`}>
-      Needs review
-    </span>
-  );
 }

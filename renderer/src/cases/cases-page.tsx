@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
-import { RUN_STATES, type RunStateName } from '@portal/shared';
-import { useCases } from '../data/use-cases';
+import { RUN_STATES, type ApplicationRun, type RunStateName } from '@portal/shared';
+import { useCases, useOpenFindingCounts } from '../data/use-cases';
 import { linkTo } from '../shell/router';
-import { RunStateBadge } from './run-state-badge';
+import { RUN_STATE_LABELS, RunStateBadge } from './run-state-badge';
 
 export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The organization's cases, read from the local copy: open one to review it, online or not. */
 export function CasesPage() {
   const cases = useCases();
+  const findings = useOpenFindingCounts();
   const [search, setSearch] = useState('');
   const [state, setState] = useState<RunStateName | ''>('');
   const shown = useMemo(() => {
@@ -38,7 +39,7 @@ export function CasesPage() {
             <option value="">Every state</option>
             {RUN_STATES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {RUN_STATE_LABELS[s]}
               </option>
             ))}
           </select>
@@ -81,7 +82,9 @@ export function CasesPage() {
                 <td>
                   {c.docsFiled} / {c.docsTotal}
                 </td>
-                <td>{c.run.flags.length === 0 ? <span className="muted">0</span> : <span className="badge badge-invalid">{c.run.flags.length}</span>}</td>
+                <td>
+                  <FlagCount run={c.run} findings={findings?.get(c.id) ?? 0} />
+                </td>
                 <td className="muted">{formatDateTime(c.createdAt)}</td>
               </tr>
             ))}
@@ -89,5 +92,25 @@ export function CasesPage() {
         </table>
       )}
     </div>
+  );
+}
+
+/**
+ * What holds a case or waits on a person: the gate's red flags (a case held for another reason,
+ * an email missing or the analyzer unreachable, counts as one hold) and the findings of the
+ * workflow's checks on documents nobody decided yet.
+ */
+function FlagCount({ run, findings }: { run: ApplicationRun; findings: number }) {
+  const holds = run.state === 'gated' && run.gateReason !== null ? Math.max(1, run.flags.length) : 0;
+  const total = holds + findings;
+  if (total === 0) return <span className="muted">0</span>;
+  const parts = [
+    ...(holds > 0 ? [run.flags.length > 0 ? `${holds} red flag${holds === 1 ? '' : 's'} at the gate` : 'held at the gate'] : []),
+    ...(findings > 0 ? [`${findings} finding${findings === 1 ? '' : 's'} on documents to decide`] : []),
+  ];
+  return (
+    <span className={`badge ${holds > 0 ? 'badge-invalid' : 'badge-default'}`} title={parts.join(' · ')} aria-label={`${total}: ${parts.join(', ')}`}>
+      {total}
+    </span>
   );
 }

@@ -9,6 +9,7 @@ import type { LocalData } from '../data/local-database';
 import { requestDecision } from '../data/use-cases';
 import { useApp } from '../shell/app-context';
 import { downloadApprovedPdf } from './case-downloads';
+import { documentTitle } from './document-title';
 
 /**
  * The reviewer's actions beyond approve / settle / junk: filing against another line, confirming a
@@ -92,6 +93,7 @@ export function DocumentTools({
   mode,
   onMode,
   onError,
+  onDecided,
 }: {
   application: ApplicationDoc;
   doc: CaseDocumentDoc;
@@ -102,6 +104,8 @@ export function DocumentTools({
   mode: ToolMode;
   onMode(mode: ToolMode): void;
   onError(message: string | null): void;
+  /** A decision was made here: the page moves on to the next document. */
+  onDecided(): void;
 }) {
   const { local, api, bridge } = useApp();
   const [saved, setSaved] = useState<string | null>(null);
@@ -112,6 +116,7 @@ export function DocumentTools({
     try {
       await requestDecision(local, { applicationId: application.id, ...input });
       onMode(null);
+      onDecided();
     } catch (e) {
       onError(`Could not record the decision: ${messageOf(e)}`);
     }
@@ -184,7 +189,7 @@ export function DocumentTools({
 /** The pieces a range would be listed as, with how sure the splitter is of each boundary between them. */
 function ProposedSplitStrip({ doc, multiFile, actionable, onConfirm }: { doc: CaseDocumentDoc; multiFile: boolean; actionable: boolean; onConfirm(address: string): void }) {
   return (
-    <div className="split-strip" role="group" aria-label={`Proposed split of ${doc.title}`}>
+    <div className="split-strip" role="group" aria-label={`Proposed split of ${documentTitle(doc.title)}`}>
       <span className="muted small split-strip-label">Reads as {doc.proposedSplits.length} documents:</span>
       {doc.proposedSplits.map((piece, i) => (
         <span key={piece.address} className="split-piece-wrap">

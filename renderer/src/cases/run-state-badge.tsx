@@ -1,6 +1,7 @@
 import type { RunStateName } from '@portal/shared';
 
-const LABELS: Record<RunStateName, string> = {
+/** A run state in words, wherever one is shown or chosen. */
+export const RUN_STATE_LABELS: Record<RunStateName, string> = {
   gated: 'At the gate',
   previewing: 'Previewing',
   inventory: 'Reading',
@@ -18,7 +19,7 @@ const CLASSES: Record<RunStateName, string> = {
 export function RunStateBadge({ state }: { state: RunStateName }) {
   return (
     <span className={`badge ${CLASSES[state]}`} title={`Run state: ${state}`}>
-      {LABELS[state]}
+      {RUN_STATE_LABELS[state]}
     </span>
   );
 }

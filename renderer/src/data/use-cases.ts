@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { filter, firstValueFrom, map, of, timeout, type Observable } from 'rxjs';
-import { isUnsure, type DocumentSpan, type NeedsReview } from '@portal/shared';
+import type { DocumentSpan } from '@portal/shared';
 import type { ApplicationDoc, CaseDocumentDoc, DecisionRequestDoc, DecisionRequestKind, LedgerEventDoc } from '@portal/shared/sync';
 import { useApp } from '../shell/app-context';
 import type { LocalData } from './local-database';
@@ -28,25 +28,34 @@ export function useCase(id: string): ApplicationDoc | null | undefined {
   return useLiveQuery(() => local.collections.applications.findOne(id).$.pipe(map((d) => (d === null ? null : d.toMutableJSON()))), [local, id]);
 }
 
-/** A case's documents in the order of its list. */
-/**
- * What needs a person comes first: an undecided document the analyzer is unsure of (its type, its
- * boundary or a key value under the calibrated threshold), then the rest in packet order. A copy
- * stored before the server said so (an older replica) counts as sure.
- */
-export function reviewRank(doc: CaseDocumentDoc): number {
-  const unsure = (doc.document as { needsReview?: NeedsReview }).needsReview;
-  return !doc.approval && unsure && isUnsure(unsure) ? 0 : 1;
-}
-
+/** A case's documents in packet order (the case page sorts them into its worklist). */
 export function useCaseDocuments(applicationId: string): CaseDocumentDoc[] | undefined {
   const { local } = useApp();
   return useLiveQuery(
     () =>
       local.collections.case_documents
         .find({ selector: { applicationId } })
-        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => reviewRank(a) - reviewRank(b) || a.position - b.position))),
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => a.position - b.position))),
     [local, applicationId],
+  );
+}
+
+/** Per case, the findings of the workflow's checks on documents nobody decided yet. */
+export function useOpenFindingCounts(): Map<string, number> | undefined {
+  const { local } = useApp();
+  return useLiveQuery(
+    () =>
+      local.collections.case_documents.find().$.pipe(
+        map((docs) => {
+          const counts = new Map<string, number>();
+          for (const d of docs) {
+            const findings = d.document.findings?.length ?? 0;
+            if (d.approval === undefined && findings > 0) counts.set(d.applicationId, (counts.get(d.applicationId) ?? 0) + findings);
+          }
+          return counts;
+        }),
+      ),
+    [local],
   );
 }
 

@@ -9,6 +9,7 @@ import { PdfPageCanvas, type RenderedSize } from './pdf-page-canvas';
 import { openPdf, warmPdfWorker, type PDFDocumentProxy } from './pdfjs';
 import { usePageCache } from './use-page-cache';
 import { usePageKeys } from '../ui/use-page-keys';
+import { documentTitle } from '../cases/document-title';
 
 /** The viewer's keys: none of them is a review key (j k a s x ?), so both work on one page. */
 export const VIEWER_KEYS: { keys: string[]; does: string }[] = [
@@ -105,6 +106,7 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
  */
 export function DocumentViewer({ caseId, doc }: { caseId: string; doc: CaseDocumentDoc }) {
   const online = useOnline();
+  const title = documentTitle(doc.title);
   const { cache, error: cacheError } = usePageCache();
   const pages = useMemo(() => pagesOf(doc.spans), [doc.spans]);
   const pdf = useCasePdf(cache, caseId, doc.spans);
@@ -198,7 +200,7 @@ export function DocumentViewer({ caseId, doc }: { caseId: string; doc: CaseDocum
   return (
     <section className="panel page-viewer" aria-labelledby="page-viewer-title">
       <div className="panel-header">
-        <h2 id="page-viewer-title">Pages of {doc.title}</h2>
+        <h2 id="page-viewer-title">Pages of {title}</h2>
         <div className="viewer-tools" role="toolbar" aria-label="Page viewer">
           <button type="button" onClick={() => go(index - 1)} disabled={index <= 0} aria-label="Previous page" title="[">
             ‹
@@ -269,7 +271,7 @@ export function DocumentViewer({ caseId, doc }: { caseId: string; doc: CaseDocum
                 pdf={pdf.value}
                 pageNumber={Math.min(index, pdf.value.numPages - 1) + 1}
                 scale={scale}
-                label={`Page ${index + 1} of ${doc.title}`}
+                label={`Page ${index + 1} of ${title}`}
                 className="viewer-canvas"
                 onRendered={setDrawn}
               />

@@ -7,6 +7,8 @@ export class CasePage {
   readonly ledger: Locator;
   readonly expected: Locator;
   readonly keysHelp: Locator;
+  /** "Needs a person", "To decide", "Decided", "All", each with its count. */
+  readonly filters: Locator;
 
   constructor(readonly page: Page) {
     this.documents = page.getByRole('listbox', { name: 'Documents of the case' });
@@ -14,6 +16,26 @@ export class CasePage {
     this.ledger = page.getByRole('list', { name: 'Ledger, newest first' });
     this.expected = page.getByRole('region', { name: 'Expected documents' });
     this.keysHelp = page.getByRole('dialog', { name: 'Review keys' });
+    this.filters = page.getByRole('group', { name: 'Show documents' });
+  }
+
+  filter(name: 'Needs a person' | 'To decide' | 'Decided' | 'All'): Locator {
+    return this.filters.getByRole('button', { name: new RegExp(`^${name} \\d+$`) });
+  }
+
+  /** The count a filter shows beside its name. */
+  async filterCount(name: 'Needs a person' | 'To decide' | 'Decided' | 'All'): Promise<number> {
+    return Number(/(\d+)$/.exec(await this.filter(name).innerText())?.[1]);
+  }
+
+  /** Addresses of the listed documents, in the order shown. */
+  async addresses(): Promise<string[]> {
+    return this.documents.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-address') ?? ''));
+  }
+
+  /** What the card says needs a person's look: the checks' findings and what the analyzer is unsure of. */
+  findings(address: string): Locator {
+    return this.byAddress(address).getByRole('list', { name: 'Findings' });
   }
 
   heading(applicant: string): Locator {

@@ -21,6 +21,11 @@ export class CasesPage {
     return this.table.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: applicant }) });
   }
 
+  /** The Flags cell of a case's row: red flags holding it at the gate plus findings on documents to decide. */
+  flags(applicant: string): Locator {
+    return this.row(applicant).getByRole('cell').nth(2);
+  }
+
   async open(applicant: string): Promise<void> {
     await this.row(applicant).getByRole('link', { name: applicant }).click();
   }

@@ -65,3 +65,12 @@ export async function reportedCase(context: BrowserContext, baseUrl: string, app
   }
   return id;
 }
+
+/** Polls `check` until it holds (expect.poll is for tests, not their setup). */
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+}

@@ -7,6 +7,7 @@ import {
   reapplyDecision,
   requestDecision,
   useCase,
+  useCaseDecisions,
   useCaseDocuments,
   useCaseLedger,
   useDecisionRequests,
@@ -28,6 +29,8 @@ import { usePageKeys } from '../ui/use-page-keys';
 import { describeLedgerRow } from './ledger-labels';
 import { documentTitle } from './document-title';
 import { reasonsOf, worklistGroup, worklistOrder, type WorklistGroup } from './worklist';
+import { isJunked, JunkedRow, junkedDocs, type JunkedDoc } from './junked';
+import { UNDO_NEEDS_SERVER, useUndo } from './undo';
 
 /** The review keys, listed by the help overlay and handled by `useReviewKeys`. */
 export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
@@ -39,6 +42,7 @@ export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
   { keys: ['l'], does: 'Change line: approve against another line, or unmatched' },
   { keys: ['c'], does: 'Confirm the proposed split (approve its first piece)' },
   { keys: ['p'], does: 'Pages and split points: move a boundary, approve or junk chosen pages' },
+  { keys: ['u'], does: 'Undo the decision on it: approved, settled or junked (needs the server)' },
   { keys: ['?'], does: 'Show or hide these keys' },
 ];
 
@@ -69,6 +73,9 @@ function linesOf(list: ExpectedDocList): ExpectedDoc[] {
 function CaseReview({ application }: { application: ApplicationDoc }) {
   const { local } = useApp();
   const documents = useCaseDocuments(application.id);
+  const decisions = useCaseDecisions(application.id);
+  const junked = useMemo(() => junkedDocs(decisions ?? [], application), [decisions, application]);
+  const { online, undo } = useUndo(application.id);
   const ledger = useCaseLedger(application.id);
   const requests = useDecisionRequests(application.id);
   const lists = useListVersions();
@@ -84,7 +91,10 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const isPending = useCallback((doc: CaseDocumentDoc) => pendingOnDocument(doc, pendingByAddress) !== undefined, [pendingByAddress]);
   const ordered = useMemo(() => (documents === undefined ? undefined : worklistOrder(documents, isPending)), [documents, isPending]);
   const [filter, setFilter] = useState<Filter>('all');
-  const shown = useMemo(() => ordered?.filter((d) => FILTERS[filter].keeps(worklistGroup(d, isPending(d)))), [ordered, filter, isPending]);
+  const shown: Item[] | undefined = useMemo(
+    () => (filter === 'junked' ? junked : ordered?.filter((d) => FILTERS[filter].keeps(worklistGroup(d, isPending(d))))),
+    [ordered, junked, filter, isPending],
+  );
 
   // The selection follows a document, not a place in the list: the list re-sorts as decisions are made.
   const [selectedAddress, setSelectedAddress] = useState<string | null>(null);
@@ -97,17 +107,19 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const found = shown?.findIndex((d) => d.address === selectedAddress) ?? -1;
   const index = found >= 0 ? found : Math.min(lastIndex.current, count - 1);
   const current = index >= 0 ? shown?.[index] : undefined;
+  // The document decisions are made on; a junked one takes none but its undo.
+  const currentDoc = current !== undefined && !isJunked(current) ? current : undefined;
   useEffect(() => {
     if (index >= 0) lastIndex.current = index;
   });
-  const select = useCallback((doc: CaseDocumentDoc | undefined) => doc && setSelectedAddress(doc.address), []);
+  const select = useCallback((item: Item | undefined) => item && setSelectedAddress(item.address), []);
 
   /** After a decision, the next document that still waits for one (after it in the list, else from the top). */
   const advanceFrom = useCallback(
     (address: string) => {
       if (shown === undefined) return;
       const at = shown.findIndex((d) => d.address === address);
-      const waiting = (d: CaseDocumentDoc) => d.address !== address && worklistGroup(d, isPending(d)) !== 'decided';
+      const waiting = (d: Item) => d.address !== address && !isJunked(d) && worklistGroup(d, isPending(d)) !== 'decided';
       select(shown.slice(at + 1).find(waiting) ?? shown.slice(0, Math.max(at, 0)).find(waiting));
     },
     [shown, isPending, select],
@@ -116,9 +128,10 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const decide = useCallback(
     async (doc: CaseDocumentDoc, kind: DecisionRequestKind) => {
       setError(null);
+      // On at once, before the request is stored: the next key goes to the next document.
+      advanceFrom(doc.address);
       try {
         await requestDecision(local, { applicationId: application.id, kind, address: doc.address });
-        advanceFrom(doc.address);
       } catch (e) {
         setError(`Could not record the decision: ${messageOf(e)}`);
       }
@@ -126,21 +139,41 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     [local, application.id, advanceFrom],
   );
 
+  /** Undo, reopen, restore: the decision that took the document (or its pages) back. */
+  const takeBack = useCallback(
+    async (item: Item) => {
+      const decisionId = isJunked(item) ? item.decision.id : item.approval?.decisionId;
+      if (decisionId === undefined) return;
+      setError(null);
+      if (!online) {
+        setError(UNDO_NEEDS_SERVER);
+        return;
+      }
+      try {
+        await undo(decisionId);
+      } catch (e) {
+        setError(`Could not undo: ${messageOf(e)}`);
+      }
+    },
+    [online, undo],
+  );
+
   useReviewKeys({
     next: () => select(shown?.[Math.min(index + 1, count - 1)]),
     previous: () => select(shown?.[Math.max(index - 1, 0)]),
     decide: (kind) => {
-      if (current && decidable(current, pendingByAddress)) void decide(current, kind);
+      if (currentDoc && decidable(currentDoc, pendingByAddress)) void decide(currentDoc, kind);
     },
     toggleHelp: () => setHelp((h) => !h),
     closeHelp: () => setHelp(false),
     more: {
-      l: () => current && decidable(current, pendingByAddress) && setTool((t) => (t === 'line' ? null : 'line')),
-      p: () => current && decidable(current, pendingByAddress) && setTool((t) => (t === 'pages' ? null : 'pages')),
+      l: () => currentDoc && decidable(currentDoc, pendingByAddress) && setTool((t) => (t === 'line' ? null : 'line')),
+      p: () => currentDoc && decidable(currentDoc, pendingByAddress) && setTool((t) => (t === 'pages' ? null : 'pages')),
+      u: () => current && void takeBack(current),
       c: () => {
-        if (current && decidable(current, pendingByAddress)) {
-          void confirmSplit(local, application.id, current).then(
-            () => advanceFrom(current.address),
+        if (currentDoc && decidable(currentDoc, pendingByAddress)) {
+          void confirmSplit(local, application.id, currentDoc).then(
+            () => advanceFrom(currentDoc.address),
             (e: unknown) => setError(`Could not record the decision: ${messageOf(e)}`),
           );
         }
@@ -191,10 +224,12 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             <h2 id="case-docs">Documents</h2>
             <span className="muted small">{documents === undefined ? '' : `${documents.length} listed`}</span>
           </div>
-          {ordered !== undefined && ordered.length > 0 && <WorklistFilter documents={ordered} isPending={isPending} filter={filter} onFilter={setFilter} />}
+          {ordered !== undefined && (ordered.length > 0 || junked.length > 0) && (
+            <WorklistFilter documents={ordered} junked={junked.length} isPending={isPending} filter={filter} onFilter={setFilter} />
+          )}
           {shown === undefined ? (
             <p className="muted">Opening the documents…</p>
-          ) : documents!.length === 0 ? (
+          ) : documents!.length === 0 && junked.length === 0 ? (
             <p className="muted">No documents listed yet{application.run.state === 'report' ? '.' : ': the run has not read the packet yet.'}</p>
           ) : shown.length === 0 ? (
             <p className="muted">
@@ -205,7 +240,10 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             </p>
           ) : (
             <ul className="case-docs" role="listbox" aria-label="Documents of the case" aria-activedescendant={current ? docDomId(current.address) : undefined}>
-              {shown.map((doc) => (
+              {shown.map((doc) =>
+                isJunked(doc) ? (
+                  <JunkedRow key={`junked:${doc.decision.id}`} item={doc} domId={docDomId(doc.address)} selected={doc === current} online={online} onSelect={() => select(doc)} onRestore={() => void takeBack(doc)} />
+                ) : (
                 <DocumentRow
                   key={doc.id}
                   doc={doc}
@@ -215,6 +253,8 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                   pending={pendingOnDocument(doc, pendingByAddress)}
                   lineName={lineName(doc.expectedDocId)}
                   onDecide={(kind) => void decide(doc, kind)}
+                  online={online}
+                  onUndo={() => void takeBack(doc)}
                 >
                   <DocumentTools
                     application={application}
@@ -228,7 +268,8 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                     onDecided={() => advanceFrom(doc.address)}
                   />
                 </DocumentRow>
-              ))}
+                ),
+              )}
             </ul>
           )}
         </section>
@@ -269,24 +310,31 @@ function pageCount(doc: CaseDocumentDoc): number {
   return doc.spans.reduce((n, s) => n + s.pages.length, 0);
 }
 
-type Filter = WorklistGroup | 'all';
+type Filter = WorklistGroup | 'junked' | 'all';
+
+/** A line of the list: a listed document, or pages a junk decision took (shown under "Junked"). */
+type Item = CaseDocumentDoc | JunkedDoc;
 
 /** The list's filters: which worklist groups each keeps, and what it says when it keeps none. */
 const FILTERS: Record<Filter, { label: string; keeps(group: WorklistGroup): boolean; empty: string }> = {
   'needs-person': { label: 'Needs a person', keeps: (g) => g === 'needs-person', empty: 'Nothing here needs a person now.' },
   'to-decide': { label: 'To decide', keeps: (g) => g !== 'decided', empty: 'Every document is decided.' },
   decided: { label: 'Decided', keeps: (g) => g === 'decided', empty: 'Nothing is decided yet.' },
+  junked: { label: 'Junked', keeps: () => false, empty: 'Nothing is junked.' },
   all: { label: 'All', keeps: () => true, empty: 'No documents.' },
 };
 
 /** Which documents the list shows, each choice with how many it would show. */
 function WorklistFilter({
   documents,
+  junked,
   isPending,
   filter,
   onFilter,
 }: {
   documents: readonly CaseDocumentDoc[];
+  /** How many junk decisions stand: their pages are not listed, so counted apart. */
+  junked: number;
   isPending(doc: CaseDocumentDoc): boolean;
   filter: Filter;
   onFilter(filter: Filter): void;
@@ -296,7 +344,7 @@ function WorklistFilter({
     <div className="worklist-filter" role="group" aria-label="Show documents">
       {(Object.keys(FILTERS) as Filter[]).map((f) => (
         <button key={f} type="button" className="filter-chip" aria-pressed={f === filter} onClick={() => onFilter(f)}>
-          {FILTERS[f].label} <span className="filter-count">{groups.filter((g) => FILTERS[f].keeps(g)).length}</span>
+          {FILTERS[f].label} <span className="filter-count">{f === 'junked' ? junked : groups.filter((g) => FILTERS[f].keeps(g)).length}</span>
         </button>
       ))}
     </div>
@@ -311,6 +359,8 @@ function DocumentRow({
   pending,
   lineName,
   onDecide,
+  online,
+  onUndo,
   children,
 }: {
   doc: CaseDocumentDoc;
@@ -320,6 +370,8 @@ function DocumentRow({
   pending: DecisionRequestDoc | undefined;
   lineName: string | undefined;
   onDecide(kind: DecisionRequestKind): void;
+  online: boolean;
+  onUndo(): void;
   /** Extras below the row: the proposed split, and the selected document's tools. */
   children?: ReactNode;
 }) {
@@ -394,6 +446,21 @@ function DocumentRow({
           </button>
           <button type="button" className="danger" onClick={() => onDecide('junk')} title="x">
             Junk
+          </button>
+        </div>
+      )}
+      {doc.approval !== undefined && (
+        <div className="case-doc-actions">
+          <button
+            type="button"
+            disabled={!online}
+            title={online ? `u: back to waiting for review (${doc.approval.outcome} by ${doc.approval.decidedBy})` : UNDO_NEEDS_SERVER}
+            onClick={(e) => {
+              e.stopPropagation();
+              onUndo();
+            }}
+          >
+            {doc.approval.outcome === 'approved' ? 'Undo approval' : 'Reopen'}
           </button>
         </div>
       )}

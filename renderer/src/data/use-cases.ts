@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { filter, firstValueFrom, map, of, timeout, type Observable } from 'rxjs';
 import type { DocumentSpan } from '@portal/shared';
-import type { ApplicationDoc, CaseDocumentDoc, DecisionRequestDoc, DecisionRequestKind, LedgerEventDoc } from '@portal/shared/sync';
+import type { ApplicationDoc, CaseDocumentDoc, DecisionDoc, DecisionRequestDoc, DecisionRequestKind, LedgerEventDoc } from '@portal/shared/sync';
 import { useApp } from '../shell/app-context';
 import type { LocalData } from './local-database';
 import { useObservable } from './use-observable';
@@ -56,6 +56,15 @@ export function useOpenFindingCounts(): Map<string, number> | undefined {
         }),
       ),
     [local],
+  );
+}
+
+/** A case's decisions as the server recorded them (undone ones too), oldest first. */
+export function useCaseDecisions(applicationId: string): DecisionDoc[] | undefined {
+  const { local } = useApp();
+  return useLiveQuery(
+    () => local.collections.decisions.find({ selector: { applicationId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => a.decidedAt.localeCompare(b.decidedAt)))),
+    [local, applicationId],
   );
 }
 

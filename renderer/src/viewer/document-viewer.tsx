@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PageLines } from '@portal/shared';
 import { pagesOf, pdfKey, type PageRef } from '@portal/shared/client';
 import type { CaseDocumentDoc } from '@portal/shared/sync';
-import { connectionOf } from '../data/connectivity';
+import { useOnline } from '../data/use-online';
 import { NotOnDevice, type PageCache } from '../data/page-cache';
 import { useApp } from '../shell/app-context';
 import { PdfPageCanvas, type RenderedSize } from './pdf-page-canvas';
@@ -64,11 +64,6 @@ export function useCasePdf(cache: PageCache | null, caseId: string, spans: reado
   return loaded;
 }
 
-function useOnline(): boolean {
-  const { connectivity } = useApp();
-  return connectionOf(useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot)) === 'online';
-}
-
 /** A number that changes when the app is back online while something was not on this device: ask again then. */
 function useRetryOnline(missing: boolean): number {
   const online = useOnline();
@@ -104,7 +99,10 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
  * (buttons and keys), thumbnails of its pages, and the lines its key values were read from
  * highlighted on the page. Pages come from this device's cache when there, else the server.
  */
-export function DocumentViewer({ caseId, doc }: { caseId: string; doc: CaseDocumentDoc }) {
+/** What the viewer shows of a document: a listed one, or the pages a junk decision took. */
+export type ViewerDoc = Pick<CaseDocumentDoc, 'address' | 'title' | 'spans'> & { document: Pick<CaseDocumentDoc['document'], 'keyFields' | 'extractKeyData'> };
+
+export function DocumentViewer({ caseId, doc }: { caseId: string; doc: ViewerDoc }) {
   const online = useOnline();
   const title = documentTitle(doc.title);
   const { cache, error: cacheError } = usePageCache();

@@ -19,18 +19,23 @@ export class CasePage {
     this.filters = page.getByRole('group', { name: 'Show documents' });
   }
 
-  filter(name: 'Needs a person' | 'To decide' | 'Decided' | 'All'): Locator {
+  filter(name: 'Needs a person' | 'To decide' | 'Decided' | 'Junked' | 'All'): Locator {
     return this.filters.getByRole('button', { name: new RegExp(`^${name} \\d+$`) });
   }
 
   /** The count a filter shows beside its name. */
-  async filterCount(name: 'Needs a person' | 'To decide' | 'Decided' | 'All'): Promise<number> {
+  async filterCount(name: 'Needs a person' | 'To decide' | 'Decided' | 'Junked' | 'All'): Promise<number> {
     return Number(/(\d+)$/.exec(await this.filter(name).innerText())?.[1]);
   }
 
   /** Addresses of the listed documents, in the order shown. */
   async addresses(): Promise<string[]> {
     return this.documents.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-address') ?? ''));
+  }
+
+  /** The button that takes back the decision on a document: "Undo approval", "Reopen" (settled), "Restore" (junked). */
+  undo(address: string, name: 'Undo approval' | 'Reopen' | 'Restore'): Locator {
+    return this.byAddress(address).getByRole('button', { name, exact: true });
   }
 
   /** What the card says needs a person's look: the checks' findings and what the analyzer is unsure of. */

@@ -21,10 +21,10 @@ const PINNED: Record<SyncCollectionName, [version: number, fingerprint: string]>
   'library-defaults': [1, 'cf0d73fa35424fa8'],
   organization: [1, '6900a9a352870db0'],
   applications: [2, '98bc559777d34970'],
-  'case-documents': [3, '0623ba65a07af4ec'],
-  decisions: [1, 'abc273e5fc644279'],
+  'case-documents': [4, '71e1fa7f47ee2948'],
+  decisions: [2, '9f7a4625c82911db'],
   ledger: [2, '4cf3f37e3cb4de69'],
-  'decision-requests': [1, '0eedce38c67c73bb'],
+  'decision-requests': [2, '89e238cf1762fff1'],
 };
 
 const fingerprint = (schema: object) => createHash('sha256').update(JSON.stringify({ ...schema, version: undefined })).digest('hex').slice(0, 16);

@@ -143,10 +143,10 @@ export const syncCollections = {
   'library-defaults': { local: 'library_defaults', document: LibraryDefaultDocument, version: 1 },
   organization: { local: 'organization', document: Organization, version: 1 },
   applications: { local: 'applications', document: ApplicationSyncDocument, version: 2 },
-  'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 3 },
-  decisions: { local: 'decisions', document: DecisionSyncDocument, version: 1 },
+  'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 4 },
+  decisions: { local: 'decisions', document: DecisionSyncDocument, version: 2 },
   ledger: { local: 'ledger', document: LedgerSyncDocument, version: 2 },
-  'decision-requests': { local: 'decision_requests', document: DecisionRequestDocument, version: 1 },
+  'decision-requests': { local: 'decision_requests', document: DecisionRequestDocument, version: 2 },
 } as const satisfies Record<string, { local: string; document: z.ZodObject; version: number }>;
 export type SyncCollectionName = keyof typeof syncCollections;
 

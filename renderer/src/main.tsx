@@ -9,6 +9,7 @@ import { createLocalStores } from './editor/local-stores';
 import type { FetchFn } from './health/check-health';
 import type { ClientServices } from './shell/client-services';
 import { registerOfflineShell } from './offline/register-offline-shell';
+import { dropRxdbStorageNotice } from './data/quiet-console';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -16,6 +17,8 @@ if (container === null) throw new Error('index.html has no #root element');
 
 // Wrapped because a detached `fetch` throws "Illegal invocation" when called as a method of another object.
 const fetchFn: FetchFn = (input, init) => window.fetch(input, init);
+
+dropRxdbStorageNotice(console);
 
 // The app's services, made once for the page's lifetime.
 const services: ClientServices = {

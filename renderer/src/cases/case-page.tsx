@@ -31,6 +31,10 @@ import { documentTitle } from './document-title';
 import { reasonsOf, worklistGroup, worklistOrder, type WorklistGroup } from './worklist';
 import { isJunked, JunkedRow, junkedDocs, type JunkedDoc } from './junked';
 import { UNDO_NEEDS_SERVER, useUndo } from './undo';
+import { KeyDataList } from './key-data-list';
+import { labelOf, useSchemaFields } from './use-extraction-schema';
+
+const NO_CORRECTIONS: ReadonlyMap<string, unknown> = new Map();
 
 /** The review keys, listed by the help overlay and handled by `useReviewKeys`. */
 export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
@@ -42,6 +46,7 @@ export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
   { keys: ['l'], does: 'Change line: approve against another line, or unmatched' },
   { keys: ['c'], does: 'Confirm the proposed split (approve its first piece)' },
   { keys: ['p'], does: 'Pages and split points: move a boundary, approve or junk chosen pages' },
+  { keys: ['e'], does: 'Correct a key value as the page shows it (the first one the analyzer is unsure of); Enter saves, Escape cancels' },
   { keys: ['u'], does: 'Undo the decision on it: approved, settled or junked (needs the server)' },
   { keys: ['?'], does: 'Show or hide these keys' },
 ];
@@ -85,7 +90,16 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const lines: (ExpectedDoc | CaseExpectedDoc)[] = useMemo(() => application.expectedDocs ?? (list ? linesOf(list) : []), [application.expectedDocs, list]);
   const lineName = useCallback((lineId: string | undefined) => (lineId === undefined ? undefined : (lines.find((l) => l.id === lineId)?.name ?? lineId)), [lines]);
 
-  const pendingByAddress = useMemo(() => new Map((requests ?? []).filter((r) => r.state === 'pending' && r.address).map((r) => [r.address!, r])), [requests]);
+  // A correction waiting to be pushed holds no pages: the document can still be decided meanwhile.
+  const pendingByAddress = useMemo(() => new Map((requests ?? []).filter((r) => r.state === 'pending' && r.address && r.kind !== 'correct').map((r) => [r.address!, r])), [requests]);
+  const pendingCorrections = useMemo(() => {
+    const byAddress = new Map<string, Map<string, unknown>>();
+    for (const r of requests ?? []) {
+      if (r.state !== 'pending' || r.kind !== 'correct' || r.address === undefined || r.field === undefined) continue;
+      byAddress.set(r.address, (byAddress.get(r.address) ?? new Map<string, unknown>()).set(r.field, r.value ?? null));
+    }
+    return byAddress;
+  }, [requests]);
   const open = (requests ?? []).filter((r) => r.state !== 'applied');
 
   const isPending = useCallback((doc: CaseDocumentDoc) => pendingOnDocument(doc, pendingByAddress) !== undefined, [pendingByAddress]);
@@ -100,6 +114,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const [selectedAddress, setSelectedAddress] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [tool, setTool] = useState<ToolMode>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const count = shown?.length ?? 0;
   // When the selected document leaves the list (junked, split, filtered out), the one now at its place.
@@ -109,6 +124,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const current = index >= 0 ? shown?.[index] : undefined;
   // The document decisions are made on; a junked one takes none but its undo.
   const currentDoc = current !== undefined && !isJunked(current) ? current : undefined;
+  const currentFields = useSchemaFields(currentDoc?.document.docType);
   useEffect(() => {
     if (index >= 0) lastIndex.current = index;
   });
@@ -139,10 +155,23 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     [local, application.id, advanceFrom],
   );
 
-  /** Undo, reopen, restore: the decision that took the document (or its pages) back. */
-  const takeBack = useCallback(
-    async (item: Item) => {
-      const decisionId = isJunked(item) ? item.decision.id : item.approval?.decisionId;
+  /** A key value as the person reads it on the page: a decision request, so offline too. */
+  const correct = useCallback(
+    async (doc: CaseDocumentDoc, field: string, value: unknown) => {
+      setError(null);
+      setEditing(null);
+      try {
+        await requestDecision(local, { applicationId: application.id, kind: 'correct', address: doc.address, field, value });
+      } catch (e) {
+        setError(`Could not record the correction: ${messageOf(e)}`);
+      }
+    },
+    [local, application.id],
+  );
+
+  /** Undo, reopen, restore, a correction undone: takes back the decision. */
+  const undoDecision = useCallback(
+    async (decisionId: string | undefined) => {
       if (decisionId === undefined) return;
       setError(null);
       if (!online) {
@@ -157,6 +186,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     },
     [online, undo],
   );
+  const takeBack = useCallback((item: Item) => undoDecision(isJunked(item) ? item.decision.id : item.approval?.decisionId), [undoDecision]);
 
   useReviewKeys({
     next: () => select(shown?.[Math.min(index + 1, count - 1)]),
@@ -170,6 +200,12 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       l: () => currentDoc && decidable(currentDoc, pendingByAddress) && setTool((t) => (t === 'line' ? null : 'line')),
       p: () => currentDoc && decidable(currentDoc, pendingByAddress) && setTool((t) => (t === 'pages' ? null : 'pages')),
       u: () => current && void takeBack(current),
+      e: () => {
+        if (!currentDoc) return;
+        const unsure = (currentDoc.document as { needsReview?: { fields: string[] } }).needsReview?.fields ?? [];
+        const field = unsure[0] ?? Object.keys(currentDoc.document.extractKeyData)[0];
+        if (field !== undefined) setEditing(field);
+      },
       c: () => {
         if (currentDoc && decidable(currentDoc, pendingByAddress)) {
           void confirmSplit(local, application.id, currentDoc).then(
@@ -180,8 +216,11 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       },
     },
   });
-  // A tool belongs to the document it was opened on.
-  useEffect(() => setTool(null), [current?.address]);
+  // A tool, and a value being corrected, belong to the document they were opened on.
+  useEffect(() => {
+    setTool(null);
+    setEditing(null);
+  }, [current?.address]);
   // The selected document stays in view as the keys move through a long list.
   useEffect(() => {
     if (current) document.getElementById(docDomId(current.address))?.scrollIntoView({ block: 'nearest' });
@@ -255,6 +294,11 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                   onDecide={(kind) => void decide(doc, kind)}
                   online={online}
                   onUndo={() => void takeBack(doc)}
+                  pendingCorrections={pendingCorrections.get(doc.address) ?? NO_CORRECTIONS}
+                  editing={doc === current ? editing : null}
+                  onEdit={setEditing}
+                  onCorrect={(field, value) => void correct(doc, field, value)}
+                  onUndoCorrection={(decisionId) => void undoDecision(decisionId)}
                 >
                   <DocumentTools
                     application={application}
@@ -286,7 +330,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       </div>
       {current && (
         <div className="case-viewer-column">
-          <DocumentViewer caseId={application.id} doc={current} />
+          <DocumentViewer caseId={application.id} doc={current} fieldLabel={(field) => labelOf(currentFields, field)} />
         </div>
       )}
       <section className="panel case-ledger" aria-labelledby="case-ledger">
@@ -361,6 +405,11 @@ function DocumentRow({
   onDecide,
   online,
   onUndo,
+  pendingCorrections,
+  editing,
+  onEdit,
+  onCorrect,
+  onUndoCorrection,
   children,
 }: {
   doc: CaseDocumentDoc;
@@ -372,13 +421,18 @@ function DocumentRow({
   onDecide(kind: DecisionRequestKind): void;
   online: boolean;
   onUndo(): void;
+  pendingCorrections: ReadonlyMap<string, unknown>;
+  editing: string | null;
+  onEdit(field: string | null): void;
+  onCorrect(field: string, value: unknown): void;
+  onUndoCorrection(decisionId: string): void;
   /** Extras below the row: the proposed split, and the selected document's tools. */
   children?: ReactNode;
 }) {
-  const keyData = Object.entries(doc.document.extractKeyData);
+  const fields = useSchemaFields(doc.document.docType);
   const canDecide = doc.approval === undefined && pending === undefined;
   const title = documentTitle(doc.title);
-  const reasons = reasonsOf(doc, (field) => field);
+  const reasons = reasonsOf(doc, (field) => labelOf(fields, field));
   // The document's first page, so a reviewer scanning the list sees what each one is.
   const firstSpan = doc.spans[0];
   const first = firstSpan?.pages[0] === undefined ? undefined : { fileId: firstSpan.fileId, page: firstSpan.pages[0] };
@@ -420,22 +474,17 @@ function DocumentRow({
           ))}
         </ul>
       )}
-      {keyData.length > 0 && (
-        <dl className="key-data">
-          {keyData.map(([field, value]) => {
-            const confidence = doc.document.keyFields[field]?.confidence;
-            return (
-              <div key={field} data-key-field={field}>
-                <dt>{field}</dt>
-                <dd>
-                  {formatValue(value)}
-                  {confidence !== undefined && <span className={`confidence${confidence < 0.7 ? ' low' : ''}`}> {Math.round(confidence * 100)}%</span>}
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
-      )}
+      <KeyDataList
+        doc={doc}
+        fields={fields}
+        pending={pendingCorrections}
+        selected={selected}
+        editing={editing}
+        online={online}
+        onEdit={onEdit}
+        onCorrect={onCorrect}
+        onUndo={onUndoCorrection}
+      />
       {canDecide && (
         <div className="case-doc-actions">
           <button type="button" onClick={() => onDecide('approve')} title="a">
@@ -467,23 +516,6 @@ function DocumentRow({
       {children}
     </li>
   );
-}
-
-/** Key data as read: dates and names as strings, money as `{ amount, currency }`. */
-function formatValue(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value !== null && typeof value === 'object' && 'amount' in value && 'currency' in value) {
-    const { amount, currency } = value as { amount: unknown; currency: unknown };
-    const n = Number(amount);
-    if (Number.isFinite(n) && typeof currency === 'string') {
-      try {
-        return n.toLocaleString(undefined, { style: 'currency', currency });
-      } catch {
-        return `${String(amount)} ${currency}`;
-      }
-    }
-  }
-  return JSON.stringify(value);
 }
 
 function DecisionState({ doc, pending }: { doc: CaseDocumentDoc; pending: DecisionRequestDoc | undefined }) {

@@ -1,4 +1,5 @@
 import type { LedgerEventDoc } from '@portal/shared/sync';
+import { formatKeyValue, humanizeKey } from './key-values';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -56,6 +57,11 @@ export function describeLedgerRow(row: Pick<LedgerEventDoc, 'action' | 'detail'>
       return `Document settled${by}`;
     case 'document.junked':
       return `Document junked${by}`;
+    case 'document.corrected': {
+      const field = text(d.field);
+      const to = d.to === null ? 'cleared' : d.to === undefined ? undefined : `set to ${formatKeyValue(d.to)}`;
+      return `${field ? humanizeKey(field) : 'Value'} corrected${to ? ` (${to})` : ''}${by}`;
+    }
     case 'decision.undone':
       return `Decision undone${by}`;
     case 'list.changed': {

@@ -106,6 +106,9 @@ export interface DecisionInput {
   expectedDocId?: string;
   /** approve and junk: new boundaries (approve) or only these pages (junk), as the REST operations take them. */
   spans?: DocumentSpan[];
+  /** correct: the key field, and its value as PUT …/key-data/{field} takes it (`null` clears it). */
+  field?: string;
+  value?: unknown;
 }
 
 /**
@@ -121,6 +124,7 @@ export async function requestDecision(local: LocalData, input: DecisionInput): P
     address: input.address,
     ...(input.expectedDocId !== undefined ? { expectedDocId: input.expectedDocId } : {}),
     ...(input.spans !== undefined ? { spans: input.spans } : {}),
+    ...(input.field !== undefined ? { field: input.field, value: input.value ?? null } : {}),
     madeAt: new Date().toISOString(),
     state: 'pending',
     // The server sets its own rev when it answers; 0 marks "never seen by the server".
@@ -142,6 +146,7 @@ export async function reapplyDecision(local: LocalData, request: DecisionRequest
     address: request.address ?? '',
     ...(request.expectedDocId !== undefined ? { expectedDocId: request.expectedDocId } : {}),
     ...(request.spans !== undefined ? { spans: request.spans } : {}),
+    ...(request.field !== undefined ? { field: request.field, value: request.value } : {}),
   });
   await dismissDecision(local, request.id);
   return id;

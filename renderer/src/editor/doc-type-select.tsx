@@ -5,7 +5,12 @@ import type { ChainEntry, MarkedChain } from '../data/marked-chain';
 export function groupByKind(chain: MarkedChain | undefined): [string, ChainEntry[]][] {
   if (chain === undefined) return [];
   const groups = new Map<string, ChainEntry[]>();
-  for (const e of chain.documentTypes) {
+  // A kind named like one of its types (the kind "Other document" and the type `fallback`,
+  // "Other document") would be offered twice under one name: the kind reads "Any other document".
+  const names = new Map<string, number>();
+  for (const e of chain.documentTypes) names.set(e.name, (names.get(e.name) ?? 0) + 1);
+  for (const entry of chain.documentTypes) {
+    const e = entry.kind === 'docKind' && names.get(entry.name)! > 1 ? { ...entry, name: `Any ${entry.name.charAt(0).toLowerCase()}${entry.name.slice(1)}` } : entry;
     const label = e.kind === 'docKind' ? 'Any document of a kind' : (chain.lookup.get(e.kind)?.name ?? e.kind);
     groups.set(label, [...(groups.get(label) ?? []), e]);
   }

@@ -10,6 +10,7 @@ import { openPdf, warmPdfWorker, type PDFDocumentProxy } from './pdfjs';
 import { usePageCache } from './use-page-cache';
 import { usePageKeys } from '../ui/use-page-keys';
 import { documentTitle } from '../cases/document-title';
+import { formatKeyValue, humanizeKey } from '../cases/key-values';
 
 /** The viewer's keys: none of them is a review key (j k a s x ?), so both work on one page. */
 export const VIEWER_KEYS: { keys: string[]; does: string }[] = [
@@ -102,7 +103,7 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
 /** What the viewer shows of a document: a listed one, or the pages a junk decision took. */
 export type ViewerDoc = Pick<CaseDocumentDoc, 'address' | 'title' | 'spans'> & { document: Pick<CaseDocumentDoc['document'], 'keyFields' | 'extractKeyData'> };
 
-export function DocumentViewer({ caseId, doc }: { caseId: string; doc: ViewerDoc }) {
+export function DocumentViewer({ caseId, doc, fieldLabel = humanizeKey }: { caseId: string; doc: ViewerDoc; fieldLabel?: (field: string) => string }) {
   const online = useOnline();
   const title = documentTitle(doc.title);
   const { cache, error: cacheError } = usePageCache();
@@ -285,7 +286,7 @@ export function DocumentViewer({ caseId, doc }: { caseId: string; doc: ViewerDoc
                         ref={isFocus ? focusedBox : undefined}
                         className={`line-box${isFocus ? ' focus' : ''}`}
                         data-field={field}
-                        title={`${field}: ${line.text}`}
+                        title={`${fieldLabel(field)}: ${line.text}`}
                         style={{ left: line.box.x * sx - 2, top: line.box.y * sy - 2, width: line.box.width * sx + 4, height: line.box.height * sy + 4 }}
                       />
                     );
@@ -304,13 +305,14 @@ export function DocumentViewer({ caseId, doc }: { caseId: string; doc: ViewerDoc
               <li key={field}>
                 <button
                   type="button"
+                  data-field={field}
                   className={focus === field ? 'field-link focus' : 'field-link'}
                   aria-pressed={focus === field}
                   onMouseEnter={() => focusField(field)}
                   onFocus={() => focusField(field)}
                   onClick={() => focusField(field)}
                 >
-                  <span className="field-name">{field}</span> <span className="field-value">{display(value)}</span>{' '}
+                  <span className="field-name">{fieldLabel(field)}</span> <span className="field-value">{formatKeyValue(value)}</span>{' '}
                   <span className="muted small">
                     p{pages.findIndex((p) => p.fileId === where.fileId && p.page === where.page) + 1} · line {where.line + 1} · {Math.round(where.confidence * 100)}%
                   </span>
@@ -333,12 +335,6 @@ export function DocumentViewer({ caseId, doc }: { caseId: string; doc: ViewerDoc
       </p>
     </section>
   );
-}
-
-function display(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value !== null && typeof value === 'object' && 'amount' in value && 'currency' in value) return `${String((value as { amount: unknown }).amount)} ${String((value as { currency: unknown }).currency)}`;
-  return JSON.stringify(value) ?? '';
 }
 
 function usePageLines(cache: PageCache | null, caseId: string, page: PageRef | undefined): Loaded<PageLines> {

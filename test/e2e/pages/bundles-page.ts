@@ -47,6 +47,11 @@ export class BundlesPage {
     return this.dialog(`Edit “${name}”`);
   }
 
+  /** The names the dialog's document type picker offers. */
+  typeOptions(dialog: Locator): Promise<string[]> {
+    return dialog.getByLabel('Document type to add').locator('option').allInnerTexts();
+  }
+
   async fill(dialog: Locator, changes: BundleChanges): Promise<void> {
     if (changes.name !== undefined) await dialog.getByLabel('Name', { exact: true }).fill(changes.name);
     for (const type of changes.remove ?? []) await dialog.getByRole('button', { name: `Remove ${type}`, exact: true }).click();

@@ -38,6 +38,20 @@ export class CasePage {
     return this.byAddress(address).getByRole('button', { name, exact: true });
   }
 
+  /** A key value on a document's card, by its field's key (`data-key-field`). */
+  keyField(address: string, field: string): Locator {
+    return this.byAddress(address).locator(`[data-key-field="${field}"]`);
+  }
+
+  /** Opens the in-place editor of a key value on the selected card (by its label) and saves what `fill` types. */
+  async correct(address: string, label: string, fill: (editor: Locator) => Promise<void>): Promise<void> {
+    await this.byAddress(address).getByRole('button', { name: `Edit ${label}`, exact: true }).click();
+    const editor = this.byAddress(address).getByRole('form', { name: `Correct ${label}` });
+    await fill(editor);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'detached' });
+  }
+
   /** What the card says needs a person's look: the checks' findings and what the analyzer is unsure of. */
   findings(address: string): Locator {
     return this.byAddress(address).getByRole('list', { name: 'Findings' });

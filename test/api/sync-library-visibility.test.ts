@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DRIVER, signUp, type TestApp } from '../helper.js';
+import { buildTestApp, DRIVER, signUp, type Session, type TestApp } from '../helper.js';
+import { cleanPacket, form } from './applications-helpers.js';
 import { activeList, client, expectStatus, type Client } from './library-helpers.js';
 
 interface PulledDoc {
@@ -9,16 +10,20 @@ interface PulledDoc {
 }
 
 /**
- * Sync reads library versions through the same engine as the REST listings, so what a client
- * replicates is what `GET /expected-doc-lists` shows: an official family the caller has its own
- * copy of disappears from both, and a client that had it is told so.
+ * Sync reads library versions through the same engine as the REST listings. The listings hide an
+ * official family the caller has its own copy of; sync keeps replicating its published versions
+ * (the client shadows them in the library itself), because cases pin official versions by
+ * source, id and version and must still open on the device after "Make my own copy" (issue #29,
+ * item 6). Only deleted versions and official drafts are sent as gone.
  */
-describe(`sync and REST agree on which library versions a caller sees, on ${DRIVER}`, () => {
+describe(`sync keeps what a caller's cases pin; REST lists what it may choose, on ${DRIVER}`, () => {
   let t: TestApp;
   let c: Client;
+  let session: Session;
   beforeAll(async () => {
     t = await buildTestApp();
-    c = client(t.app, await signUp(t.app, { orgName: 'Mirror Ltd' }));
+    session = await signUp(t.app, { orgName: 'Mirror Ltd' });
+    c = client(t.app, session);
   });
   afterAll(() => t?.close());
 
@@ -37,7 +42,7 @@ describe(`sync and REST agree on which library versions a caller sees, on ${DRIV
   const restKeys = async () =>
     (expectStatus(await c.get('/expected-doc-lists'), 200) as { id: string; version: number; source: string }[]).map((r) => `${r.source}:${r.id}:${r.version}`);
 
-  it('replicates exactly what the listing shows, before and after the caller copies an official template', async () => {
+  it('replicates what the listing shows, and after a copy keeps the official versions the listing no longer shows', async () => {
     await activeList(c, 'Own list');
     const first = await pullAll('expected-doc-lists');
     expect(visible(first.docs).sort()).toEqual((await restKeys()).sort());
@@ -48,24 +53,53 @@ describe(`sync and REST agree on which library versions a caller sees, on ${DRIV
     expect(listing).toContain('own:mortgage-application:1');
     expect(listing).not.toContain('official:mortgage-application:1');
 
-    // A client that synced before the copy learns that the official versions left its view.
+    // A client that synced before the copy keeps the official version and gets the copy.
     const next = await pullAll('expected-doc-lists', first.rev);
-    expect(next.docs.get('official:mortgage-application:1')).toMatchObject({ _deleted: true });
+    expect(next.docs.get('official:mortgage-application:1')?._deleted ?? false).toBe(false);
     expect(next.docs.get('own:mortgage-application:1')).toMatchObject({ _deleted: false });
 
-    // A fresh client gets the same view as the listing.
+    // A fresh client gets the listing plus the shadowed official version.
     const fresh = await pullAll('expected-doc-lists');
-    expect(visible(fresh.docs).sort()).toEqual(listing.sort());
+    expect(visible(fresh.docs).sort()).toEqual([...listing, 'official:mortgage-application:1'].sort());
+  });
+
+  it('keeps the official list version a case pins readable after the organization copies that list (issue #29, item 6)', async () => {
+    const body = form([
+      { name: 'applicant', value: 'Sarah Whitcombe' },
+      { name: 'expectedDocList', value: 'tenancy-application' },
+      { name: 'files', filename: 'packet.pdf', content: await cleanPacket() },
+    ]);
+    const started = await t.app.inject({ method: 'POST', url: '/api/workflows/standard-intake/runs', headers: { ...session.headers, ...body.headers }, payload: body.payload });
+    expect(started.statusCode, started.body).toBe(201);
+    const pinned = started.json().expectedDocList as { source: string; id: string; version: number };
+    expect(pinned).toMatchObject({ source: 'official', id: 'tenancy-application' });
+    const key = `official:tenancy-application:${pinned.version}`;
+
+    const before = await pullAll('expected-doc-lists');
+    expect(before.docs.get(key)).toMatchObject({ _deleted: false });
+
+    // "Make my own copy", then activate the copy: the organization now has its own family of the id.
+    const copy = expectStatus(await c.post(`/expected-doc-lists/tenancy-application/${pinned.version}/new-version`), 201) as { id: string; version: number; source: string };
+    expect(copy).toMatchObject({ source: 'own', id: 'tenancy-application' });
+    expectStatus(await c.post(`/expected-doc-lists/tenancy-application/${copy.version}/activate`), 200);
+
+    const after = await pullAll('expected-doc-lists', before.rev);
+    expect(after.docs.get(key)?._deleted ?? false).toBe(false);
+    const fresh = await pullAll('expected-doc-lists');
+    const doc = fresh.docs.get(key) as (PulledDoc & { list: { name: string; sections: { lines: { id: string; name: string }[] }[] } }) | undefined;
+    expect(doc).toMatchObject({ _deleted: false });
+    expect(doc!.list.sections.flatMap((s) => s.lines).length).toBeGreaterThan(0);
+    expect(fresh.docs.get('own:tenancy-application:1')).toMatchObject({ _deleted: false });
   });
 
   it('does the same for workflows and intel templates', async () => {
     expectStatus(await c.post('/intel-templates/affordability/1/new-version'), 201);
     const templates = await pullAll('intel-templates');
-    expect(templates.docs.get('official:affordability:1')).toMatchObject({ _deleted: true });
+    expect(templates.docs.get('official:affordability:1')).toMatchObject({ _deleted: false });
     expect(templates.docs.get('own:affordability:1')).toMatchObject({ _deleted: false });
     const workflows = await pullAll('workflows');
-    // Every organization starts with its own copy of standard-intake, which hides the official one.
+    // Every organization starts with its own copy of standard-intake; the official one stays replicated (runs pin it).
     expect(workflows.docs.get('own:standard-intake:1')).toMatchObject({ _deleted: false });
-    expect(workflows.docs.get('official:standard-intake:1')?._deleted ?? true).toBe(true);
+    expect(workflows.docs.get('official:standard-intake:1')).toMatchObject({ _deleted: false });
   });
 });

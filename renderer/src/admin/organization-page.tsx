@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { messageOf, ok } from '@portal/shared/client';
-import { useListVersions, useMarkedChain } from '../data/use-local';
+import { useListVersions, useMarkedChain, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { AdminError, AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
 
@@ -22,7 +22,7 @@ export function AdminOrganizationPage() {
   // What the server accepts to mark: official document catalogues with an active version.
   const catalogs = useMemo(() => {
     const byId = new Map<string, { id: string; name: string; version: number }>();
-    for (const l of lists ?? []) {
+    for (const l of withoutShadowed(lists ?? [])) {
       if (l.kind !== 'docTypeCatalogOfficial' || l.source !== 'official' || l.status !== 'active') continue;
       const seen = byId.get(l.id);
       if (seen === undefined || seen.version < l.version) byId.set(l.id, { id: l.id, name: l.name, version: l.version });

@@ -18,6 +18,17 @@ function useLive<T>(factory: () => import('rxjs').Observable<T>): T | undefined 
   return useObservable<T | undefined>(source, undefined);
 }
 
+/**
+ * Without the official versions of an id the organization has its own family of. Sync keeps
+ * those official versions on the device (cases pin them by source, id and version, and must
+ * still open after "Make my own copy"), but the library shows the organization's copy in their
+ * place, as the REST listings do.
+ */
+export function withoutShadowed<T extends { id: string; source: 'own' | 'official' }>(versions: readonly T[]): T[] {
+  const own = new Set(versions.filter((v) => v.source === 'own').map((v) => v.id));
+  return versions.filter((v) => v.source === 'own' || !own.has(v.id));
+}
+
 export function useListVersions(): ExpectedDocList[] | undefined {
   const { local } = useApp();
   return useLive(() => all$(local.collections.lists).pipe(map((docs) => docs.map((d) => d.list))));

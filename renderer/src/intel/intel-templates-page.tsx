@@ -3,7 +3,7 @@ import type { IntelTemplate, LibrarySource } from '@portal/shared';
 import { messageOf, ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
 import { groupVersions, type LibraryGroup } from '../data/library-groups';
-import { useIntelTemplateVersions } from '../data/use-local';
+import { useIntelTemplateVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
@@ -45,7 +45,7 @@ export function IntelTemplatesPage() {
   const canEdit = useCanEdit();
   const actions = useTemplateActions();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const groups = useMemo(() => (versions === undefined ? undefined : groupVersions(versions, undefined)), [versions]);
+  const groups = useMemo(() => (versions === undefined ? undefined : groupVersions(withoutShadowed(versions), undefined)), [versions]);
 
   const createTemplate = () =>
     setDialog({

@@ -3,7 +3,7 @@ import { hasRight, type ExpectedDocList } from '@portal/shared';
 import { messageOf, ok } from '@portal/shared/client';
 import { listParams } from '../api/list-params';
 import { groupVersions, isListKind, type LibraryGroup } from '../data/library-groups';
-import { useLibraryDefaults, useListVersions } from '../data/use-local';
+import { useLibraryDefaults, useListVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
@@ -27,7 +27,7 @@ export function LibraryPage() {
   const canEdit = hasRight(user.role, 'library.edit');
 
   const groups = useMemo(
-    () => (versions === undefined ? undefined : groupVersions(versions.filter(isListKind), defaults?.get('expected-doc-list'))),
+    () => (versions === undefined ? undefined : groupVersions(withoutShadowed(versions.filter(isListKind)), defaults?.get('expected-doc-list'))),
     [versions, defaults],
   );
   const own = groups?.filter((g) => g.source === 'own') ?? [];

@@ -3,7 +3,7 @@ import type { LibrarySource, Workflow } from '@portal/shared';
 import { messageOf, ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
 import { groupVersions, type LibraryGroup } from '../data/library-groups';
-import { useLibraryDefaults, useWorkflowVersions } from '../data/use-local';
+import { useLibraryDefaults, useWorkflowVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
@@ -57,7 +57,7 @@ export function WorkflowsPage() {
   const canEdit = useCanEdit();
   const actions = useWorkflowActions();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const groups = useMemo(() => (versions === undefined ? undefined : groupVersions(versions, defaults?.get('workflow'))), [versions, defaults]);
+  const groups = useMemo(() => (versions === undefined ? undefined : groupVersions(withoutShadowed(versions), defaults?.get('workflow'))), [versions, defaults]);
 
   const createWorkflow = () =>
     setDialog({

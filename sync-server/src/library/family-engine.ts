@@ -120,7 +120,8 @@ const SELECT_VERSIONS = `
 /**
  * What a viewer ($2) sees of `v`: its own versions in every status, and the official
  * organization's ($3) published ones, except families the viewer has its own of. The listings
- * use it as it is; `visibleChanges` sends what fails it as gone.
+ * use it as it is. `visibleChanges` sends deleted versions and official drafts as gone, but keeps
+ * sending official versions the viewer has its own family of: cases pin them.
  */
 const VISIBLE_TO_VIEWER = `(v.org_id = $2
      OR (v.org_id = $3 AND v.status <> 'draft'
@@ -456,10 +457,12 @@ export class FamilyEngine<C, I = C> {
 
   /**
    * What changed for a caller after `after` (and below `below`, the sync bound), oldest first:
-   * each version with the rev of its latest change, and `gone` when it is no longer visible by
-   * the rule of `listVisible` (deleted, an official draft, or an official family the caller now
-   * has its own of: creating that copy changes the official versions' visibility, so they are
-   * sent again as gone). Rows sharing a rev (one family change touching all its versions) are
+   * each version with the rev of its latest change, and `gone` when it is deleted or an official
+   * draft. Unlike `listVisible`, an official family the caller has its own of is NOT gone here:
+   * cases pin official versions by source+id+version and must still resolve them on the device
+   * after a copy (issue #29, item 6). The client shadows those official versions itself (an own
+   * version of the same id on the device hides them in the library). Creating the copy still
+   * re-sends the official versions (their effective rev moves), now as present. Rows sharing a rev (one family change touching all its versions) are
    * never split across two answers, so a checkpoint at a rev is complete. Two queries when a page
    * is full: sync runs them in one repeatable-read snapshot (`readBelowBound`), so they agree.
    */
@@ -511,8 +514,7 @@ export class FamilyEngine<C, I = C> {
           : [this.def.kind, viewerOrgId, officialOrgId, o.after!, o.below ?? null, o.limit!];
     const { rows } = await q.query<VersionRow & { effective_rev: number; gone: boolean }>(
       `SELECT ${revOf} AS effective_rev,
-              (v.deleted OR f.deleted
-               OR (v.org_id = $3 AND $2 <> $3 AND (v.status = 'draft' OR (o.org_id IS NOT NULL AND NOT o.deleted)))) AS gone,
+              (v.deleted OR f.deleted OR (v.org_id = $3 AND $2 <> $3 AND v.status = 'draft')) AS gone,
               v.org_id, v.id, f.item_kind, v.version, v.name, v.status, v.content, v.derived_from, v.created_by,
               v.activated_at, v.created_at, v.updated_at
          FROM (${candidates}) c

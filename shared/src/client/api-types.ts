@@ -10670,7 +10670,7 @@ export interface paths {
         };
         /**
          * Pull expected-doc-lists changed after a checkpoint
-         * @description Expected document list versions and document catalogues: your own (every status) and the official ones (published versions, except those you have your own list of the same id of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         * @description Expected document list versions and document catalogues: your own (every status) and the official ones (published versions), those you have your own list of the same id of included: cases pin them (`expectedDocList`), so they stay readable after a copy. Hide an official version when your own list of its id is present, as GET /expected-doc-lists does. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -10919,7 +10919,7 @@ export interface paths {
         };
         /**
          * Pull workflows changed after a checkpoint
-         * @description Workflow versions: your own and the official ones (except those you have your own copy of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         * @description Workflow versions: your own and the official ones (published versions, those you have your own copy of included: hide them when your copy is present, as the listing does). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -11168,7 +11168,7 @@ export interface paths {
         };
         /**
          * Pull intel-templates changed after a checkpoint
-         * @description Intel template versions: your own and the official ones (except those you have your own copy of). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         * @description Intel template versions: your own and the official ones (published versions, those you have your own copy of included: hide them when your copy is present, as the listing does). Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {

@@ -30,7 +30,7 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
   return [
     libraryCollection({
       name: 'expected-doc-lists',
-      description: 'Expected document list versions and document catalogues: your own (every status) and the official ones (published versions, except those you have your own list of the same id of).',
+      description: 'Expected document list versions and document catalogues: your own (every status) and the official ones (published versions), those you have your own list of the same id of included: cases pin them (`expectedDocList`), so they stay readable after a copy. Hide an official version when your own list of its id is present, as GET /expected-doc-lists does.',
       engine: library.engines.lists,
       field: 'list',
       document: syncCollections['expected-doc-lists'].document.describe('One list version; `list.isDefault` is false here: the default is in `library-defaults`.'),
@@ -38,7 +38,7 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
     }),
     libraryCollection({
       name: 'workflows',
-      description: 'Workflow versions: your own and the official ones (except those you have your own copy of).',
+      description: 'Workflow versions: your own and the official ones (published versions, those you have your own copy of included: hide them when your copy is present, as the listing does).',
       engine: library.engines.workflows,
       field: 'workflow',
       document: syncCollections.workflows.document.describe('One workflow version; `workflow.isDefault` is false here: the default is in `library-defaults`.'),
@@ -46,7 +46,7 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
     }),
     libraryCollection({
       name: 'intel-templates',
-      description: 'Intel template versions: your own and the official ones (except those you have your own copy of).',
+      description: 'Intel template versions: your own and the official ones (published versions, those you have your own copy of included: hide them when your copy is present, as the listing does).',
       engine: library.engines.intelTemplates,
       field: 'template',
       document: syncCollections['intel-templates'].document.describe('One intel template version.'),

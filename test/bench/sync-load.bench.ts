@@ -1,11 +1,12 @@
 /**
  * PostgreSQL under many writers (issue 28): two server instances on one database, W writers
  * creating expected-document lists through REST (spread over both), 8 plain pullers and 3 RxDB
- * replications with flaky connections, for W = 1, 4, 16 and 24. Next to each, in the same run, a
- * bare loop of W connections doing `INSERT … RETURNING` into a table of the same database: the
- * ceiling of what the database itself takes. Prints writes/s, create and pull latencies, the ratio
- * to the bare loop, and whether any reader missed or repeated a row. Timings are printed, never
- * asserted (BENCH_STRICT=1 exits 1 when a goal is missed).
+ * replications with flaky connections, for W = 1, 4, 16 and 24. Baselines, in the same run: a bare
+ * `INSERT … RETURNING` loop on one connection into a table of the same database (the issue's
+ * baseline: the goal is ≥ 0.3× of it), and the same loop on W connections (what the database
+ * itself takes at that concurrency, for scale). Prints writes/s, create and pull latencies, the
+ * ratios, and whether any reader missed or repeated a row. Timings are printed, never asserted
+ * (BENCH_STRICT=1 exits 1 when a goal is missed).
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:sync-load
  *   BENCH_CREATES=600 npm run bench:sync-load     # creates per round (default 1,200)
@@ -64,26 +65,32 @@ async function main() {
     if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
     const cookie = signup.headers.getSetCookie().find((h) => h.startsWith('portal_session='))!.split(';')[0]!;
 
-    console.log(`two instances, one PostgreSQL; ${CREATES} creates per round, ${PULLERS} pullers, ${REPLICATIONS} RxDB replications\n`);
-    console.log('writers | creates/s | bare INSERT/s | ratio | create p50 / p99 ms | pull p50 / p99 ms | failed | gaps | dup');
-    console.log('--------|-----------|---------------|-------|---------------------|-------------------|--------|------|----');
+    const single = await bareLoop(own.url, 1);
+    console.log(`two instances, one PostgreSQL; ${CREATES} creates per round, ${PULLERS} pullers, ${REPLICATIONS} RxDB replications`);
+    console.log(`bare INSERT … RETURNING loop, one connection: ${single.toFixed(0)}/s\n`);
+    console.log('writers | creates/s | ratio to 1 loop | bare W loops/s | ratio to W | create p50 / p99 ms | pull p50 / p99 ms | failed | gaps | dup');
+    console.log('--------|-----------|-----------------|----------------|------------|---------------------|-------------------|--------|------|----');
+    let previous = 0;
     for (const writers of ROUNDS) {
       const bare = await bareLoop(own.url, writers);
       const r = await runSyncLoad({ bases, cookie, writers, createsPerWriter: Math.ceil(CREATES / writers), pullers: PULLERS, replications: REPLICATIONS });
       const perSecond = r.creates.length / (r.writeMs / 1000);
       const gaps = r.readers.reduce((n, x) => n + x.missing.length, 0);
       const dups = r.readers.reduce((n, x) => n + x.duplicates.length, 0);
-      const ratio = perSecond / bare;
+      const ratio = perSecond / single;
       const cp99 = percentile(r.creates, 99);
       const pp99 = percentile(r.pulls, 99);
-      if (ratio < GOAL_RATIO || gaps || dups || r.failed.length || (writers === 24 && (cp99 >= 300 || pp99 >= 500))) missed = true;
+      // Falling: more than a tenth below the round before (rounds swing a few percent by themselves).
+      const fell = perSecond < previous * 0.9;
+      previous = perSecond;
+      if (fell || gaps || dups || r.failed.length || (writers === 24 && (ratio < GOAL_RATIO || cp99 >= 300 || pp99 >= 500))) missed = true;
       console.log(
-        `${String(writers).padStart(7)} | ${perSecond.toFixed(0).padStart(9)} | ${bare.toFixed(0).padStart(13)} | ${ratio.toFixed(2).padStart(5)} | ${percentile(r.creates, 50).toFixed(0).padStart(8)} / ${cp99.toFixed(0).padStart(8)} | ${percentile(r.pulls, 50).toFixed(0).padStart(7)} / ${pp99.toFixed(0).padStart(7)} | ${String(r.failed.length + r.failedPulls.length).padStart(6)} | ${String(gaps).padStart(4)} | ${dups}`,
+        `${String(writers).padStart(7)} | ${perSecond.toFixed(0).padStart(9)} | ${ratio.toFixed(2).padStart(15)} | ${bare.toFixed(0).padStart(14)} | ${(perSecond / bare).toFixed(2).padStart(10)} | ${percentile(r.creates, 50).toFixed(0).padStart(8)} / ${cp99.toFixed(0).padStart(8)} | ${percentile(r.pulls, 50).toFixed(0).padStart(7)} / ${pp99.toFixed(0).padStart(7)} | ${String(r.failed.length + r.failedPulls.length).padStart(6)} | ${String(gaps).padStart(4)} | ${dups}${fell ? '  (fell)' : ''}`,
       );
       if (r.failed.length) console.log('  failed creates, first:', r.failed[0]);
       if (r.failedPulls.length) console.log('  failed pulls, first:', r.failedPulls[0]);
     }
-    console.log(`\ngoals: ratio ≥ ${GOAL_RATIO} at every round, 24 writers: create p99 < 300 ms, pull p99 < 500 ms; 0 failed, 0 gaps, 0 duplicates`);
+    console.log(`\ngoals: at 24 writers ≥ ${GOAL_RATIO}× the one-connection loop, create p99 < 300 ms, pull p99 < 500 ms; creates/s never falls as writers are added; 0 failed, 0 gaps, 0 duplicates`);
   } finally {
     await killAll(servers.map((s) => s.child));
     await own.drop().catch(() => {});

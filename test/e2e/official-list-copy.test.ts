@@ -17,9 +17,9 @@ type Pinned = { id: string; version: number; source: string; name: string };
 /**
  * Issue #29, item 6: "Make my own copy" of an official list a case is pinned to leaves the case
  * readable, online and offline: its lines by name in "Expected documents" and in "Change line…",
- * never "The pinned list … is not on this device". Sync keeps the official version on the device;
- * the library shows the organization's copy in its place; the new-case form still offers the
- * official list while the copy is a draft (a run given the id takes the official one then).
+ * never "The pinned list … is not on this device", and the pinned version itself opens from the
+ * case offline. Sync keeps the official version on the device; the library shows the
+ * organization's copy in its place; the new-case form offers the copy once it is active.
  */
 describe('copying an official list a case uses', () => {
   const baseUrl = inject('e2eBaseUrl');
@@ -78,6 +78,15 @@ describe('copying an official list a case uses', () => {
     await actions.lineChooser.waitFor({ state: 'detached' });
   };
 
+  /** The case's pinned list (its name and version in the header) opens read-only from the device, with its lines. */
+  const expectPinnedListOpens = async (page: Page) => {
+    await page.getByRole('link', { name: `${pinned.name} v${pinned.version}`, exact: true }).click();
+    for (const line of lines) await page.getByRole('rowheader').filter({ hasText: line.name }).first().waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: 'List not found' }).count()).toBe(0);
+    await page.goBack();
+    await new CasePage(page).heading('Sarah Whitcombe').waitFor();
+  };
+
   it('keeps the case readable online and offline after "Make my own copy", and the list stays offered', async () => {
     const page = await context.newPage();
     page.on('console', (message) => {
@@ -113,14 +122,20 @@ describe('copying an official list a case uses', () => {
     await new AppShell(reopened).connection.getByText('Offline').waitFor();
     await expectReadable(reopened);
     await screenshot(reopened, 'official-list-copy-offline');
+    await expectPinnedListOpens(reopened);
     await context.setOffline(false);
     await reopened.close();
 
-    // The new-case form still offers the list (the official one, while the copy is a draft).
+    // The new-case form offers the list again once the copy is active: the organization's copy (a run given the id takes it).
+    await call('POST', `/expected-doc-lists/${pinned.id}/1/activate`);
     const page2 = await context.newPage();
     await page2.goto('/cases/new');
     const form = new NewCasePage(page2);
     await form.heading().waitFor();
     await expect.poll(() => form.list.locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value)), { timeout: 20_000 }).toContain(pinned.id);
+    // The case still opens its pinned official version, not the copy.
+    await page2.goto(`/cases/${caseId}`);
+    await expectReadable(page2);
+    await expectPinnedListOpens(page2);
   });
 });

@@ -238,7 +238,10 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             <div className="badges">
               <RunStateBadge state={application.run.state} />
               <span className="muted small">
-                {pinned.name} v{pinned.version} · {application.files.length} file{application.files.length === 1 ? '' : 's'} · created {formatDateTime(application.createdAt)}
+                <a {...linkTo({ page: 'list', source: pinned.source, id: pinned.id, version: pinned.version })} title="The list version this case is checked against">
+                  {pinned.name} v{pinned.version}
+                </a>{' '}
+                · {application.files.length} file{application.files.length === 1 ? '' : 's'} · created {formatDateTime(application.createdAt)}
               </span>
             </div>
             <RunProgress run={application.run} />

@@ -10,11 +10,16 @@ import { linkTo, navigate } from '../shell/router';
 import { formatBytes } from './format-bytes';
 import { uploadNewCase, type UploadHandle } from './upload-run';
 
-/** The highest active version of each item, by id: what a run given only the id takes. */
+/**
+ * The highest active version of each item, by id: what a run given only the id takes. An id the
+ * organization has its own family of resolves to that family alone (sync also keeps the official
+ * versions it shadows, which cases pin): while the own copy is only a draft, the id is not offered.
+ */
 function latestActive<T extends { id: string; version: number; status: string; source: string; name: string }>(versions: T[]): T[] {
   const byId = new Map<string, T>();
+  const own = new Set(versions.filter((v) => v.source === 'own').map((v) => v.id));
   for (const v of versions) {
-    if (v.status !== 'active') continue;
+    if (v.status !== 'active' || (v.source === 'official' && own.has(v.id))) continue;
     const seen = byId.get(v.id);
     // An own item of an id hides the official one of that id: the server resolves the id to it.
     if (seen === undefined || (seen.source === 'official' && v.source === 'own') || (seen.source === v.source && v.version > seen.version)) byId.set(v.id, v);

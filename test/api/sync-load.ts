@@ -70,8 +70,13 @@ export async function runSyncLoad(options: LoadOptions): Promise<LoadResult> {
     const base = bases[w % bases.length]!;
     for (let i = 0; i < options.createsPerWriter; i++) {
       const started = performance.now();
-      const res = await fetch(`${base}/api/expected-doc-lists`, { method: 'POST', headers, body: JSON.stringify({ name: `Load ${tag} w${w} #${i}` }) });
-      const text = await res.text();
+      // A connection the server dropped is a failed write (status 0), not the end of the load.
+      const answer = await fetch(`${base}/api/expected-doc-lists`, { method: 'POST', headers, body: JSON.stringify({ name: `Load ${tag} w${w} #${i}` }) }).then(
+        async (res) => ({ status: res.status, text: await res.text() }),
+        (err: Error) => ({ status: 0, text: `${err.message}: ${String((err.cause as Error | undefined)?.message ?? '')}` }),
+      );
+      const { status, text } = answer;
+      const res = { status };
       result.creates.push(performance.now() - started);
       if (res.status !== 201) {
         result.failed.push({ status: res.status, body: text.slice(0, 300) });
@@ -92,8 +97,11 @@ export async function runSyncLoad(options: LoadOptions): Promise<LoadResult> {
     for (;;) {
       const q = new URLSearchParams({ limit: '200', ...(checkpoint ? { rev: String(checkpoint.rev), id: checkpoint.id } : {}) });
       const started = performance.now();
-      const res = await authed(`${base}/api/sync/expected-doc-lists/pull?${q}`);
-      const text = await res.text();
+      const res = await authed(`${base}/api/sync/expected-doc-lists/pull?${q}`).then(
+        async (r) => ({ status: r.status, text: await r.text() }),
+        (err: Error) => ({ status: 0, text: `${err.message}: ${String((err.cause as Error | undefined)?.message ?? '')}` }),
+      );
+      const { text } = res;
       result.pulls.push(performance.now() - started);
       if (res.status !== 200) {
         result.failedPulls.push({ status: res.status, body: text.slice(0, 300) });

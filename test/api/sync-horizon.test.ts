@@ -26,7 +26,7 @@ describe.skipIf(!TEST_DATABASE_URL)('sync bound with concurrent writers (Postgre
     await t?.dispose();
   });
   const connect = async (schema = t.schema) => {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    const c = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}`, application_name: `portal:${schema}` });
     await c.connect();
     clients.push(c);
     return c;
@@ -99,6 +99,31 @@ describe.skipIf(!TEST_DATABASE_URL)('sync bound with concurrent writers (Postgre
     expect(await syncBound(t.db)).toBeGreaterThan(ours);
     expect(await pull(ours - 1)).toEqual(['despite-elsewhere']);
     await elsewhere.query('ROLLBACK');
+  });
+
+  it('is not held back by a server of another schema of the same database, but is by any other writer', async () => {
+    const other = await openTestDatabase();
+    try {
+      await migrate(other.db);
+      const theirs = await connect(other.schema);
+      await theirs.query(`INSERT INTO organizations (id, name) VALUES ('org_o', 'Other')`);
+      await theirs.query('BEGIN');
+      await theirs.query(`INSERT INTO document_bundles (id, org_id, name, members) VALUES ('theirs', 'org_o', 'theirs', '["passport"]')`);
+      const ours = Number((await insert(await connect(), 'despite-theirs')).rows[0].rev);
+      expect(await syncBound(t.db)).toBeGreaterThan(ours);
+      // A connection that does not say it is a server of a schema (psql, another tool) counts.
+      const tool = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${other.schema}` });
+      await tool.connect();
+      clients.push(tool);
+      await tool.query('BEGIN');
+      await tool.query(`INSERT INTO document_bundles (id, org_id, name, members) VALUES ('tool', 'org_o', 'tool', '["passport"]')`);
+      const after = Number((await insert(await connect(), 'after-tool')).rows[0].rev);
+      expect(await syncBound(t.db)).toBeLessThan(after);
+      await tool.query('ROLLBACK');
+      await theirs.query('ROLLBACK');
+    } finally {
+      await other.dispose();
+    }
   });
 
   it('lets a rolled-back transaction release the bound', async () => {

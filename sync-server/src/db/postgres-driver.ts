@@ -28,6 +28,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     max,
     types,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    // Names the schema this server writes: sync_bound() (migration 029) ignores in-flight
+    // transactions of servers of other schemas of the same database.
+    application_name: `portal:${options.schema ?? 'public'}`.slice(0, 63),
     connectionTimeoutMillis: options.connectionWaitMs ?? 2_000,
   });
   /** A pooled connection, or DatabaseBusyError when none comes free within the wait. */

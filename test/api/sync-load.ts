@@ -54,6 +54,13 @@ export const percentile = (values: readonly number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
+/** A response's status and text; a connection the server dropped is status 0 with undici's words, not the end of the load. */
+const answered = (request: Promise<Response>): Promise<{ status: number; text: string }> =>
+  request.then(
+    async (res) => ({ status: res.status, text: await res.text() }),
+    (err: Error) => ({ status: 0, text: `${err.message}: ${String((err.cause as Error | undefined)?.message ?? '')}` }),
+  );
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runSyncLoad(options: LoadOptions): Promise<LoadResult> {
@@ -70,16 +77,10 @@ export async function runSyncLoad(options: LoadOptions): Promise<LoadResult> {
     const base = bases[w % bases.length]!;
     for (let i = 0; i < options.createsPerWriter; i++) {
       const started = performance.now();
-      // A connection the server dropped is a failed write (status 0), not the end of the load.
-      const answer = await fetch(`${base}/api/expected-doc-lists`, { method: 'POST', headers, body: JSON.stringify({ name: `Load ${tag} w${w} #${i}` }) }).then(
-        async (res) => ({ status: res.status, text: await res.text() }),
-        (err: Error) => ({ status: 0, text: `${err.message}: ${String((err.cause as Error | undefined)?.message ?? '')}` }),
-      );
-      const { status, text } = answer;
-      const res = { status };
+      const { status, text } = await answered(fetch(`${base}/api/expected-doc-lists`, { method: 'POST', headers, body: JSON.stringify({ name: `Load ${tag} w${w} #${i}` }) }));
       result.creates.push(performance.now() - started);
-      if (res.status !== 201) {
-        result.failed.push({ status: res.status, body: text.slice(0, 300) });
+      if (status !== 201) {
+        result.failed.push({ status, body: text.slice(0, 300) });
         continue;
       }
       const list = JSON.parse(text) as { id: string; version: number };
@@ -97,10 +98,7 @@ export async function runSyncLoad(options: LoadOptions): Promise<LoadResult> {
     for (;;) {
       const q = new URLSearchParams({ limit: '200', ...(checkpoint ? { rev: String(checkpoint.rev), id: checkpoint.id } : {}) });
       const started = performance.now();
-      const res = await authed(`${base}/api/sync/expected-doc-lists/pull?${q}`).then(
-        async (r) => ({ status: r.status, text: await r.text() }),
-        (err: Error) => ({ status: 0, text: `${err.message}: ${String((err.cause as Error | undefined)?.message ?? '')}` }),
-      );
+      const res = await answered(authed(`${base}/api/sync/expected-doc-lists/pull?${q}`));
       const { text } = res;
       result.pulls.push(performance.now() - started);
       if (res.status !== 200) {

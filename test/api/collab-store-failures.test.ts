@@ -92,7 +92,7 @@ describe(`collaborative updates that fail to store still reach every instance, o
     Y.applyUpdate(late, Y.encodeStateAsUpdate(a.doc));
     addSection(late, 'late-writer');
     const update = Y.encodeStateAsUpdate(late, Y.encodeStateVector(a.doc));
-    const writer = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    const writer = new pg.Client({ connectionString: TEST_DATABASE_URL, application_name: `portal:${t.schema}` });
     await writer.connect();
     try {
       await writer.query(`SET search_path TO ${t.schema}`);

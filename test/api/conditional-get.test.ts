@@ -146,7 +146,7 @@ describe(`conditional GETs on ${DRIVER}`, () => {
   // the highest rev would not move, and the client would keep a stale body for good.
   it.skipIf(!TEST_DATABASE_URL)('changes the tag when a write commits after a later one (PostgreSQL)', async () => {
     const orgId = alpha.organizationId;
-    const slow = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${t.schema}` });
+    const slow = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${t.schema}`, application_name: `portal:${t.schema}` });
     await slow.connect();
     try {
       await slow.query('BEGIN');

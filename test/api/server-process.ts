@@ -56,7 +56,10 @@ export async function ownDatabase(prefix: string): Promise<{ url: string; drop()
   if (!TEST_DATABASE_URL) return undefined;
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    // Named like a portal server of no schema: CREATE DATABASE takes a transaction id and a
+    // checkpoint's time, and unnamed it would hold back the sync bound of every server of the
+    // test database meanwhile (migration 029), which test files in parallel read as missing rows.
+    const c = new pg.Client({ connectionString: TEST_DATABASE_URL, application_name: 'portal:(create-database)' });
     await c.connect();
     try {
       await c.query(sql);

@@ -102,4 +102,17 @@ describe(`sync keeps what a caller's cases pin; REST lists what it may choose, o
     expect(workflows.docs.get('own:standard-intake:1')).toMatchObject({ _deleted: false });
     expect(workflows.docs.get('official:standard-intake:1')).toMatchObject({ _deleted: false });
   });
+
+  it('sends a version again when its family row changes (migration 030)', async () => {
+    const id = await activeList(c, 'Family touched');
+    const before = await pullAll('expected-doc-lists');
+    const key = `own:${id}:1`;
+    expect(before.docs.get(key)).toMatchObject({ _deleted: false });
+    // No operation deletes a family yet; the rule must hold for whatever changes one.
+    await t.app.db.query(`UPDATE library_families SET deleted = true WHERE org_id = $1 AND family_kind = 'expected-doc-list' AND id = $2`, [session.organizationId, id]);
+    const after = await pullAll('expected-doc-lists', before.rev);
+    expect([...after.docs.keys()]).toEqual([key]);
+    expect(after.docs.get(key)).toMatchObject({ _deleted: true });
+    expect(after.docs.get(key)!.serverRev).toBeGreaterThan(before.rev);
+  });
 });

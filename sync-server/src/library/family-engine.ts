@@ -236,24 +236,64 @@ export class FamilyEngine<C, I = C> {
     return (await this.version(tx, o.orgId, o.id, o.version))!;
   }
 
-  /** A new family: v1, a draft. 409 when the organization already has the id. */
+  /**
+   * A new family: v1, a draft. 409 when the organization already has the id, or when `takenIn`'s
+   * organization has a family of it (its own message). One statement, so a caller with nothing
+   * else to write needs no transaction: one round trip.
+   */
   async create(
-    tx: Queryable,
-    o: { orgId: string; id: string; name: string; content: C; itemKind?: string | null; createdBy?: string | null; derivedFrom?: VersionKey | null },
+    q: Queryable,
+    o: {
+      orgId: string;
+      id: string;
+      name: string;
+      content: C;
+      itemKind?: string | null;
+      createdBy?: string | null;
+      derivedFrom?: VersionKey | null;
+      takenIn?: { orgId: string; conflict: () => HttpError };
+      /** The answer when the organization has the id already (default: a plain 409). */
+      exists?: () => HttpError;
+    },
   ): Promise<FamilyVersion<C>> {
-    const { rows } = await tx.query(
-      `INSERT INTO library_families (org_id, family_kind, id, item_kind) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
-      [o.orgId, this.def.kind, o.id, o.itemKind ?? null],
+    const { rows } = await q.query<VersionRow & { taken: boolean }>(
+      `WITH taken AS (
+         SELECT EXISTS (SELECT 1 FROM library_families WHERE org_id = $9 AND family_kind = $2 AND id = $3 AND NOT deleted) AS taken
+       ), family AS (
+         INSERT INTO library_families (org_id, family_kind, id, item_kind)
+         SELECT $1, $2, $3, $4 FROM taken WHERE NOT taken.taken
+         ON CONFLICT DO NOTHING RETURNING org_id, family_kind, id, item_kind
+       ), version AS (
+         INSERT INTO library_versions (org_id, family_kind, id, version, name, status, content, derived_from, created_by)
+         SELECT org_id, family_kind, id, 1, $5, 'draft', $6::jsonb, $7::jsonb, $8 FROM family
+         RETURNING org_id, id, version, name, status, content, derived_from, created_by, activated_at, created_at, updated_at
+       )
+       SELECT taken.taken, v.org_id, v.id, f.item_kind, v.version, v.name, v.status, v.content, v.derived_from, v.created_by,
+              v.activated_at, v.created_at, v.updated_at
+         FROM taken LEFT JOIN (version v JOIN family f ON true) ON true`,
+      [
+        o.orgId,
+        this.def.kind,
+        o.id,
+        o.itemKind ?? null,
+        o.name,
+        JSON.stringify(o.content),
+        o.derivedFrom ? JSON.stringify(o.derivedFrom) : null,
+        o.createdBy ?? null,
+        o.takenIn?.orgId ?? null,
+      ],
     );
-    if (rows.length === 0) throw conflict(`${capitalized(this.def.noun)} "${o.id}" already exists`);
-    return this.insertVersion(tx, { ...o, version: 1, status: 'draft' });
+    const r = rows[0]!;
+    if (r.taken) throw o.takenIn!.conflict();
+    if (r.version === null) throw o.exists?.() ?? conflict(`${capitalized(this.def.noun)} "${o.id}" already exists`);
+    return this.toVersion(r);
   }
 
   /** Duplicate, or an organization's own copy of official content: a new family, v1 draft. */
   copyToFamily(
     tx: Queryable,
     source: FamilyVersion<C>,
-    target: { orgId: string; id: string; name: string; itemKind?: string | null; createdBy?: string | null },
+    target: { orgId: string; id: string; name: string; itemKind?: string | null; createdBy?: string | null } & Pick<Parameters<FamilyEngine<C, I>['create']>[1], 'takenIn' | 'exists'>,
   ): Promise<FamilyVersion<C>> {
     return this.create(tx, {
       ...target,
@@ -457,75 +497,56 @@ export class FamilyEngine<C, I = C> {
 
   /**
    * What changed for a caller after `after` (and below `below`, the sync bound), oldest first:
-   * each version with the rev of its latest change, and `gone` when it is deleted or an official
-   * draft. Unlike `listVisible`, an official family the caller has its own of is NOT gone here:
-   * cases pin official versions by source+id+version and must still resolve them on the device
-   * after a copy (issue #29, item 6). The client shadows those official versions itself (an own
-   * version of the same id on the device hides them in the library). Creating the copy still
-   * re-sends the official versions (their effective rev moves), now as present. Rows sharing a rev (one family change touching all its versions) are
-   * never split across two answers, so a checkpoint at a rev is complete. Two queries when a page
-   * is full: sync runs them in one repeatable-read snapshot (`readBelowBound`), so they agree.
+   * each version with its rev, and `gone` when it is deleted or an official draft. Unlike
+   * `listVisible`, an official family the caller has its own of is NOT gone here: cases pin
+   * official versions by source+id+version and must still resolve them on the device after a
+   * copy (issue #29, item 6); the client shadows those official versions itself (an own version
+   * of the same id on the device hides them in the library), so making the copy sends nothing
+   * again. Every row has a rev of its own, so a page ends between two revs and a checkpoint at a
+   * rev is complete.
    */
   async visibleChanges(q: Queryable, viewerOrgId: string, officialOrgId: string, after: number, below: number | null, limit: number): Promise<VisibleChange<C>[]> {
-    const rows = await this.changeRows(q, viewerOrgId, officialOrgId, 'changed', { after, below, limit });
-    const last = rows.at(-1);
-    if (rows.length < limit || !last) return rows;
-    const tied = await this.changeRows(q, viewerOrgId, officialOrgId, 'at', { rev: last.rev });
-    const seen = new Set(rows.map((r) => `${r.version.orgId}/${r.version.id}/${r.version.version}`));
-    return [...rows, ...tied.filter((r) => !seen.has(`${r.version.orgId}/${r.version.id}/${r.version.version}`))];
+    // One range scan of (family_kind, org_id, rev) per organization, merged: the cost of a pull
+    // is the size of its page, whatever the size of the library (migration 030).
+    const page = (org: string, also = '') =>
+      `(SELECT org_id, id, version, rev FROM library_versions
+         WHERE family_kind = $1 AND org_id = ${org} AND rev > $4 AND ($5::bigint IS NULL OR rev < $5)${also}
+         ORDER BY rev LIMIT $6)`;
+    return this.changeRows(
+      q,
+      `SELECT * FROM (${page('$2')} UNION ALL ${page('$3', ' AND $2 <> $3')}) c ORDER BY c.rev LIMIT $6`,
+      [this.def.kind, viewerOrgId, officialOrgId, after, below, limit],
+    );
   }
 
   /** The current state of some versions, as `visibleChanges` would send them. */
   visibleByKeys(q: Queryable, viewerOrgId: string, officialOrgId: string, keys: readonly { orgId: string; id: string; version: number }[]): Promise<VisibleChange<C>[]> {
     if (keys.length === 0) return Promise.resolve([]);
-    return this.changeRows(q, viewerOrgId, officialOrgId, 'keys', { keys });
+    return this.changeRows(
+      q,
+      `SELECT k.org_id, k.id, k.version FROM unnest($4::text[], $5::text[], $6::int[]) AS k (org_id, id, version)
+        WHERE k.org_id = ANY(ARRAY[$2, $3]::text[])`,
+      [this.def.kind, viewerOrgId, officialOrgId, keys.map((k) => k.orgId), keys.map((k) => k.id), keys.map((k) => k.version)],
+    );
   }
 
-  private async changeRows(
-    q: Queryable,
-    viewerOrgId: string,
-    officialOrgId: string,
-    mode: 'changed' | 'at' | 'keys',
-    o: { after?: number; below?: number | null; limit?: number; rev?: number; keys?: readonly { orgId: string; id: string; version: number }[] },
-  ): Promise<VisibleChange<C>[]> {
-    // Candidates: versions whose own row, family row, or (official ones) the caller's family of
-    // the same id changed. Their effective rev is the latest of the three.
-    const candidates =
-      mode === 'keys'
-        ? `SELECT k.org_id, k.id, k.version FROM unnest($4::text[], $5::text[], $6::int[]) AS k (org_id, id, version)`
-        : `SELECT v.org_id, v.id, v.version FROM library_versions v
-            WHERE v.family_kind = $1 AND v.org_id = ANY(ARRAY[$2, $3]::text[]) AND v.rev >= $4
-           UNION
-           SELECT v.org_id, v.id, v.version FROM library_families f
-             JOIN library_versions v ON v.org_id = f.org_id AND v.family_kind = f.family_kind AND v.id = f.id
-            WHERE f.family_kind = $1 AND f.org_id = ANY(ARRAY[$2, $3]::text[]) AND f.rev >= $4
-           UNION
-           SELECT v.org_id, v.id, v.version FROM library_families o
-             JOIN library_versions v ON v.org_id = $3 AND v.family_kind = o.family_kind AND v.id = o.id
-            WHERE o.family_kind = $1 AND o.org_id = $2 AND $2 <> $3 AND o.rev >= $4`;
-    const revOf = 'GREATEST(v.rev, f.rev, COALESCE(o.rev, 0))';
-    const filter =
-      mode === 'changed' ? `WHERE ${revOf} > $4 AND ($5::bigint IS NULL OR ${revOf} < $5) ORDER BY 1, v.org_id, v.id, v.version LIMIT $6` : mode === 'at' ? `WHERE ${revOf} = $4` : '';
-    const params =
-      mode === 'keys'
-        ? [this.def.kind, viewerOrgId, officialOrgId, o.keys!.map((k) => k.orgId), o.keys!.map((k) => k.id), o.keys!.map((k) => k.version)]
-        : mode === 'at'
-          ? [this.def.kind, viewerOrgId, officialOrgId, o.rev!]
-          : [this.def.kind, viewerOrgId, officialOrgId, o.after!, o.below ?? null, o.limit!];
-    const { rows } = await q.query<VersionRow & { effective_rev: number; gone: boolean }>(
-      `SELECT ${revOf} AS effective_rev,
-              (v.deleted OR f.deleted OR (v.org_id = $3 AND $2 <> $3 AND v.status = 'draft')) AS gone,
+  /**
+   * The versions `candidates` names ($1 the kind, $2 the viewer, $3 the official organization),
+   * as sync sends them, in rev order. A version's rev is its row's: a change to its family
+   * touches it (migration 030), so no join decides the order.
+   */
+  private async changeRows(q: Queryable, candidates: string, params: unknown[]): Promise<VisibleChange<C>[]> {
+    const { rows } = await q.query<VersionRow & { rev: number; gone: boolean }>(
+      `SELECT v.rev, (v.deleted OR f.deleted OR (v.org_id = $3 AND $2 <> $3 AND v.status = 'draft')) AS gone,
               v.org_id, v.id, f.item_kind, v.version, v.name, v.status, v.content, v.derived_from, v.created_by,
               v.activated_at, v.created_at, v.updated_at
          FROM (${candidates}) c
          JOIN library_versions v ON v.org_id = c.org_id AND v.family_kind = $1 AND v.id = c.id AND v.version = c.version
          JOIN library_families f ON f.org_id = v.org_id AND f.family_kind = v.family_kind AND f.id = v.id
-         LEFT JOIN library_families o ON v.org_id = $3 AND o.org_id = $2 AND o.family_kind = v.family_kind AND o.id = v.id
-        WHERE v.org_id = ANY(ARRAY[$2, $3]::text[])
-        ${filter.startsWith('WHERE') ? `AND ${filter.slice(6)}` : filter}`,
+        ORDER BY v.rev`,
       params,
     );
-    return rows.map((r) => ({ rev: Number(r.effective_rev), gone: r.gone, version: this.toVersion(r) }));
+    return rows.map((r) => ({ rev: Number(r.rev), gone: r.gone, version: this.toVersion(r) }));
   }
 }
 

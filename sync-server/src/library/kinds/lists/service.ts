@@ -129,28 +129,30 @@ export class ListService {
     return this.withDefault(this.db, actor.orgId, v);
   }
 
-  private async ensureIdIsFree(q: Queryable, orgId: string, id: string): Promise<void> {
-    if (await this.engine.exists(q, this.officialOrgId, id)) {
-      throw conflict(`An official list "${id}" already exists; new-version on it gives you your own copy, or choose another name`);
-    }
-    if (await this.engine.exists(q, orgId, id)) throw conflict(`You already have an expected document list "${id}"`);
-  }
-
   async create(actor: LibraryActor, input: { name: string; description?: string | undefined }): Promise<ExpectedDocListRef> {
     const derived = idFromName(input.name);
     if (!derived.ok) throw badRequest(derived.message);
-    const v = await this.db.transaction(async (tx) => {
-      await this.ensureIdIsFree(tx, actor.orgId, derived.id);
-      return this.engine.create(tx, {
-        orgId: actor.orgId,
-        id: derived.id,
-        name: input.name,
-        itemKind: OWN_LIST,
-        content: blankListContent(input.description ?? ''),
-        createdBy: actor.authenticatedAs,
-      });
+    const v = await this.engine.create(this.db, {
+      orgId: actor.orgId,
+      id: derived.id,
+      name: input.name,
+      itemKind: OWN_LIST,
+      content: blankListContent(input.description ?? ''),
+      createdBy: actor.authenticatedAs,
+      ...this.idMustBeFree(derived.id),
     });
     return this.toRef(v);
+  }
+
+  /** A new list's id is neither an official list's nor one of the organization's. */
+  private idMustBeFree(id: string) {
+    return {
+      takenIn: {
+        orgId: this.officialOrgId,
+        conflict: () => conflict(`An official list "${id}" already exists; new-version on it gives you your own copy, or choose another name`),
+      },
+      exists: () => conflict(`You already have an expected document list "${id}"`),
+    };
   }
 
   /** A REST save (PUT): validated, stored, and written into the collaborative document. */
@@ -203,9 +205,13 @@ export class ListService {
     if (isCatalogKind(kindOf(from))) throw conflict(`"${id}" is a document catalogue, not a list; build a list from its document types instead`);
     const target = idFromName(name);
     if (!target.ok) throw badRequest(target.message);
-    const copy = await this.db.transaction(async (tx) => {
-      await this.ensureIdIsFree(tx, actor.orgId, target.id);
-      return this.engine.copyToFamily(tx, from, { orgId: actor.orgId, id: target.id, name, itemKind: OWN_LIST, createdBy: actor.authenticatedAs });
+    const copy = await this.engine.copyToFamily(this.db, from, {
+      orgId: actor.orgId,
+      id: target.id,
+      name,
+      itemKind: OWN_LIST,
+      createdBy: actor.authenticatedAs,
+      ...this.idMustBeFree(target.id),
     });
     return this.toRef(copy);
   }

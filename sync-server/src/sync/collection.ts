@@ -76,6 +76,11 @@ interface SyncCollectionReads<D extends { id: string }> {
   changes(q: Queryable, scope: SyncScope, after: number, below: number | null, limit: number): Promise<SyncChange<D>[]>;
   /** The current state of some documents, for answering a push with the master state. */
   byIds(q: Queryable, scope: SyncScope, ids: string[]): Promise<SyncChange<D>[]>;
+  /**
+   * `changes` reads with one statement, so a pull needs no transaction for it (`readBelowBound`);
+   * absent or false, its statements are read in one repeatable-read snapshot.
+   */
+  oneStatement?: boolean;
 }
 
 /** The replicated form of a change: the document plus RxDB's fields. */

@@ -120,10 +120,11 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
           for (const collection of due) {
             for (;;) {
               if (stream.ended) return;
-              const { changes, below } = await readBelowBound(app.db, async (q, below) => ({
-                changes: await collection.changes(q, scope, cursors.get(collection)!, below, PAGE),
-                below,
-              }));
+              const { changes, below } = await readBelowBound(
+                app.db,
+                async (q, below) => ({ changes: await collection.changes(q, scope, cursors.get(collection)!, below, PAGE), below }),
+                { oneStatement: collection.oneStatement === true },
+              );
               const last = changes.at(-1);
               if (last) {
                 cursors.set(collection, last.rev);
@@ -214,7 +215,7 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
       async (request) => {
         const scope = scopeOf(app, request);
         const { rev = 0, id, limit } = request.query;
-        const changes = await readBelowBound(app.db, (q, below) => collection.changes(q, scope, rev, below, limit));
+        const changes = await readBelowBound(app.db, (q, below) => collection.changes(q, scope, rev, below, limit), { oneStatement: collection.oneStatement === true });
         const last = changes.at(-1);
         return {
           documents: changes.map(toSyncDocument),

@@ -148,6 +148,7 @@ export function caseCollections(deps: CaseCollectionsDeps): SyncCollection[] {
     tables: ['case_documents', 'case_document_tombstones'],
     document: syncCollections['case-documents'].document,
     readOnlyReason: 'documents are decided on with the approve, settle and junk operations.',
+    oneStatement: true,
     async changes(q, scope, after, below, limit) {
       const { rows } = await q.query<ListedRow>(
         `SELECT * FROM (${LISTED}) l WHERE l.org_id = $1 AND l.rev > $2 AND ($3::bigint IS NULL OR l.rev < $3) ORDER BY l.rev LIMIT $4`,
@@ -211,6 +212,7 @@ export function caseCollections(deps: CaseCollectionsDeps): SyncCollection[] {
     tables: ['ledger'],
     document: syncCollections.ledger.document,
     readOnlyReason: 'the ledger is append-only, written by the server with every change to a case.',
+    oneStatement: true,
     async changes(q, scope, after, below, limit) {
       const { rows } = await q.query<CaseLedgerRow>(
         'SELECT * FROM ledger WHERE org_id = $1 AND rev > $2 AND ($3::bigint IS NULL OR rev < $3) ORDER BY rev LIMIT $4',

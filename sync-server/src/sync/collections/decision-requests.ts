@@ -220,6 +220,7 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
     right: 'documents.decide',
     tables: ['decision_requests'],
     document: syncCollections['decision-requests'].document,
+    oneStatement: true,
     async changes(q, scope, after, below, limit) {
       const { rows } = await q.query<RequestRow>(
         `SELECT * FROM decision_requests WHERE org_id = $1 AND owner = $2 AND rev > $3 AND ($4::bigint IS NULL OR rev < $4) ORDER BY rev LIMIT $5`,

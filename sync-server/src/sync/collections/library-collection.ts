@@ -34,6 +34,7 @@ export function libraryCollection<C, D>(def: {
     tables: ['library_versions', 'library_families'],
     document: def.document,
     readOnlyReason: 'library items change through their REST operations, and draft lists through the collaborative editor.',
+    oneStatement: true,
     async changes(q, scope, after, below, limit) {
       return (await engine.visibleChanges(q, scope.orgId, scope.officialOrgId ?? scope.orgId, after, below, limit)).map(toChange(scope));
     },

@@ -34,6 +34,7 @@ export function tableCollection<R extends TableRow, D extends { id: string }>(de
     tables: [def.table],
     document: def.document,
     readOnlyReason: def.readOnlyReason,
+    oneStatement: true,
     async changes(q: Queryable, scope, after, below, limit) {
       const { rows } = await q.query<R & { visible: boolean }>(
         `SELECT t.*, (${visible}) AS visible FROM ${def.table} t

@@ -95,6 +95,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const changes = new ChangeFeed(db);
     await changes.start();
     app.decorate('changes', changes);
+    // A request that may have written: its changes reach this instance's streams without waiting
+    // for the feed's next tick (a no-op on the embedded database, which announces every row).
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') changes.poke();
+    });
     app.decorate('startedAt', Date.now());
 
     await app.register(services, { clock: options.clock ?? systemClock });

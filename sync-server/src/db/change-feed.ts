@@ -9,22 +9,54 @@ export interface Change {
 
 export const CHANGES_CHANNEL = 'portal_changes';
 
+/** How often a polling feed looks for committed changes when nothing pokes it. */
+const POLL_MS = 100;
+/** How soon after a poke (a write through this instance) it looks, at the most often. */
+const POKED_MS = 20;
+/** How long it waits after a failed look before the next. */
+const RETRY_MS = 1_000;
+
 /**
- * Every committed change to a row with a rev, as announced by the `bump_rev` trigger through
- * NOTIFY: one database listener per server (`app.changes`), fanned out to whoever follows
- * changes (the sync streams, the library's ETag fingerprints). Works the same on PGlite and on
- * a PostgreSQL shared by several servers. `listening` says whether nothing can have been missed.
+ * Every committed change to a row with a rev, fanned out to whoever follows changes (the sync
+ * streams, the library's ETag fingerprints), on PGlite and on a PostgreSQL shared by several
+ * servers alike. `listening` says whether nothing can have been missed.
+ *
+ * How it learns of them depends on the database:
+ * - embedded (PGlite, one process): the `bump_rev` trigger announces each row through NOTIFY,
+ *   heard by `db.listen`;
+ * - PostgreSQL: the server's own connections do not NOTIFY (migration 031: it would make writers
+ *   commit one at a time). The feed reads the sync bound, then the revs committed between the
+ *   last bound and this one, one index range per revved table: every rev below a bound is final
+ *   (sync/horizon.ts), so nothing is announced before a pull could read it and nothing is missed,
+ *   whoever wrote it (another instance, a worker node, psql). It looks every `POLL_MS`, and soon
+ *   after a write through this instance (`poke`); its cost is two statements a look, whatever
+ *   the number of writers.
  */
 export class ChangeFeed {
   private readonly emitter = new EventEmitter();
   private stop: (() => Promise<void>) | undefined;
   private up = false;
+  private closed = false;
+  /** PostgreSQL: the bound the last look read up to, and what one look reads. */
+  private after = 0;
+  private lookSql = '';
+  private timer: NodeJS.Timeout | undefined;
+  private timerDue = 0;
+  private looking = false;
+  private pokedWhileLooking = false;
 
   constructor(private readonly db: Db) {
     this.emitter.setMaxListeners(0);
   }
 
   async start(): Promise<void> {
+    if (this.db.driver === 'postgres') {
+      this.lookSql = await this.revvedTablesSql();
+      this.after = await this.bound();
+      this.setListening(true);
+      this.schedule(POLL_MS);
+      return;
+    }
     this.stop = await this.db.listen(
       CHANGES_CHANNEL,
       (payload) => {
@@ -40,12 +72,80 @@ export class ChangeFeed {
     this.setListening(true);
   }
 
+  /** Something was written through this instance: look soon rather than at the next tick. */
+  poke(): void {
+    if (this.closed || this.db.driver !== 'postgres') return;
+    if (this.looking) this.pokedWhileLooking = true;
+    else this.schedule(POKED_MS);
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    const due = Date.now() + ms;
+    if (this.timer && this.timerDue <= due) return;
+    clearTimeout(this.timer);
+    this.timerDue = due;
+    this.timer = setTimeout(() => void this.look(), ms);
+  }
+
+  private async look(): Promise<void> {
+    this.timer = undefined;
+    if (this.closed) return;
+    this.looking = true;
+    this.pokedWhileLooking = false;
+    let next = POLL_MS;
+    try {
+      const below = await this.bound();
+      if (below > this.after) {
+        const { rows } = await this.db.query<{ t: string; org: string | null; rev: number }>(this.lookSql, [this.after, below]);
+        this.after = below;
+        for (const r of rows) this.emitter.emit('change', { table: r.t, org: r.org, rev: Number(r.rev) } satisfies Change);
+      }
+      if (!this.up) this.setListening(true);
+    } catch {
+      // Closing, or the database is away: say that changes may be missed until a look succeeds.
+      if (this.up && !this.closed) this.setListening(false);
+      next = RETRY_MS;
+    } finally {
+      this.looking = false;
+    }
+    this.schedule(this.pokedWhileLooking && next === POLL_MS ? POKED_MS : next);
+  }
+
+  /** The sync bound (migration 025, sync/horizon.ts): every rev below it is final. */
+  private async bound(): Promise<number> {
+    const { rows } = await this.db.query<{ bound: number }>('SELECT sync_bound() AS bound');
+    return Number(rows[0]!.bound);
+  }
+
+  /**
+   * One look's statement: per table the rev trigger runs on, the organizations whose rows got a
+   * rev in [$1, $2), with the highest. Every such table has an index on rev.
+   */
+  private async revvedTablesSql(): Promise<string> {
+    const { rows } = await this.db.query<{ name: string; org: string | null }>(
+      `SELECT DISTINCT c.relname AS name,
+              CASE WHEN EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'org_id' AND NOT a.attisdropped) THEN 'org_id'
+                   WHEN c.relname = 'organizations' THEN 'id' END AS org
+         FROM pg_trigger t
+         JOIN pg_class c ON c.oid = t.tgrelid
+         JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE p.proname = 'bump_rev' AND NOT t.tgisinternal AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+        ORDER BY 1`,
+    );
+    const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    const parts = rows.map(
+      (r) => `(SELECT '${r.name.replace(/'/g, "''")}' AS t, ${r.org ? `${quote(r.org)}::text` : 'NULL::text'} AS org, max(rev) AS rev FROM ${quote(r.name)} WHERE rev >= $1 AND rev < $2 GROUP BY 2)`,
+    );
+    return parts.length > 0 ? parts.join(' UNION ALL ') : 'SELECT NULL::text AS t, NULL::text AS org, NULL::bigint AS rev WHERE false';
+  }
+
   private setListening(listening: boolean): void {
     this.up = listening;
     this.emitter.emit('state', listening);
   }
 
-  /** Whether the listener is up (notifications may be missed while it is not). */
+  /** Whether changes are being heard (some may be missed while not). */
   get listening(): boolean {
     return this.up;
   }
@@ -62,6 +162,8 @@ export class ChangeFeed {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
     this.setListening(false);
     this.emitter.removeAllListeners();
     await this.stop?.();

@@ -27,7 +27,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     connectionString: options.url,
     max,
     types,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    // portal.announce: rows this server revs are found by the change feed's polling, not
+    // announced by NOTIFY, which would make every writing transaction commit one at a time
+    // (migration 031).
+    options: [...(options.schema ? [`-c search_path=${options.schema}`] : []), '-c portal.announce=poll'].join(' '),
     // Names the schema this server writes: sync_bound() (migration 029) ignores in-flight
     // transactions of servers of other schemas of the same database.
     application_name: `portal:${options.schema ?? 'public'}`.slice(0, 63),

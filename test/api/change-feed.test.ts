@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '@portal/sync-server';
+import { loadConfig } from '../../sync-server/src/config.js';
+import type { Change } from '../../sync-server/src/db/change-feed.js';
+import { openTestDatabase, signUp, TEST_DATABASE_URL, tempDir, until, type Session, type TestDatabase } from '../helper.js';
+
+/**
+ * On PostgreSQL a server's own writes send no NOTIFY (migration 031: a notifying transaction takes
+ * a lock of the whole database through its commit, so writers committed one at a time); the
+ * change feed finds committed rows by their revs instead, whoever wrote them.
+ */
+describe.skipIf(!TEST_DATABASE_URL)('the change feed on PostgreSQL', () => {
+  let t: TestDatabase;
+  let dir: { remove(): Promise<void>; path: string };
+  const apps: App[] = [];
+  let manager: Session;
+  let listener: pg.Client;
+  const notified: string[] = [];
+
+  beforeAll(async () => {
+    t = await openTestDatabase();
+    dir = await tempDir();
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', WORKERS: '0' }), dataDir: dir.path, rendererDir: dir.path };
+    for (const db of [t.db, await t.connect()]) apps.push(await buildApp(config, { db, logger: false, keepDatabaseOpen: true }));
+    manager = await signUp(apps[0]!, { orgName: 'Quiet Commits' });
+    listener = new pg.Client({ connectionString: TEST_DATABASE_URL, application_name: `portal:${t.schema}` });
+    await listener.connect();
+    listener.on('notification', (n) => {
+      if (n.payload?.includes(manager.organizationId)) notified.push(n.payload);
+    });
+    await listener.query('LISTEN portal_changes');
+  });
+  afterAll(async () => {
+    await listener?.end();
+    for (const app of apps) await app.close();
+    await t?.dispose();
+    await dir?.remove();
+  });
+
+  const heard = (app: App) => {
+    const changes: Change[] = [];
+    const stop = app.changes.subscribe((c) => changes.push(c));
+    return { changes, stop };
+  };
+
+  it('tells both instances of a write through one, without a NOTIFY', async () => {
+    const [a, b] = [heard(apps[0]!), heard(apps[1]!)];
+    const res = await apps[0]!.inject({ method: 'POST', url: '/api/expected-doc-lists', headers: manager.headers, payload: { name: 'Heard by revs' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const ours = (c: Change) => c.table === 'library_versions' && c.org === manager.organizationId;
+    await until(() => a.changes.some(ours), 'the writing instance hears it', 1_000);
+    await until(() => b.changes.some(ours), 'the other instance hears it', 1_000);
+    a.stop();
+    b.stop();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(notified).toEqual([]);
+    expect(apps.every((app) => app.changes.listening)).toBe(true);
+  });
+
+  it('finds a row written by any other connection, which still announces it', async () => {
+    const feed = heard(apps[1]!);
+    const tool = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${t.schema}`, application_name: `portal:${t.schema}` });
+    await tool.connect();
+    try {
+      await tool.query(`INSERT INTO document_bundles (id, org_id, name, members) VALUES ('bdl_tool', $1, 'From psql', '["passport"]')`, [manager.organizationId]);
+    } finally {
+      await tool.end();
+    }
+    await until(() => feed.changes.some((c) => c.table === 'document_bundles' && c.org === manager.organizationId), 'the feed finds the row', 1_000);
+    feed.stop();
+    await until(() => notified.some((p) => p.includes('document_bundles')), 'the tool announced it as before', 1_000);
+  });
+});

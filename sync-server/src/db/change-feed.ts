@@ -11,8 +11,13 @@ export const CHANGES_CHANNEL = 'portal_changes';
 
 /** How often a polling feed looks for committed changes when nothing pokes it. */
 const POLL_MS = 100;
-/** How soon after a poke (a write through this instance) it looks, at the most often. */
-const POKED_MS = 20;
+/** How soon after a poke (a write through this instance) it looks. */
+const POKED_MS = 10;
+/**
+ * The shortest time between two looks: under a stream of writes the pokes come faster than a
+ * look is worth (a live stream batches 25 ms of changes anyway).
+ */
+const MIN_GAP_MS = 50;
 /** How long it waits after a failed look before the next. */
 const RETRY_MS = 1_000;
 
@@ -29,7 +34,7 @@ const RETRY_MS = 1_000;
  *   last bound and this one, one index range per revved table: every rev below a bound is final
  *   (sync/horizon.ts), so nothing is announced before a pull could read it and nothing is missed,
  *   whoever wrote it (another instance, a worker node, psql). It looks every `POLL_MS`, and soon
- *   after a write through this instance (`poke`); its cost is two statements a look, whatever
+ *   after a write through this instance (`poke`, at most every `MIN_GAP_MS`); its cost is two statements a look, whatever
  *   the number of writers.
  */
 export class ChangeFeed {
@@ -44,6 +49,7 @@ export class ChangeFeed {
   private timerDue = 0;
   private looking = false;
   private pokedWhileLooking = false;
+  private lastLook = 0;
 
   constructor(private readonly db: Db) {
     this.emitter.setMaxListeners(0);
@@ -76,7 +82,7 @@ export class ChangeFeed {
   poke(): void {
     if (this.closed || this.db.driver !== 'postgres') return;
     if (this.looking) this.pokedWhileLooking = true;
-    else this.schedule(POKED_MS);
+    else this.schedule(Math.max(POKED_MS, this.lastLook + MIN_GAP_MS - Date.now()));
   }
 
   private schedule(ms: number): void {
@@ -93,11 +99,13 @@ export class ChangeFeed {
     if (this.closed) return;
     this.looking = true;
     this.pokedWhileLooking = false;
+    this.lastLook = Date.now();
     let next = POLL_MS;
     try {
       const below = await this.bound();
       if (below > this.after) {
-        const { rows } = await this.db.query<{ t: string; org: string | null; rev: number }>(this.lookSql, [this.after, below]);
+        // Prepared: planning a range per table costs more than running them.
+        const { rows } = await this.db.query<{ t: string; org: string | null; rev: number }>(this.lookSql, [this.after, below], { name: 'portal-change-feed-look' });
         this.after = below;
         for (const r of rows) this.emitter.emit('change', { table: r.t, org: r.org, rev: Number(r.rev) } satisfies Change);
       }
@@ -109,7 +117,7 @@ export class ChangeFeed {
     } finally {
       this.looking = false;
     }
-    this.schedule(this.pokedWhileLooking && next === POLL_MS ? POKED_MS : next);
+    this.schedule(this.pokedWhileLooking && next === POLL_MS ? Math.max(POKED_MS, this.lastLook + MIN_GAP_MS - Date.now()) : next);
   }
 
   /** The sync bound (migration 025, sync/horizon.ts): every rev below it is final. */

@@ -9,7 +9,12 @@ export interface QueryResult<T> {
 
 /** Anything that runs SQL: the database itself, or one transaction of it. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /**
+   * `options.name` prepares the statement once per connection under that name (PostgreSQL; the
+   * embedded database ignores it): for a statement run very often whose planning costs more
+   * than its execution. One name, one text, always.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: { name?: string }): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

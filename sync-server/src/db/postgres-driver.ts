@@ -67,12 +67,14 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     get closed() {
       return closed;
     },
-    async query<T>(sql: string, params?: readonly unknown[]) {
+    async query<T>(sql: string, params?: readonly unknown[], options?: { name?: string }) {
       guard();
       const client = await connect();
       let res: pg.QueryResult;
       try {
-        res = await client.query(sql, params as unknown[] | undefined);
+        res = options?.name
+          ? await client.query({ name: options.name, text: sql, values: params as unknown[] | undefined })
+          : await client.query(sql, params as unknown[] | undefined);
       } catch (err) {
         client.release(isBroken(err));
         throw err;

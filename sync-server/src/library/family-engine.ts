@@ -509,7 +509,7 @@ export class FamilyEngine<C, I = C> {
     // One range scan of (family_kind, org_id, rev) per organization, merged: the cost of a pull
     // is the size of its page, whatever the size of the library (migration 030).
     const page = (org: string, also = '') =>
-      `(SELECT org_id, id, version, rev FROM library_versions
+      `(SELECT * FROM library_versions
          WHERE family_kind = $1 AND org_id = ${org} AND rev > $4 AND ($5::bigint IS NULL OR rev < $5)${also}
          ORDER BY rev LIMIT $6)`;
     return this.changeRows(
@@ -524,24 +524,26 @@ export class FamilyEngine<C, I = C> {
     if (keys.length === 0) return Promise.resolve([]);
     return this.changeRows(
       q,
-      `SELECT k.org_id, k.id, k.version FROM unnest($4::text[], $5::text[], $6::int[]) AS k (org_id, id, version)
+      `SELECT v.* FROM unnest($4::text[], $5::text[], $6::int[]) AS k (org_id, id, version)
+         JOIN library_versions v ON v.org_id = k.org_id AND v.family_kind = $1 AND v.id = k.id AND v.version = k.version
         WHERE k.org_id = ANY(ARRAY[$2, $3]::text[])`,
       [this.def.kind, viewerOrgId, officialOrgId, keys.map((k) => k.orgId), keys.map((k) => k.id), keys.map((k) => k.version)],
     );
   }
 
   /**
-   * The versions `candidates` names ($1 the kind, $2 the viewer, $3 the official organization),
-   * as sync sends them, in rev order. A version's rev is its row's: a change to its family
-   * touches it (migration 030), so no join decides the order.
+   * The version rows `versions` selects ($1 the kind, $2 the viewer, $3 the official
+   * organization), as sync sends them, in rev order. A version's rev is its row's: a change to its
+   * family touches it (migration 030), so no join decides the order. The rows come whole from the
+   * range scan and meet their family by its key only (migration 030's index), so the plan does
+   * not hang on statistics a fast-growing table has not had yet.
    */
-  private async changeRows(q: Queryable, candidates: string, params: unknown[]): Promise<VisibleChange<C>[]> {
+  private async changeRows(q: Queryable, versions: string, params: unknown[]): Promise<VisibleChange<C>[]> {
     const { rows } = await q.query<VersionRow & { rev: number; gone: boolean }>(
       `SELECT v.rev, (v.deleted OR f.deleted OR (v.org_id = $3 AND $2 <> $3 AND v.status = 'draft')) AS gone,
               v.org_id, v.id, f.item_kind, v.version, v.name, v.status, v.content, v.derived_from, v.created_by,
               v.activated_at, v.created_at, v.updated_at
-         FROM (${candidates}) c
-         JOIN library_versions v ON v.org_id = c.org_id AND v.family_kind = $1 AND v.id = c.id AND v.version = c.version
+         FROM (${versions}) v
          JOIN library_families f ON f.org_id = v.org_id AND f.family_kind = v.family_kind AND f.id = v.id
         ORDER BY v.rev`,
       params,

@@ -13,7 +13,8 @@ type Decision = { id: string; kind: string; address: string; undone?: unknown };
 
 /**
  * Decisions taken back from the page (issue 29, item 4): a junked document is shown again under
- * "Junked" and restored, an approval undone, a settled document reopened; undo needs the server.
+ * "Junked" and restored, an approval undone, a settled document reopened; offline too: the undo
+ * is a decision request that waits on the device and is applied once on reconnect.
  */
 describe('taking decisions back', () => {
   const baseUrl = inject('e2eBaseUrl');
@@ -83,18 +84,33 @@ describe('taking decisions back', () => {
     expect((await decisions()).filter((d) => d.undone !== undefined).map((d) => d.kind).sort()).toEqual(['approve', 'junk', 'settle']);
   });
 
-  it('says undo needs the server while offline', async () => {
+  it('undoes an approval offline: it waits on the device, and on reconnect the server undoes it once', async () => {
     const target = (await review.addresses())[0]!;
     await review.byAddress(target).click();
     await review.press('a');
     await expect.poll(async () => (await documents()).find((d) => d.address === target)?.approval?.outcome, { timeout: 20_000 }).toBe('approved');
+    const approval = (await documents()).find((d) => d.address === target)!.approval!.decisionId;
+    await review.undo(target, 'Undo approval').waitFor();
+
     await context.setOffline(true);
     await new AppShell(page).connection.getByText('Offline').waitFor();
-    const undo = review.undo(target, 'Undo approval');
-    await expect.poll(() => undo.isDisabled()).toBe(true);
-    expect(await undo.getAttribute('title')).toContain('needs the server');
+    await review.undo(target, 'Undo approval').click();
+    // On the device at once: the card says the undo waits, and the button is gone (no second undo).
+    await review.byAddress(target).getByText('Pending: undo').waitFor();
+    await review.undo(target, 'Undo approval').waitFor({ state: 'detached' });
+    await review.pending.getByText('Undo', { exact: true }).waitFor();
+    await screenshot(page, 'undo-offline-pending');
+    // The server has not heard of it (the REST calls from Node are not offline).
+    expect((await decisions()).find((d) => d.id === approval)?.undone).toBeUndefined();
+
     await context.setOffline(false);
-    await new AppShell(page).connection.getByText('Online').waitFor({ timeout: 20_000 });
-    await expect.poll(() => undo.isEnabled()).toBe(true);
+    await expect.poll(async () => (await decisions()).find((d) => d.id === approval)?.undone, { timeout: 30_000 }).toBeDefined();
+    expect((await documents()).find((d) => d.address === target)?.approval).toBeUndefined();
+    await review.byAddress(target).getByText('Waiting for review').waitFor({ timeout: 20_000 });
+    const undoRows = (await restOf(context, baseUrl).get<{ action: string; target: string }[]>(`/applications/${caseId}/events`)).filter(
+      (e) => e.action === 'decision.undone' && e.target === `decision:${approval}`,
+    );
+    expect(undoRows).toHaveLength(1);
+    await expect.poll(() => review.pending.getByText('Undo', { exact: true }).count()).toBe(0);
   });
 });

@@ -2,7 +2,6 @@ import type { DocumentSpan } from '@portal/shared';
 import type { ApplicationDoc, DecisionDoc } from '@portal/shared/sync';
 import { PageThumbnail } from '../viewer/page-thumbnail';
 import { formatDateTime } from './cases-page';
-import { UNDO_NEEDS_SERVER } from './undo';
 
 /** Pages a junk decision took: they leave the documents list, and are shown again from the decision. */
 export interface JunkedDoc {
@@ -42,14 +41,12 @@ export function JunkedRow({
   item,
   domId,
   selected,
-  online,
   onSelect,
   onRestore,
 }: {
   item: JunkedDoc;
   domId: string;
   selected: boolean;
-  online: boolean;
   onSelect(): void;
   onRestore(): void;
 }) {
@@ -71,8 +68,7 @@ export function JunkedRow({
       <div className="case-doc-actions">
         <button
           type="button"
-          disabled={!online}
-          title={online ? 'u: list these pages again, undecided' : UNDO_NEEDS_SERVER}
+          title="u: list these pages again, undecided"
           onClick={(e) => {
             e.stopPropagation();
             onRestore();

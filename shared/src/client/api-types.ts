@@ -13663,7 +13663,7 @@ export interface paths {
         };
         /**
          * Pull decision-requests changed after a checkpoint
-         * @description Your decisions made on the desktop (approve, settle, junk, correct a key value, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         * @description Your decisions made on the desktop (approve, settle, junk, correct a key value, undo one of them, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -13694,7 +13694,7 @@ export interface paths {
                                 /** @description The case. */
                                 applicationId: string;
                                 /** @enum {string} */
-                                kind: "approve" | "settle" | "junk" | "bypass" | "correct";
+                                kind: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                                 /**
                                  * Format: date-time
                                  * @description When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).
@@ -13704,8 +13704,10 @@ export interface paths {
                                 state: "pending" | "applied" | "conflict" | "refused";
                                 serverRev: number;
                                 _deleted: boolean;
-                                /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                                /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. undo: optional, the address of the decision taken back, for the reviewer’s eyes (the server goes by `decisionId`). */
                                 address?: string;
+                                /** @description undo only (and required there): the decision to take back (GET /applications/{id}/decisions), as in POST …/decisions/{decisionId}/undo. A conflict when it was undone already, or a later decision depends on it; refused (404) when the case has no such decision. */
+                                decisionId?: string;
                                 /** @description approve only: as in POST …/approve. */
                                 expectedDocId?: string;
                                 /** @description approve and junk only: as in POST …/approve and …/junk. */
@@ -13733,7 +13735,7 @@ export interface paths {
                                     /** Format: date-time */
                                     decidedAt?: string;
                                     /** @enum {string} */
-                                    decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct";
+                                    decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                                     /** @description What it was made on: a document’s address, or `run:<n>`. */
                                     address?: string;
                                 };
@@ -13804,7 +13806,7 @@ export interface paths {
         put?: never;
         /**
          * Push decision-requests
-         * @description RxDB's push: the answer is 200 with the master state of every pushed document, which the client adopts (its outcome, as the server now holds it; a document the server keeps no row of comes back with `_deleted: true`). A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, PUT …/key-data/{field} for `correct` with its `field` and `value`, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result`; `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now; `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans) is malformed: 400. A document that breaks the schema refuses the whole push with 400, and nothing of it is applied.
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document, which the client adopts (its outcome, as the server now holds it; a document the server keeps no row of comes back with `_deleted: true`). A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, PUT …/key-data/{field} for `correct` with its `field` and `value`, POST /applications/{id}/decisions/{decisionId}/undo for `undo` with its `decisionId`, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result` (an undo: the decision it took back); `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now (an undo: the undo that came first, kind `undo`, or the later decision that depends on the one to take back); `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans, an undo without `decisionId`) is malformed: 400. A document that breaks the schema refuses the whole push with 400, and nothing of it is applied.
          */
         post: {
             parameters: {
@@ -13822,9 +13824,11 @@ export interface paths {
                             /** @description The case. */
                             applicationId: string;
                             /** @enum {string} */
-                            kind: "approve" | "settle" | "junk" | "bypass" | "correct";
-                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                            kind: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
+                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. undo: optional, the address of the decision taken back, for the reviewer’s eyes (the server goes by `decisionId`). */
                             address?: string;
+                            /** @description undo only (and required there): the decision to take back (GET /applications/{id}/decisions), as in POST …/decisions/{decisionId}/undo. A conflict when it was undone already, or a later decision depends on it; refused (404) when the case has no such decision. */
+                            decisionId?: string;
                             /** @description approve only: as in POST …/approve. */
                             expectedDocId?: string;
                             /** @description approve and junk only: as in POST …/approve and …/junk. */
@@ -13859,7 +13863,7 @@ export interface paths {
                                 /** Format: date-time */
                                 decidedAt?: string;
                                 /** @enum {string} */
-                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct";
+                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                                 /** @description What it was made on: a document’s address, or `run:<n>`. */
                                 address?: string;
                             };
@@ -13890,7 +13894,7 @@ export interface paths {
                             /** @description The case. */
                             applicationId: string;
                             /** @enum {string} */
-                            kind: "approve" | "settle" | "junk" | "bypass" | "correct";
+                            kind: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                             /**
                              * Format: date-time
                              * @description When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).
@@ -13900,8 +13904,10 @@ export interface paths {
                             state: "pending" | "applied" | "conflict" | "refused";
                             serverRev: number;
                             _deleted: boolean;
-                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. undo: optional, the address of the decision taken back, for the reviewer’s eyes (the server goes by `decisionId`). */
                             address?: string;
+                            /** @description undo only (and required there): the decision to take back (GET /applications/{id}/decisions), as in POST …/decisions/{decisionId}/undo. A conflict when it was undone already, or a later decision depends on it; refused (404) when the case has no such decision. */
+                            decisionId?: string;
                             /** @description approve only: as in POST …/approve. */
                             expectedDocId?: string;
                             /** @description approve and junk only: as in POST …/approve and …/junk. */
@@ -13929,7 +13935,7 @@ export interface paths {
                                 /** Format: date-time */
                                 decidedAt?: string;
                                 /** @enum {string} */
-                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct";
+                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                                 /** @description What it was made on: a document’s address, or `run:<n>`. */
                                 address?: string;
                             };
@@ -15813,6 +15819,8 @@ export interface components {
             mustChangePassword: boolean;
             /** @description ISO 8601. */
             createdAt: string;
+            /** @description When a Manager added this person (ISO 8601), while they have not joined yet: not signed in once, nor chosen a password with the invitation link. Null once they have (and for everyone who signed up or signed in). Show such a person as invited, not active. */
+            invitedAt: string | null;
         };
         /** @description One delivery of a message to an endpoint and where it stands. Deliveries of one case to one endpoint go out in ledger order: a later one waits while an earlier one is retried. */
         WebhookDelivery: {

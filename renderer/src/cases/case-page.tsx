@@ -280,7 +280,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             <ul className="case-docs" role="listbox" aria-label="Documents of the case" aria-activedescendant={current ? docDomId(current.address) : undefined}>
               {shown.map((doc) =>
                 isJunked(doc) ? (
-                  <JunkedRow key={`junked:${doc.decision.id}`} item={doc} domId={docDomId(doc.address)} selected={doc === current} onSelect={() => select(doc)} onRestore={() => void takeBack(doc)} />
+                  <JunkedRow key={`junked:${doc.decision.id}`} item={doc} domId={docDomId(doc.address)} selected={doc === current} restoring={pendingByAddress.get(doc.address)?.kind === 'undo'} onSelect={() => select(doc)} onRestore={() => void takeBack(doc)} />
                 ) : (
                 <DocumentRow
                   key={doc.id}

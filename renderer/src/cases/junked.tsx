@@ -41,12 +41,15 @@ export function JunkedRow({
   item,
   domId,
   selected,
+  restoring,
   onSelect,
   onRestore,
 }: {
   item: JunkedDoc;
   domId: string;
   selected: boolean;
+  /** A restore (an undo of the junk) made here waits to reach the server. */
+  restoring: boolean;
   onSelect(): void;
   onRestore(): void;
 }) {
@@ -60,23 +63,25 @@ export function JunkedRow({
       )}
       <div className="case-doc-head">
         <strong className="case-doc-title">{item.title}</strong>
-        <span className="badge badge-superseded">Junked</span>
+        {restoring ? <span className="badge badge-default">Pending: undo</span> : <span className="badge badge-superseded">Junked</span>}
       </div>
       <p className="muted small case-doc-meta">
         Junked by {item.decision.decidedBy} at {formatDateTime(item.decision.decidedAt)}
       </p>
-      <div className="case-doc-actions">
-        <button
-          type="button"
-          title="u: list these pages again, undecided"
-          onClick={(e) => {
-            e.stopPropagation();
-            onRestore();
-          }}
-        >
-          Restore
-        </button>
-      </div>
+      {!restoring && (
+        <div className="case-doc-actions">
+          <button
+            type="button"
+            title="u: list these pages again, undecided"
+            onClick={(e) => {
+              e.stopPropagation();
+              onRestore();
+            }}
+          >
+            Restore
+          </button>
+        </div>
+      )}
     </li>
   );
 }

@@ -10597,7 +10597,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Comma-separated collection names; when absent, all of them the caller’s role may read: expected-doc-lists, workflows, intel-templates, document-bundles, saved-sections, library-defaults, organization, case-documents, decisions, applications, ledger, decision-requests. */
+                    /** @description Comma-separated collection names; when absent, all of them the caller’s role may read: expected-doc-lists, workflows, intel-templates, extraction-schemas, document-bundles, saved-sections, library-defaults, organization, case-documents, decisions, applications, ledger, decision-requests. */
                     collections?: string;
                 };
                 header?: never;
@@ -11351,6 +11351,255 @@ export interface paths {
         };
         /**
          * Live changes of intel-templates (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The changes as they commit (`text/event-stream`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/extraction-schemas/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull extraction-schemas changed after a checkpoint
+         * @description Extraction schema versions (the document type is the id): your own (every status) and the official ones (published versions), those you have your own schema of the same type included, as for lists. What extraction uses for a type is the latest active version of your own, else of the official one (GET /doc-type-extraction-schemas/{docType}/resolved, whose ladder then tries the type’s docKind and `fallback`): the desktop resolves it from these offline. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
+                                id: string;
+                                schema: components["schemas"]["DocTypeExtractionSchema"];
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/extraction-schemas/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push extraction-schemas (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. extraction-schemas is read-only over sync (library items change through their REST operations, and draft lists through the collaborative editor.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
+                            id: string;
+                            schema: components["schemas"]["DocTypeExtractionSchema"];
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/extraction-schemas/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of extraction-schemas (server-sent events)
          * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {

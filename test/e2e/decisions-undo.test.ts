@@ -84,13 +84,18 @@ describe('taking decisions back', () => {
     expect((await decisions()).filter((d) => d.undone !== undefined).map((d) => d.kind).sort()).toEqual(['approve', 'junk', 'settle']);
   });
 
-  it('undoes an approval offline: it waits on the device, and on reconnect the server undoes it once', async () => {
-    const target = (await review.addresses())[0]!;
+  it('undoes an approval and restores junked pages offline: they wait on the device, and on reconnect the server undoes each once', async () => {
+    const [target, other] = (await review.addresses()) as [string, string];
     await review.byAddress(target).click();
     await review.press('a');
     await expect.poll(async () => (await documents()).find((d) => d.address === target)?.approval?.outcome, { timeout: 20_000 }).toBe('approved');
     const approval = (await documents()).find((d) => d.address === target)!.approval!.decisionId;
     await review.undo(target, 'Undo approval').waitFor();
+    await review.byAddress(other).click();
+    await review.press('x');
+    const junkOf = async () => (await decisions()).find((d) => d.kind === 'junk' && d.address === other && d.undone === undefined);
+    await expect.poll(junkOf, { timeout: 20_000 }).toBeDefined();
+    const junk = (await junkOf())!.id;
 
     await context.setOffline(true);
     await new AppShell(page).connection.getByText('Offline').waitFor();
@@ -100,17 +105,24 @@ describe('taking decisions back', () => {
     await review.undo(target, 'Undo approval').waitFor({ state: 'detached' });
     await review.pending.getByText('Undo', { exact: true }).waitFor();
     await screenshot(page, 'undo-offline-pending');
-    // The server has not heard of it (the REST calls from Node are not offline).
-    expect((await decisions()).find((d) => d.id === approval)?.undone).toBeUndefined();
+    // Junked pages restored offline: the row says so and offers no second Restore.
+    await review.filter('Junked').click();
+    await review.undo(other, 'Restore').click();
+    await review.byAddress(other).getByText('Pending: undo').waitFor();
+    await review.undo(other, 'Restore').waitFor({ state: 'detached' });
+    await review.filter('All').click();
+    // The server has not heard of either (the REST calls from Node are not offline).
+    expect((await decisions()).filter((d) => d.id === approval || d.id === junk).map((d) => d.undone)).toEqual([undefined, undefined]);
 
     await context.setOffline(false);
-    await expect.poll(async () => (await decisions()).find((d) => d.id === approval)?.undone, { timeout: 30_000 }).toBeDefined();
+    await expect.poll(async () => (await decisions()).filter((d) => (d.id === approval || d.id === junk) && d.undone !== undefined).length, { timeout: 30_000 }).toBe(2);
     expect((await documents()).find((d) => d.address === target)?.approval).toBeUndefined();
     await review.byAddress(target).getByText('Waiting for review').waitFor({ timeout: 20_000 });
+    await review.byAddress(other).getByText('Waiting for review').waitFor({ timeout: 20_000 });
     const undoRows = (await restOf(context, baseUrl).get<{ action: string; target: string }[]>(`/applications/${caseId}/events`)).filter(
-      (e) => e.action === 'decision.undone' && e.target === `decision:${approval}`,
+      (e) => e.action === 'decision.undone' && (e.target === `decision:${approval}` || e.target === `decision:${junk}`),
     );
-    expect(undoRows).toHaveLength(1);
+    expect(undoRows.map((e) => e.target).sort()).toEqual([`decision:${approval}`, `decision:${junk}`].sort());
     await expect.poll(() => review.pending.getByText('Undo', { exact: true }).count()).toBe(0);
   });
 });

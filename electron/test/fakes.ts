@@ -64,6 +64,7 @@ export const USER: User = {
   role: 'Originator',
   active: true,
   mustChangePassword: false,
+  invitedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

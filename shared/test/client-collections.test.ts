@@ -16,6 +16,7 @@ const PINNED: Record<SyncCollectionName, [version: number, fingerprint: string]>
   'expected-doc-lists': [1, '0d6d8c4b6a375223'],
   workflows: [1, '86046a763c0663c6'],
   'intel-templates': [1, '7d0584f9350c535f'],
+  'extraction-schemas': [0, 'e5088f9bc90f3911'],
   'document-bundles': [1, '6d0199bbbfd54a15'],
   'saved-sections': [1, '2c00ed43f2940298'],
   'library-defaults': [1, 'cf0d73fa35424fa8'],
@@ -24,7 +25,7 @@ const PINNED: Record<SyncCollectionName, [version: number, fingerprint: string]>
   'case-documents': [4, '71e1fa7f47ee2948'],
   decisions: [2, '9f7a4625c82911db'],
   ledger: [2, '4cf3f37e3cb4de69'],
-  'decision-requests': [2, '89e238cf1762fff1'],
+  'decision-requests': [3, '5139d0a8e9183dfd'],
 };
 
 const fingerprint = (schema: object) => createHash('sha256').update(JSON.stringify({ ...schema, version: undefined })).digest('hex').slice(0, 16);

@@ -130,7 +130,12 @@ export class ContractChecker {
     const validBodies = (n: number): unknown[] => {
       if (!op.body) return [];
       const validate = this.validator(bodyPointer);
-      const found = sample(data.valid(op.body.schema), n * 8, o.seed + 101).filter((b) => validate(b));
+      // Schemas with refinements (saved sections) yield few valid samples: a few more rounds, each
+      // with a seed of its own, rather than a setup failure that depends on where the seed landed.
+      const found: unknown[] = [];
+      for (let round = 0; round < 8 && found.length < n; round++) {
+        found.push(...sample(data.valid(op.body.schema), n * 8, o.seed + 101 + 1_000 * round).filter((b) => validate(b)));
+      }
       return found.slice(0, n).map((b) => substituteIds(b, o.pools, rng));
     };
 

@@ -103,20 +103,43 @@ describe(`password reset through a real SMTP server on ${DRIVER}`, () => {
     expect((await inject({ method: 'POST', url: '/api/password/forgot', payload: { email: 'not an email' } })).statusCode).toBe(400);
   });
 
-  it('invites a colleague by mail; the link sets their password', async () => {
-    const manager = await signUp(t.app);
+  it('invites a colleague by mail naming the organization and who invited; listed as invited until the link sets their password', async () => {
+    const manager = await signUp(t.app, { orgName: 'Harbour Lettings' });
     const email = uniqueEmail('invitee');
     const created = await inject({ method: 'POST', url: '/api/users', headers: manager.headers, payload: { name: 'Ines Okafor', email } });
     expect(created.statusCode).toBe(201);
-    expect(created.json().mustChangePassword).toBe(false);
+    expect(created.json()).toMatchObject({ mustChangePassword: false, active: true, invitedAt: created.json().createdAt });
     await drainJobs(t.app);
     const mail = smtp.inbox.find((m) => m.to.includes(email))!;
-    expect(mail.raw).toMatch(/invited you/);
+    // Quoted-printable wraps long lines with a soft break, and a long header is folded.
+    const text = mail.raw.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' ');
+    expect(text).toMatch(new RegExp(`Subject: ${manager.user!.name} invited you to Harbour Lettings on Compliance Portal`));
+    expect(text).toContain(`${manager.user!.name} invited you to join Harbour Lettings on Compliance Portal.`);
+    const listed = async () => ((await inject({ method: 'GET', url: '/api/users', headers: manager.headers })).json() as { email: string; invitedAt: string | null }[]).find((u) => u.email === email)!;
+    expect((await listed()).invitedAt).toBe(created.json().createdAt);
+
     const set = await inject({ method: 'POST', url: '/api/password/reset', payload: { token: linkToken(mail.raw), newPassword: 'invited passphrase' } });
     expect(set.statusCode).toBe(204);
+    expect((await listed()).invitedAt).toBeNull();
     const login = await inject({ method: 'POST', url: '/api/login', payload: { username: email, password: 'invited passphrase' } });
     expect(login.statusCode).toBe(200);
-    expect(login.json().organizationId).toBe(manager.organizationId);
+    expect(login.json()).toMatchObject({ organizationId: manager.organizationId, invitedAt: null });
+  });
+
+  it('lists a colleague given a temporary password as invited until their first sign-in; those who signed up never', async () => {
+    const manager = await signUp(t.app, { orgName: 'Quay Estates' });
+    const email = uniqueEmail('temporary');
+    const created = await inject({ method: 'POST', url: '/api/users', headers: manager.headers, payload: { name: 'Tom Temp', email, temporaryPassword: 'temporary passphrase' } });
+    expect(created.json()).toMatchObject({ mustChangePassword: true, invitedAt: expect.any(String) });
+    const users = async () => (await inject({ method: 'GET', url: '/api/users', headers: manager.headers })).json() as { email: string; invitedAt: string | null }[];
+    expect((await users()).map((u) => [u.email, u.invitedAt !== null])).toEqual([
+      [manager.user!.email, false],
+      [email, true],
+    ]);
+    const login = await inject({ method: 'POST', url: '/api/login', payload: { username: email, password: 'temporary passphrase' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().invitedAt).toBeNull();
+    expect((await users()).every((u) => u.invitedAt === null)).toBe(true);
   });
 
   it('never writes a password, key secret, cookie or reset token to the logs', async () => {

@@ -48,7 +48,7 @@ function withSecrets(value: unknown, openKeys: Set<string>): unknown {
 
 /** Probes for what real routes cannot show: a leaky handler, a body off its contract, an uncompiled schema. */
 const probes: FastifyPluginAsyncZod = async (api) => {
-  const user = { id: 'u1', organizationId: 'o1', name: 'Ann', email: null, role: 'Manager', active: true, mustChangePassword: false, createdAt: '2024-01-01T00:00:00.000Z' };
+  const user = { id: 'u1', organizationId: 'o1', name: 'Ann', email: null, role: 'Manager', active: true, mustChangePassword: false, createdAt: '2024-01-01T00:00:00.000Z', invitedAt: null };
   api.get('/probe/leaky-user', { config: { access: 'public' }, schema: { response: { 200: User } } }, async () => ({ ...user, password_hash: SECRET, secret: SECRET }) as never);
   api.get(
     '/probe/leaky-listing',
@@ -155,7 +155,7 @@ describe(`compiled response serializers on ${DRIVER}`, () => {
   it('never writes a field the contract does not declare', async () => {
     const user = await t.app.inject({ method: 'GET', url: '/api/probe/leaky-user' });
     expect(user.statusCode).toBe(200);
-    expect(user.json()).toEqual({ id: 'u1', organizationId: 'o1', name: 'Ann', email: null, role: 'Manager', active: true, mustChangePassword: false, createdAt: '2024-01-01T00:00:00.000Z' });
+    expect(user.json()).toEqual({ id: 'u1', organizationId: 'o1', name: 'Ann', email: null, role: 'Manager', active: true, mustChangePassword: false, createdAt: '2024-01-01T00:00:00.000Z', invitedAt: null });
 
     const listing = await t.app.inject({ method: 'GET', url: '/api/probe/leaky-listing' });
     expect(listing.statusCode).toBe(200);

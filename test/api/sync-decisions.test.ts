@@ -134,6 +134,37 @@ describe(`decision requests over sync on ${DRIVER}`, () => {
     ]);
   });
 
+  it('undoes a decision through a push, once: a second undo of it is a conflict naming the first, an unknown decision refused', async () => {
+    const junk = (await decisions()).find((x) => x.kind === 'junk' && x.address === at(4) && !x.undone)!;
+    const undo = request('undo', at(4), { decisionId: junk.id, decidedBy: 'Jo Offline' });
+    const [applied] = await push(reviewer, undo);
+    expect(applied).toMatchObject({ ...undo, state: 'applied', result: { decisionId: junk.id, appliedAt: expect.any(String) } });
+    const undone = (await decisions()).find((x) => x.id === junk.id)!;
+    expect(undone.undone).toMatchObject({ by: 'Jo Offline', authenticatedAs: `user:${reviewer.user!.email}` });
+    expect((applied!.result as { appliedAt: string }).appliedAt).toBe(undone.undone!.at);
+    expect((await d.documents(reviewer, caseId)).map((e) => e.address)).toContain(at(4));
+
+    // Pushed again (the answer lost on the way back): answered from what was stored, one ledger row.
+    expect(await push(reviewer, { ...undo })).toEqual([applied]);
+    const undoRows = async () => (await ledger()).filter((e) => e.action === 'decision.undone' && e.target === `decision:${junk.id}`);
+    expect(await undoRows()).toHaveLength(1);
+
+    // Another desktop undid it offline too: the one that came second is a conflict naming the first undo.
+    const [late] = await push(second, request('undo', at(4), { decisionId: junk.id }));
+    expect(late).toMatchObject({
+      state: 'conflict',
+      decisionId: junk.id,
+      conflict: { decisionId: junk.id, decidedBy: 'Jo Offline', decidedAt: undone.undone!.at, decisionKind: 'undo', address: at(4), reason: expect.stringContaining('already undone') },
+    });
+    expect(await undoRows()).toHaveLength(1);
+
+    const [unknown] = await push(reviewer, request('undo', undefined, { decisionId: 'dec_nothere' }));
+    expect(unknown).toMatchObject({ state: 'refused', error: { status: 404 } });
+    expect((await pull(reviewer)).find((x) => x.id === undo.id)).toEqual(applied);
+    // Junked again, for the tests after this one.
+    expect((await push(reviewer, request('junk', at(4))))[0]).toMatchObject({ state: 'applied' });
+  });
+
   it('stores what REST refuses as refused, with its status and error', async () => {
     const before = (await decisions()).length;
     const [badLine, noFile, noCase] = await push(
@@ -217,6 +248,9 @@ describe(`decision requests over sync on ${DRIVER}`, () => {
       request('settle', at(1), { spans: [{ fileId, pages: [1] }] }),
       request('bypass', `${fileId}:p1-1`),
       request('frobnicate', at(1)),
+      request('undo', at(1)),
+      request('undo', 'not-an-address', { decisionId: 'dec_x' }),
+      request('settle', at(1), { decisionId: 'dec_x' }),
       { ...request('settle', at(1)), id: 'x'.repeat(65) },
       { ...request('settle', at(1)), madeAt: 'yesterday' },
     ]) {

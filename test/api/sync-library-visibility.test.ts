@@ -115,4 +115,25 @@ describe(`sync keeps what a caller's cases pin; REST lists what it may choose, o
     expect(after.docs.get(key)).toMatchObject({ _deleted: true });
     expect(after.docs.get(key)!.serverRev).toBeGreaterThan(before.rev);
   });
+
+  it('replicates extraction schemas the same way: the official ones, your own copy beside them, your drafts, no official draft', async () => {
+    type SchemaDoc = PulledDoc & { schema: { docType: string; version: number; status: string; source: string; fields: { name: string; label: string }[] } };
+    const first = await pullAll('extraction-schemas');
+    const payslip = first.docs.get('official:payslip:1') as SchemaDoc | undefined;
+    expect(payslip).toMatchObject({ _deleted: false, schema: { docType: 'payslip', version: 1, status: 'active', source: 'official' } });
+    expect(payslip!.schema).toEqual(expectStatus(await c.get('/doc-type-extraction-schemas/payslip/1?source=official'), 200));
+    expect([...first.docs.values()].every((d) => (d as SchemaDoc).schema.source === 'official' && (d as SchemaDoc).schema.status !== 'draft')).toBe(true);
+
+    expectStatus(await c.post('/doc-type-extraction-schemas/payslip/1/new-version'), 201);
+    const own = expectStatus(await c.get('/doc-type-extraction-schemas/payslip/1'), 200) as SchemaDoc['schema'];
+    const fields = own.fields.map((f) => (f.name === 'employeeName' ? { ...f, label: 'Name on the payslip' } : f));
+    expectStatus(await c.put('/doc-type-extraction-schemas/payslip/1', { fields }), 200);
+    expectStatus(await c.post('/doc-type-extraction-schemas/payslip/1/activate'), 200);
+    const next = await pullAll('extraction-schemas', first.rev);
+    expect(next.docs.get('own:payslip:1')).toMatchObject({ _deleted: false, schema: { status: 'active', source: 'own' } });
+    expect((next.docs.get('own:payslip:1') as SchemaDoc).schema.fields.find((f) => f.name === 'employeeName')?.label).toBe('Name on the payslip');
+    // The official version the copy shadows stays on the device (the client hides it, as the resolver does).
+    expect(next.docs.get('official:payslip:1')?._deleted ?? false).toBe(false);
+    expect((await pullAll('extraction-schemas')).docs.get('official:payslip:1')).toMatchObject({ _deleted: false });
+  });
 });

@@ -88,7 +88,13 @@ describe('administration for Managers', () => {
     await users.row(COLLEAGUE).waitFor();
     expect(await users.role(COLLEAGUE).inputValue()).toBe('Originator');
     const listed = await ok(api.GET('/users'));
-    expect(listed.find((u) => u.email === colleagueEmail)).toMatchObject({ name: COLLEAGUE, role: 'Originator', active: true, mustChangePassword: true });
+    expect(listed.find((u) => u.email === colleagueEmail)).toMatchObject({ name: COLLEAGUE, role: 'Originator', active: true, mustChangePassword: true, invitedAt: expect.any(String) });
+    // Not signed in once yet: invited, with the day, not "Active"; the Manager who signed up is.
+    const invited = users.row(COLLEAGUE).getByText(/^Invited /);
+    await invited.waitFor();
+    expect(await invited.innerText()).toBe(`Invited ${await page.evaluate((iso) => new Date(iso).toLocaleDateString(), listed.find((u) => u.email === colleagueEmail)!.invitedAt!)}`);
+    expect(await users.row(COLLEAGUE).getByText('Active', { exact: true }).count()).toBe(0);
+    await users.row(MANAGER).getByText('Active', { exact: true }).waitFor();
 
     // The colleague, signed in on another computer, has no administration.
     const other = await newContext(browser, baseUrl);
@@ -105,6 +111,10 @@ describe('administration for Managers', () => {
     } finally {
       await other.close();
     }
+    // Signed in once: active from now on.
+    await users.goto();
+    await users.row(COLLEAGUE).getByText('Active', { exact: true }).waitFor();
+    expect(await users.row(COLLEAGUE).getByText(/^Invited /).count()).toBe(0);
 
     // A Manager cannot demote themselves: the server's 409 is shown, and the role stays.
     await users.role(MANAGER).selectOption('Originator');

@@ -13,7 +13,8 @@ type Decision = { id: string; kind: string; address: string; undone?: unknown };
 
 /**
  * Decisions taken back from the page (issue 29, item 4): a junked document is shown again under
- * "Junked" and restored, an approval undone, a settled document reopened; undo needs the server.
+ * "Junked" and restored, an approval undone, a settled document reopened; offline too: the undo
+ * is a decision request that waits on the device and is applied once on reconnect.
  */
 describe('taking decisions back', () => {
   const baseUrl = inject('e2eBaseUrl');
@@ -83,18 +84,45 @@ describe('taking decisions back', () => {
     expect((await decisions()).filter((d) => d.undone !== undefined).map((d) => d.kind).sort()).toEqual(['approve', 'junk', 'settle']);
   });
 
-  it('says undo needs the server while offline', async () => {
-    const target = (await review.addresses())[0]!;
+  it('undoes an approval and restores junked pages offline: they wait on the device, and on reconnect the server undoes each once', async () => {
+    const [target, other] = (await review.addresses()) as [string, string];
     await review.byAddress(target).click();
     await review.press('a');
     await expect.poll(async () => (await documents()).find((d) => d.address === target)?.approval?.outcome, { timeout: 20_000 }).toBe('approved');
+    const approval = (await documents()).find((d) => d.address === target)!.approval!.decisionId;
+    await review.undo(target, 'Undo approval').waitFor();
+    await review.byAddress(other).click();
+    await review.press('x');
+    const junkOf = async () => (await decisions()).find((d) => d.kind === 'junk' && d.address === other && d.undone === undefined);
+    await expect.poll(junkOf, { timeout: 20_000 }).toBeDefined();
+    const junk = (await junkOf())!.id;
+
     await context.setOffline(true);
     await new AppShell(page).connection.getByText('Offline').waitFor();
-    const undo = review.undo(target, 'Undo approval');
-    await expect.poll(() => undo.isDisabled()).toBe(true);
-    expect(await undo.getAttribute('title')).toContain('needs the server');
+    await review.undo(target, 'Undo approval').click();
+    // On the device at once: the card says the undo waits, and the button is gone (no second undo).
+    await review.byAddress(target).getByText('Pending: undo').waitFor();
+    await review.undo(target, 'Undo approval').waitFor({ state: 'detached' });
+    await review.pending.getByText('Undo', { exact: true }).waitFor();
+    await screenshot(page, 'undo-offline-pending');
+    // Junked pages restored offline: the row says so and offers no second Restore.
+    await review.filter('Junked').click();
+    await review.undo(other, 'Restore').click();
+    await review.byAddress(other).getByText('Pending: undo').waitFor();
+    await review.undo(other, 'Restore').waitFor({ state: 'detached' });
+    await review.filter('All').click();
+    // The server has not heard of either (the REST calls from Node are not offline).
+    expect((await decisions()).filter((d) => d.id === approval || d.id === junk).map((d) => d.undone)).toEqual([undefined, undefined]);
+
     await context.setOffline(false);
-    await new AppShell(page).connection.getByText('Online').waitFor({ timeout: 20_000 });
-    await expect.poll(() => undo.isEnabled()).toBe(true);
+    await expect.poll(async () => (await decisions()).filter((d) => (d.id === approval || d.id === junk) && d.undone !== undefined).length, { timeout: 30_000 }).toBe(2);
+    expect((await documents()).find((d) => d.address === target)?.approval).toBeUndefined();
+    await review.byAddress(target).getByText('Waiting for review').waitFor({ timeout: 20_000 });
+    await review.byAddress(other).getByText('Waiting for review').waitFor({ timeout: 20_000 });
+    const undoRows = (await restOf(context, baseUrl).get<{ action: string; target: string }[]>(`/applications/${caseId}/events`)).filter(
+      (e) => e.action === 'decision.undone' && (e.target === `decision:${approval}` || e.target === `decision:${junk}`),
+    );
+    expect(undoRows.map((e) => e.target).sort()).toEqual([`decision:${approval}`, `decision:${junk}`].sort());
+    await expect.poll(() => review.pending.getByText('Undo', { exact: true }).count()).toBe(0);
   });
 });

@@ -96,7 +96,16 @@ export function AdminUsersPage() {
                     </select>
                   </td>
                   <td>
-                    {u.active ? <span className="badge badge-active">Active</span> : <span className="badge badge-superseded">Deactivated</span>}
+                    {!u.active ? (
+                      <span className="badge badge-superseded">Deactivated</span>
+                    ) : u.invitedAt !== null ? (
+                      // Not signed in once yet: "Active" would promise someone is using the account.
+                      <span className="badge badge-draft" title={`Invited ${formatWhen(u.invitedAt)}; not signed in yet`}>
+                        Invited {new Date(u.invitedAt).toLocaleDateString()}
+                      </span>
+                    ) : (
+                      <span className="badge badge-active">Active</span>
+                    )}
                     {u.mustChangePassword && <span className="muted small"> · must change password</span>}
                   </td>
                   <td className="small">{formatWhen(u.createdAt)}</td>

@@ -30,7 +30,7 @@ import { describeLedgerRow } from './ledger-labels';
 import { documentTitle } from './document-title';
 import { reasonsOf, worklistGroup, worklistOrder, type WorklistGroup } from './worklist';
 import { isJunked, JunkedRow, junkedDocs, type JunkedDoc } from './junked';
-import { UNDO_NEEDS_SERVER, useUndo } from './undo';
+import { useUndo } from './undo';
 import { KeyDataList } from './key-data-list';
 import { labelOf, useSchemaFields } from './use-extraction-schema';
 
@@ -51,8 +51,8 @@ export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
   { keys: ['?'], does: 'Show or hide these keys' },
 ];
 
-const KIND_LABELS: Record<DecisionRequestKind, string> = { approve: 'Approve', settle: 'Settle', junk: 'Junk', bypass: 'Process anyway', correct: 'Correct' };
-const PAST: Record<DecisionRequestKind, string> = { approve: 'approved', settle: 'settled', junk: 'junked', bypass: 'bypassed', correct: 'corrected' };
+const KIND_LABELS: Record<DecisionRequestKind, string> = { approve: 'Approve', settle: 'Settle', junk: 'Junk', bypass: 'Process anyway', correct: 'Correct', undo: 'Undo' };
+const PAST: Record<DecisionRequestKind, string> = { approve: 'approved', settle: 'settled', junk: 'junked', bypass: 'bypassed', correct: 'corrected', undo: 'undone' };
 
 /** One case, read from the local copy, reviewed document by document (with the keyboard too), online or not. */
 export function CasePage({ id }: { id: string }) {
@@ -80,7 +80,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const documents = useCaseDocuments(application.id);
   const decisions = useCaseDecisions(application.id);
   const junked = useMemo(() => junkedDocs(decisions ?? [], application), [decisions, application]);
-  const { online, undo } = useUndo(application.id);
+  const { undo } = useUndo(application.id);
   const ledger = useCaseLedger(application.id);
   const requests = useDecisionRequests(application.id);
   const lists = useListVersions();
@@ -174,17 +174,13 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     async (decisionId: string | undefined) => {
       if (decisionId === undefined) return;
       setError(null);
-      if (!online) {
-        setError(UNDO_NEEDS_SERVER);
-        return;
-      }
       try {
         await undo(decisionId);
       } catch (e) {
         setError(`Could not undo: ${messageOf(e)}`);
       }
     },
-    [online, undo],
+    [undo],
   );
   const takeBack = useCallback((item: Item) => undoDecision(isJunked(item) ? item.decision.id : item.approval?.decisionId), [undoDecision]);
 
@@ -284,7 +280,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             <ul className="case-docs" role="listbox" aria-label="Documents of the case" aria-activedescendant={current ? docDomId(current.address) : undefined}>
               {shown.map((doc) =>
                 isJunked(doc) ? (
-                  <JunkedRow key={`junked:${doc.decision.id}`} item={doc} domId={docDomId(doc.address)} selected={doc === current} online={online} onSelect={() => select(doc)} onRestore={() => void takeBack(doc)} />
+                  <JunkedRow key={`junked:${doc.decision.id}`} item={doc} domId={docDomId(doc.address)} selected={doc === current} restoring={pendingByAddress.get(doc.address)?.kind === 'undo'} onSelect={() => select(doc)} onRestore={() => void takeBack(doc)} />
                 ) : (
                 <DocumentRow
                   key={doc.id}
@@ -295,7 +291,6 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                   pending={pendingOnDocument(doc, pendingByAddress)}
                   lineName={lineName(doc.expectedDocId)}
                   onDecide={(kind) => void decide(doc, kind)}
-                  online={online}
                   onUndo={() => void takeBack(doc)}
                   pendingCorrections={pendingCorrections.get(doc.address) ?? NO_CORRECTIONS}
                   editing={doc === current ? editing : null}
@@ -406,7 +401,6 @@ function DocumentRow({
   pending,
   lineName,
   onDecide,
-  online,
   onUndo,
   pendingCorrections,
   editing,
@@ -422,7 +416,6 @@ function DocumentRow({
   pending: DecisionRequestDoc | undefined;
   lineName: string | undefined;
   onDecide(kind: DecisionRequestKind): void;
-  online: boolean;
   onUndo(): void;
   pendingCorrections: ReadonlyMap<string, unknown>;
   editing: string | null;
@@ -483,7 +476,6 @@ function DocumentRow({
         pending={pendingCorrections}
         selected={selected}
         editing={editing}
-        online={online}
         onEdit={onEdit}
         onCorrect={onCorrect}
         onUndo={onUndoCorrection}
@@ -501,12 +493,11 @@ function DocumentRow({
           </button>
         </div>
       )}
-      {doc.approval !== undefined && (
+      {doc.approval !== undefined && pending?.kind !== 'undo' && (
         <div className="case-doc-actions">
           <button
             type="button"
-            disabled={!online}
-            title={online ? `u: back to waiting for review (${doc.approval.outcome} by ${doc.approval.decidedBy})` : UNDO_NEEDS_SERVER}
+            title={`u: back to waiting for review (${doc.approval.outcome} by ${doc.approval.decidedBy})`}
             onClick={(e) => {
               e.stopPropagation();
               onUndo();
@@ -522,7 +513,7 @@ function DocumentRow({
 }
 
 function DecisionState({ doc, pending }: { doc: CaseDocumentDoc; pending: DecisionRequestDoc | undefined }) {
-  if (doc.approval) {
+  if (doc.approval && pending?.kind !== 'undo') {
     return (
       <span className={`badge ${doc.approval.outcome === 'approved' ? 'badge-active' : 'badge-draft'}`} title={`by ${doc.approval.decidedBy} at ${formatDateTime(doc.approval.decidedAt)}`}>
         {doc.approval.outcome === 'approved' ? 'Approved' : 'Settled'}

@@ -2,7 +2,6 @@ import type { DocumentSpan } from '@portal/shared';
 import type { ApplicationDoc, DecisionDoc } from '@portal/shared/sync';
 import { PageThumbnail } from '../viewer/page-thumbnail';
 import { formatDateTime } from './cases-page';
-import { UNDO_NEEDS_SERVER } from './undo';
 
 /** Pages a junk decision took: they leave the documents list, and are shown again from the decision. */
 export interface JunkedDoc {
@@ -42,14 +41,15 @@ export function JunkedRow({
   item,
   domId,
   selected,
-  online,
+  restoring,
   onSelect,
   onRestore,
 }: {
   item: JunkedDoc;
   domId: string;
   selected: boolean;
-  online: boolean;
+  /** A restore (an undo of the junk) made here waits to reach the server. */
+  restoring: boolean;
   onSelect(): void;
   onRestore(): void;
 }) {
@@ -63,24 +63,25 @@ export function JunkedRow({
       )}
       <div className="case-doc-head">
         <strong className="case-doc-title">{item.title}</strong>
-        <span className="badge badge-superseded">Junked</span>
+        {restoring ? <span className="badge badge-default">Pending: undo</span> : <span className="badge badge-superseded">Junked</span>}
       </div>
       <p className="muted small case-doc-meta">
         Junked by {item.decision.decidedBy} at {formatDateTime(item.decision.decidedAt)}
       </p>
-      <div className="case-doc-actions">
-        <button
-          type="button"
-          disabled={!online}
-          title={online ? 'u: list these pages again, undecided' : UNDO_NEEDS_SERVER}
-          onClick={(e) => {
-            e.stopPropagation();
-            onRestore();
-          }}
-        >
-          Restore
-        </button>
-      </div>
+      {!restoring && (
+        <div className="case-doc-actions">
+          <button
+            type="button"
+            title="u: list these pages again, undecided"
+            onClick={(e) => {
+              e.stopPropagation();
+              onRestore();
+            }}
+          >
+            Restore
+          </button>
+        </div>
+      )}
     </li>
   );
 }

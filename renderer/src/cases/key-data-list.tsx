@@ -4,14 +4,13 @@ import { formatDateTime } from './cases-page';
 import { KeyValueEditor } from './key-value-editor';
 import { formatKeyValue, guessFieldType } from './key-values';
 import { labelOf } from './use-extraction-schema';
-import { UNDO_NEEDS_SERVER } from './undo';
 
 type Fields = DocTypeExtractionSchema['fields'];
 
 /**
  * A document's key data on its card: each value in words under its schema's label, how sure the
  * reader was, or who corrected it; on the selected card, "Edit" to correct a value in place (a
- * decision request of kind `correct`, made offline too) and "Undo" on a correction (online).
+ * decision request of kind `correct`, made offline too) and "Undo" on a correction (a decision request of kind `undo`, offline too).
  * Required fields the run did not read are listed as such, so a person can fill them in.
  */
 export function KeyDataList({
@@ -20,7 +19,6 @@ export function KeyDataList({
   pending,
   selected,
   editing,
-  online,
   onEdit,
   onCorrect,
   onUndo,
@@ -32,7 +30,6 @@ export function KeyDataList({
   selected: boolean;
   /** The field being corrected on this card, if any. */
   editing: string | null;
-  online: boolean;
   onEdit(field: string | null): void;
   onCorrect(field: string, value: unknown): void;
   onUndo(decisionId: string): void;
@@ -97,8 +94,7 @@ export function KeyDataList({
                         type="button"
                         className="small-button"
                         aria-label={`Undo correction of ${label}`}
-                        disabled={!online}
-                        title={online ? 'Back to the value as read' : UNDO_NEEDS_SERVER}
+                        title="Back to the value as read"
                         onClick={(e) => {
                           e.stopPropagation();
                           onUndo(corrected.decisionId);

@@ -1,26 +1,30 @@
 import { useCallback } from 'react';
-import { ok } from '@portal/shared/client';
-import { useOnline } from '../data/use-online';
 import { useApp } from '../shell/app-context';
-
-/** Why an undo button is off: there is no offline undo to queue. */
-export const UNDO_NEEDS_SERVER = 'Undo needs the server: it cannot wait on this device like a decision does.';
+import { requestDecision } from '../data/use-cases';
 
 /**
- * Takes back a decision through the REST API (POST …/decisions/{decisionId}/undo). Online only:
- * decision requests, the offline path, have no undo kind, and an undo queued while others decide
- * would land on whatever they did meanwhile; the server also refuses one a later decision depends on.
+ * Takes back a decision (Undo approval, Reopen, Restore, a correction undone) as a decision
+ * request of kind `undo`, like every decision on the case page: stored on the device at once,
+ * pushed when the server is reachable, applied there once. Offline it waits with the others; the
+ * server answers a conflict when someone undid it first or a later decision now depends on it.
  */
 export function useUndo(applicationId: string) {
-  const { api, local } = useApp();
-  const online = useOnline();
+  const { local } = useApp();
   const undo = useCallback(
     async (decisionId: string) => {
-      await ok(api.POST('/applications/{id}/decisions/{decisionId}/undo', { params: { path: { id: applicationId, decisionId } }, body: {} }));
-      // The streams bring it too; pulling now shows it at once.
-      local.refresh('case-documents', 'decisions', 'ledger', 'applications');
+      // One undo of a decision waits at a time: a second would only come back as a conflict.
+      const waiting = await local.collections.decision_requests.findOne({ selector: { applicationId, kind: 'undo', decisionId, state: 'pending' } }).exec();
+      if (waiting !== null) return;
+      const decision = (await local.collections.decisions.findOne(decisionId).exec())?.toMutableJSON();
+      await requestDecision(local, {
+        applicationId,
+        kind: 'undo',
+        decisionId,
+        // The pages it frees wait for it, as for any decision; a correction holds no pages.
+        ...(decision !== undefined && decision.kind !== 'correct' ? { address: decision.address } : {}),
+      });
     },
-    [api, local, applicationId],
+    [local, applicationId],
   );
-  return { online, undo };
+  return { undo };
 }

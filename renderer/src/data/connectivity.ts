@@ -46,6 +46,12 @@ export function createConnectivity(options: { serverUrl: string; fetch: FetchFn;
 
   const check = async () => {
     clearTimeout(timer);
+    // The browser says there is no network: asking the server would only fail. Its online event
+    // asks at once; until then look again later.
+    if (!navigator.onLine) {
+      timer = setTimeout(() => void check(), intervalMs);
+      return;
+    }
     const mine = ++round;
     const result = await checkHealth(options.fetch, options.serverUrl, stopping.signal);
     // A later check (started by an online event meanwhile) has the fresher answer.

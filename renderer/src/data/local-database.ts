@@ -2,7 +2,7 @@ import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { BehaviorSubject, map, type Observable } from 'rxjs';
-import { addSyncCollections, openSyncStream, replicateWithServer, rxCollections, type SyncRxCollections } from '@portal/shared/client';
+import { addSyncCollections, browserNetwork, openSyncStream, replicateWithServer, retryPaceOf, rxCollections, type RetryPace, type SyncRxCollections } from '@portal/shared/client';
 import type { SyncCollectionName } from '@portal/shared/sync';
 import { fallbackHash } from './fallback-hash';
 
@@ -19,7 +19,7 @@ export interface LocalData {
   readonly collections: LocalCollections;
   /** The last replication failure per collection; cleared when that collection syncs again. */
   readonly problems$: Observable<SyncProblem[]>;
-  /** Pulls every collection now (after the connection came back), rather than at the next retry. */
+  /** Pulls every collection now (after the connection came back), rather than at the next retry: the retries' back-off starts over. */
   resync(): void;
   /** Pulls these collections now: after this person changed them through the REST API. */
   refresh(...names: SyncCollectionName[]): void;
@@ -89,19 +89,30 @@ async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptions, for
   };
 
   let closed = false;
+  // Each collection and the stream retry at a pace of their own (2 s doubling to a minute, none
+  // while the browser says it is offline), all started over when the connection comes back.
+  const stopping = new AbortController();
+  const network = browserNetwork();
+  const paces: RetryPace[] = [];
+  const pace = () => {
+    const p = retryPaceOf({ network }, stopping.signal);
+    paces.push(p);
+    return p;
+  };
   // One event stream for every collection: a browser has only a few connections per server, and
   // each stream holds one for good.
-  const stream = openSyncStream(transport, Object.keys(rxCollections));
+  const stream = openSyncStream(transport, Object.keys(rxCollections), { pace: pace() });
   const replications = new Map<SyncCollectionName, RxReplicationState<unknown, unknown>>();
   for (const [remote, { local }] of Object.entries(rxCollections) as [SyncCollectionName, (typeof rxCollections)[SyncCollectionName]][]) {
     const collection = collections[local as keyof LocalCollections] as unknown as RxCollection<{ id: string }>;
-    const replication = replicateWithServer(collection, remote, transport, { stream: stream.events(remote) }) as unknown as RxReplicationState<unknown, unknown>;
+    const replication = replicateWithServer(collection, remote, transport, { stream: stream.events(remote), pace: pace() }) as unknown as RxReplicationState<unknown, unknown>;
     track(remote, replication);
     replications.set(remote, replication);
   }
 
   const stop = async () => {
     closed = true;
+    stopping.abort();
     stream.close();
     await Promise.all([...replications.values()].map((r) => r.cancel()));
     problems$.complete();
@@ -112,6 +123,7 @@ async function openLocalData({ serverUrl, userId, fetch }: LocalDataOptions, for
     collections,
     problems$: problems$.asObservable(),
     resync: () => {
+      for (const p of paces) p.reset();
       for (const r of replications.values()) r.reSync();
     },
     // Everything streams; a refresh after one's own change just asks for a pull at once.

@@ -102,7 +102,10 @@ function newRequestId(): string {
 export interface DecisionInput {
   applicationId: string;
   kind: DecisionRequestKind;
-  address: string;
+  /** The document (or `run:<n>`); undo: the address of the decision taken back, when it holds pages. */
+  address?: string;
+  /** undo: the decision to take back. */
+  decisionId?: string;
   expectedDocId?: string;
   /** approve and junk: new boundaries (approve) or only these pages (junk), as the REST operations take them. */
   spans?: DocumentSpan[];
@@ -121,7 +124,8 @@ export async function requestDecision(local: LocalData, input: DecisionInput): P
     id,
     applicationId: input.applicationId,
     kind: input.kind,
-    address: input.address,
+    ...(input.address !== undefined ? { address: input.address } : {}),
+    ...(input.decisionId !== undefined ? { decisionId: input.decisionId } : {}),
     ...(input.expectedDocId !== undefined ? { expectedDocId: input.expectedDocId } : {}),
     ...(input.spans !== undefined ? { spans: input.spans } : {}),
     ...(input.field !== undefined ? { field: input.field, value: input.value ?? null } : {}),
@@ -143,7 +147,8 @@ export async function reapplyDecision(local: LocalData, request: DecisionRequest
   const id = await requestDecision(local, {
     applicationId: request.applicationId,
     kind: request.kind,
-    address: request.address ?? '',
+    ...(request.address !== undefined ? { address: request.address } : {}),
+    ...(request.decisionId !== undefined ? { decisionId: request.decisionId } : {}),
     ...(request.expectedDocId !== undefined ? { expectedDocId: request.expectedDocId } : {}),
     ...(request.spans !== undefined ? { spans: request.spans } : {}),
     ...(request.field !== undefined ? { field: request.field, value: request.value } : {}),

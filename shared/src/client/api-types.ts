@@ -10597,7 +10597,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Comma-separated collection names; when absent, all of them the caller’s role may read: expected-doc-lists, workflows, intel-templates, document-bundles, saved-sections, library-defaults, organization, case-documents, decisions, applications, ledger, decision-requests. */
+                    /** @description Comma-separated collection names; when absent, all of them the caller’s role may read: expected-doc-lists, workflows, intel-templates, extraction-schemas, document-bundles, saved-sections, library-defaults, organization, case-documents, decisions, applications, ledger, decision-requests. */
                     collections?: string;
                 };
                 header?: never;
@@ -11351,6 +11351,255 @@ export interface paths {
         };
         /**
          * Live changes of intel-templates (server-sent events)
+         * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The changes as they commit (`text/event-stream`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/extraction-schemas/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pull extraction-schemas changed after a checkpoint
+         * @description Extraction schema versions (the document type is the id): your own (every status) and the official ones (published versions), those you have your own schema of the same type included, as for lists. What extraction uses for a type is the latest active version of your own, else of the official one (GET /doc-type-extraction-schemas/{docType}/resolved, whose ladder then tries the type’s docKind and `fallback`): the desktop resolves it from these offline. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Checkpoint rev, decimal digits; absent for the first pull. An empty `rev=` is refused (400), not read as 0. */
+                    rev?: number;
+                    /** @description Checkpoint id. */
+                    id?: string;
+                    /** @description Batch size. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            documents: {
+                                /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
+                                id: string;
+                                schema: components["schemas"]["DocTypeExtractionSchema"];
+                                serverRev: number;
+                                _deleted: boolean;
+                            }[];
+                            checkpoint: components["schemas"]["SyncCheckpoint"] | null;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/extraction-schemas/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push extraction-schemas (read-only over sync: every document comes back as a conflict)
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document that conflicted. extraction-schemas is read-only over sync (library items change through their REST operations, and draft lists through the collaborative editor.), so nothing is written and every pushed document comes back: the server's state of it, or, for a document the server does not know, the pushed state with `_deleted: true`, so the client drops it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newDocumentState: {
+                            [key: string]: unknown;
+                        };
+                        assumedMasterState?: {
+                            [key: string]: unknown;
+                        } | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The master state of each pushed document that conflicted, which the client keeps; a document the server does not know comes back deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": ({
+                            /** @description `own:<id>:<version>` or `official:<id>:<version>` (see version-key.ts). */
+                            id: string;
+                            schema: components["schemas"]["DocTypeExtractionSchema"];
+                            serverRev: number;
+                            _deleted: boolean;
+                        } | components["schemas"]["SyncGoneDocument"])[];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/extraction-schemas/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes of extraction-schemas (server-sent events)
          * @description An event stream. The first event, and the first after every reconnect, is `"RESYNC"`: pull from your checkpoint. Then each event is `{ documents, checkpoint }` as changes commit. A comment line every 25 s keeps proxies from closing it. When the credential it was opened with ends (sign-out, key revoked, user deactivated, password reset) or its role loses the right, the stream sends a last event named `revoked` with `{ status: 401 | 403, error }` and ends within a second, on every server instance; reconnecting is then refused.
          */
         get: {
@@ -13663,7 +13912,7 @@ export interface paths {
         };
         /**
          * Pull decision-requests changed after a checkpoint
-         * @description Your decisions made on the desktop (approve, settle, junk, correct a key value, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
+         * @description Your decisions made on the desktop (approve, settle, junk, correct a key value, undo one of them, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed. Documents come in server order (`serverRev`); pass the returned checkpoint to get the next batch. An empty batch means the client is up to date. A document whose transaction is still in flight is held back until it ends, as is everything after it: a checkpoint never passes a change still to commit.
          */
         get: {
             parameters: {
@@ -13694,7 +13943,7 @@ export interface paths {
                                 /** @description The case. */
                                 applicationId: string;
                                 /** @enum {string} */
-                                kind: "approve" | "settle" | "junk" | "bypass" | "correct";
+                                kind: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                                 /**
                                  * Format: date-time
                                  * @description When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).
@@ -13704,8 +13953,10 @@ export interface paths {
                                 state: "pending" | "applied" | "conflict" | "refused";
                                 serverRev: number;
                                 _deleted: boolean;
-                                /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                                /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. undo: optional, the address of the decision taken back, for the reviewer’s eyes (the server goes by `decisionId`). */
                                 address?: string;
+                                /** @description undo only (and required there): the decision to take back (GET /applications/{id}/decisions), as in POST …/decisions/{decisionId}/undo. A conflict when it was undone already, or a later decision depends on it; refused (404) when the case has no such decision. */
+                                decisionId?: string;
                                 /** @description approve only: as in POST …/approve. */
                                 expectedDocId?: string;
                                 /** @description approve and junk only: as in POST …/approve and …/junk. */
@@ -13733,7 +13984,7 @@ export interface paths {
                                     /** Format: date-time */
                                     decidedAt?: string;
                                     /** @enum {string} */
-                                    decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct";
+                                    decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                                     /** @description What it was made on: a document’s address, or `run:<n>`. */
                                     address?: string;
                                 };
@@ -13804,7 +14055,7 @@ export interface paths {
         put?: never;
         /**
          * Push decision-requests
-         * @description RxDB's push: the answer is 200 with the master state of every pushed document, which the client adopts (its outcome, as the server now holds it; a document the server keeps no row of comes back with `_deleted: true`). A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, PUT …/key-data/{field} for `correct` with its `field` and `value`, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result`; `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now; `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans) is malformed: 400. A document that breaks the schema refuses the whole push with 400, and nothing of it is applied.
+         * @description RxDB's push: the answer is 200 with the master state of every pushed document, which the client adopts (its outcome, as the server now holds it; a document the server keeps no row of comes back with `_deleted: true`). A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, PUT …/key-data/{field} for `correct` with its `field` and `value`, POST /applications/{id}/decisions/{decisionId}/undo for `undo` with its `decisionId`, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result` (an undo: the decision it took back); `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now (an undo: the undo that came first, kind `undo`, or the later decision that depends on the one to take back); `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans, an undo without `decisionId`) is malformed: 400. A document that breaks the schema refuses the whole push with 400, and nothing of it is applied.
          */
         post: {
             parameters: {
@@ -13822,9 +14073,11 @@ export interface paths {
                             /** @description The case. */
                             applicationId: string;
                             /** @enum {string} */
-                            kind: "approve" | "settle" | "junk" | "bypass" | "correct";
-                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                            kind: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
+                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. undo: optional, the address of the decision taken back, for the reviewer’s eyes (the server goes by `decisionId`). */
                             address?: string;
+                            /** @description undo only (and required there): the decision to take back (GET /applications/{id}/decisions), as in POST …/decisions/{decisionId}/undo. A conflict when it was undone already, or a later decision depends on it; refused (404) when the case has no such decision. */
+                            decisionId?: string;
                             /** @description approve only: as in POST …/approve. */
                             expectedDocId?: string;
                             /** @description approve and junk only: as in POST …/approve and …/junk. */
@@ -13859,7 +14112,7 @@ export interface paths {
                                 /** Format: date-time */
                                 decidedAt?: string;
                                 /** @enum {string} */
-                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct";
+                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                                 /** @description What it was made on: a document’s address, or `run:<n>`. */
                                 address?: string;
                             };
@@ -13890,7 +14143,7 @@ export interface paths {
                             /** @description The case. */
                             applicationId: string;
                             /** @enum {string} */
-                            kind: "approve" | "settle" | "junk" | "bypass" | "correct";
+                            kind: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                             /**
                              * Format: date-time
                              * @description When the reviewer decided, by the client’s clock (informative: the server orders decisions by when they reach it).
@@ -13900,8 +14153,10 @@ export interface paths {
                             state: "pending" | "applied" | "conflict" | "refused";
                             serverRev: number;
                             _deleted: boolean;
-                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. */
+                            /** @description approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. undo: optional, the address of the decision taken back, for the reviewer’s eyes (the server goes by `decisionId`). */
                             address?: string;
+                            /** @description undo only (and required there): the decision to take back (GET /applications/{id}/decisions), as in POST …/decisions/{decisionId}/undo. A conflict when it was undone already, or a later decision depends on it; refused (404) when the case has no such decision. */
+                            decisionId?: string;
                             /** @description approve only: as in POST …/approve. */
                             expectedDocId?: string;
                             /** @description approve and junk only: as in POST …/approve and …/junk. */
@@ -13929,7 +14184,7 @@ export interface paths {
                                 /** Format: date-time */
                                 decidedAt?: string;
                                 /** @enum {string} */
-                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct";
+                                decisionKind?: "approve" | "settle" | "junk" | "bypass" | "correct" | "undo";
                                 /** @description What it was made on: a document’s address, or `run:<n>`. */
                                 address?: string;
                             };
@@ -15813,6 +16068,8 @@ export interface components {
             mustChangePassword: boolean;
             /** @description ISO 8601. */
             createdAt: string;
+            /** @description When a Manager added this person (ISO 8601), while they have not joined yet: not signed in once, nor chosen a password with the invitation link. Null once they have (and for everyone who signed up or signed in). Show such a person as invited, not active. */
+            invitedAt: string | null;
         };
         /** @description One delivery of a message to an endpoint and where it stands. Deliveries of one case to one endpoint go out in ledger order: a later one waits while an earlier one is retried. */
         WebhookDelivery: {

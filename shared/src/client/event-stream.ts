@@ -1,8 +1,11 @@
+import type { RetryPace } from './retry-backoff.js';
+
 /**
  * Server-sent events over `fetch`, so a desktop client can send its bearer credential (the
  * browser's EventSource cannot set headers). Calls `onData` with each event's parsed `data`,
- * reconnecting after `retryMs` until `signal` aborts (which also ends the returned promise at once,
- * waiting or not); `onOpen` runs on every (re)connect.
+ * reconnecting until `signal` aborts (which also ends the returned promise at once, waiting or
+ * not): at the `pace` given (backing off while the server cannot be reached, paused while the
+ * network is down), else after `retryMs`. `onOpen` runs on every (re)connect.
  */
 export async function readEventStream(options: {
   url: string;
@@ -13,9 +16,18 @@ export async function readEventStream(options: {
   onOpen?: () => void;
   onError?: (err: unknown) => void;
   retryMs?: number;
+  pace?: RetryPace;
 }): Promise<void> {
   const retry = options.retryMs ?? 2_000;
+  const pace = options.pace;
   while (!options.signal.aborted) {
+    if (pace) {
+      try {
+        await pace.ready();
+      } catch {
+        return;
+      }
+    }
     try {
       const res = await options.fetch(options.url, {
         headers: { accept: 'text/event-stream', ...(options.headers?.() ?? {}) },
@@ -23,6 +35,7 @@ export async function readEventStream(options: {
         credentials: 'include',
       });
       if (!res.ok || !res.body) throw new Error(`event stream answered ${res.status}`);
+      pace?.success();
       options.onOpen?.();
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
@@ -47,6 +60,11 @@ export async function readEventStream(options: {
       options.onError?.(err);
     }
     if (options.signal.aborted) return;
+    // A stream that ended or failed: the pace decides when to try again.
+    if (pace) {
+      pace.failure();
+      continue;
+    }
     // Waits before reconnecting; stopping ends the wait at once.
     await new Promise<void>((resolve) => {
       const done = () => {

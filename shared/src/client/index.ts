@@ -9,3 +9,4 @@ export * from './event-stream.js';
 export * from './page-cache-policy.js';
 export * from './replicate.js';
 export * from './rx-collections.js';
+export * from './retry-backoff.js';

@@ -9,6 +9,7 @@ import {
   type CaseDocumentDoc,
   type DecisionRequestDoc,
   type DecisionDoc,
+  type ExtractionSchemaVersionDoc,
   type IntelTemplateVersionDoc,
   type LedgerEventDoc,
   type LibraryDefaultDoc,
@@ -87,6 +88,7 @@ const TITLES: Record<SyncCollectionName, string> = {
   'expected-doc-lists': 'expected document list versions',
   workflows: 'workflow versions',
   'intel-templates': 'intel template versions',
+  'extraction-schemas': 'extraction schema versions',
   'document-bundles': 'document bundles',
   'saved-sections': 'saved sections',
   'library-defaults': 'library defaults',
@@ -111,6 +113,7 @@ export interface RxDocs {
   'expected-doc-lists': ListVersionDoc;
   workflows: WorkflowVersionDoc;
   'intel-templates': IntelTemplateVersionDoc;
+  'extraction-schemas': ExtractionSchemaVersionDoc;
   'document-bundles': BundleDoc;
   'saved-sections': SavedSectionDoc;
   'library-defaults': LibraryDefaultDoc;

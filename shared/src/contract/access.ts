@@ -23,6 +23,12 @@ export const User = z
     active: z.boolean().describe('An inactive user cannot sign in and has no sessions.'),
     mustChangePassword: z.boolean().describe('True after a Manager set a temporary password, until the user changes it.'),
     createdAt: z.string().describe('ISO 8601.'),
+    invitedAt: z
+      .string()
+      .nullable()
+      .describe(
+        'When a Manager added this person (ISO 8601), while they have not joined yet: not signed in once, nor chosen a password with the invitation link. Null once they have (and for everyone who signed up or signed in). Show such a person as invited, not active.',
+      ),
   })
   .meta({ id: 'User', description: 'A person of an organization.' });
 export type User = z.infer<typeof User>;

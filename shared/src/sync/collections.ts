@@ -4,6 +4,7 @@ import { Application, ApplicationListing } from '../contract/applications.js';
 import { DocumentBundle, SavedSection } from '../contract/bundles.js';
 import { ApproveDocumentInput, CorrectKeyDataInput, DocumentDecision, DocumentEntry } from '../contract/documents.js';
 import { ExpectedDocList } from '../contract/expected-doc-lists.js';
+import { DocTypeExtractionSchema } from '../contract/extraction-schemas.js';
 import { IntelTemplate } from '../contract/intel.js';
 import { LedgerEvent } from '../contract/ledger.js';
 import { LibrarySource } from '../contract/library.js';
@@ -27,6 +28,8 @@ const VersionKeyId = z.string().max(300).describe('`own:<id>:<version>` or `offi
 export const ListVersionDocument = z.object({ id: VersionKeyId, list: ExpectedDocList });
 export const WorkflowVersionDocument = z.object({ id: VersionKeyId, workflow: Workflow });
 export const IntelTemplateVersionDocument = z.object({ id: VersionKeyId, template: IntelTemplate });
+/** An extraction schema version (its `id` is the document type's): what card labels and value editors read offline. */
+export const ExtractionSchemaVersionDocument = z.object({ id: VersionKeyId, schema: DocTypeExtractionSchema });
 /** The organization's default per kind of library item: `id` is the kind (`expected-doc-list`, `workflow`). */
 export const LibraryDefaultDocument = z.object({ id: z.string().max(300), targetId: z.string(), targetSource: LibrarySource });
 
@@ -55,8 +58,11 @@ export const LedgerSyncDocument = LedgerEvent.extend({
 
 const Instant = z.iso.datetime();
 
-/** What a decision request asks for: the document decisions (a corrected key value among them), and "process anyway" at the gate. */
-export const DecisionRequestKind = z.enum(['approve', 'settle', 'junk', 'bypass', 'correct']);
+/**
+ * What a decision request asks for: the document decisions (a corrected key value among them),
+ * taking one of them back (`undo`), and "process anyway" at the gate.
+ */
+export const DecisionRequestKind = z.enum(['approve', 'settle', 'junk', 'bypass', 'correct', 'undo']);
 export type DecisionRequestKind = z.infer<typeof DecisionRequestKind>;
 /**
  * `pending` is the client's: made, not yet answered. The server stores every request it answers
@@ -86,7 +92,13 @@ export const DecisionRequestDocument = z.object({
     .min(1)
     .max(160)
     .optional()
-    .describe('approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it.'),
+    .describe('approve, settle, junk, correct: the document’s address `<fileId>:p<first>-<last>` (or a proposed piece’s). bypass: `run:<n>`, the run the reviewer saw held at the gate (a conflict when the case moved on to another); omitted: whichever run holds it. undo: optional, the address of the decision taken back, for the reviewer’s eyes (the server goes by `decisionId`).'),
+  decisionId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('undo only (and required there): the decision to take back (GET /applications/{id}/decisions), as in POST …/decisions/{decisionId}/undo. A conflict when it was undone already, or a later decision depends on it; refused (404) when the case has no such decision.'),
   expectedDocId: ApproveDocumentInput.shape.expectedDocId.describe('approve only: as in POST …/approve.'),
   spans: ApproveDocumentInput.shape.spans.describe('approve and junk only: as in POST …/approve and …/junk.'),
   field: z.string().min(1).max(80).optional().describe('correct only: the key field, as in PUT …/key-data/{field}.'),
@@ -138,6 +150,7 @@ export const syncCollections = {
   'expected-doc-lists': { local: 'lists', document: ListVersionDocument, version: 1 },
   workflows: { local: 'workflows', document: WorkflowVersionDocument, version: 1 },
   'intel-templates': { local: 'intel_templates', document: IntelTemplateVersionDocument, version: 1 },
+  'extraction-schemas': { local: 'extraction_schemas', document: ExtractionSchemaVersionDocument, version: 0 },
   'document-bundles': { local: 'bundles', document: DocumentBundle, version: 1 },
   'saved-sections': { local: 'saved_sections', document: SavedSection, version: 1 },
   'library-defaults': { local: 'library_defaults', document: LibraryDefaultDocument, version: 1 },
@@ -146,7 +159,7 @@ export const syncCollections = {
   'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 4 },
   decisions: { local: 'decisions', document: DecisionSyncDocument, version: 2 },
   ledger: { local: 'ledger', document: LedgerSyncDocument, version: 2 },
-  'decision-requests': { local: 'decision_requests', document: DecisionRequestDocument, version: 2 },
+  'decision-requests': { local: 'decision_requests', document: DecisionRequestDocument, version: 3 },
 } as const satisfies Record<string, { local: string; document: z.ZodObject; version: number }>;
 export type SyncCollectionName = keyof typeof syncCollections;
 
@@ -155,6 +168,7 @@ export type Replicated<D> = D & { serverRev: number };
 export type ListVersionDoc = Replicated<z.infer<typeof ListVersionDocument>>;
 export type WorkflowVersionDoc = Replicated<z.infer<typeof WorkflowVersionDocument>>;
 export type IntelTemplateVersionDoc = Replicated<z.infer<typeof IntelTemplateVersionDocument>>;
+export type ExtractionSchemaVersionDoc = Replicated<z.infer<typeof ExtractionSchemaVersionDocument>>;
 export type BundleDoc = Replicated<DocumentBundle>;
 export type SavedSectionDoc = Replicated<SavedSection>;
 export type LibraryDefaultDoc = Replicated<z.infer<typeof LibraryDefaultDocument>>;

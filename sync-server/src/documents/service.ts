@@ -419,8 +419,17 @@ export class DocumentService {
     });
   }
 
-  /** Undoes a decision that no later active decision depends on (touches a page it touched). */
-  async undo(caller: Caller, applicationId: string, decisionId: string, decidedBy: string | undefined): Promise<DecisionResult> {
+  /**
+   * Undoes a decision that no later active decision depends on (touches a page it touched).
+   * `within` runs in its transaction with the decision undone (a decision request records itself).
+   */
+  async undo(
+    caller: Caller,
+    applicationId: string,
+    decisionId: string,
+    decidedBy: string | undefined,
+    within?: (tx: Queryable, decision: DocumentDecision) => Promise<void>,
+  ): Promise<DecisionResult> {
     return this.db.transaction(async (tx) => {
       const { app } = await this.deps.applications.require(tx, caller.orgId, applicationId, { lock: true });
       const target = await repo.findDecision(tx, app.org_id, app.id, decisionId);
@@ -457,7 +466,9 @@ export class DocumentService {
       for (const hook of this.undone) await hook(tx, { orgId: app.org_id, applicationId: app.id, decisionId: target.id, kind: target.kind });
       await this.recordCompleteness(tx, caller, app, docsFiledBefore, target.id);
       const undone = (await repo.findDecision(tx, app.org_id, app.id, target.id))!;
-      return { decision: toDecision(undone, listing.applied.get(target.id)), documents: rows.map((r) => r.entry) };
+      const decision = toDecision(undone, listing.applied.get(target.id));
+      await within?.(tx, decision);
+      return { decision, documents: rows.map((r) => r.entry) };
     });
   }
 

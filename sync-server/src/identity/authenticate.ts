@@ -81,6 +81,8 @@ export async function callerFromSession({ db, clock, credentials }: Authenticate
           active: s.active,
           must_change_password: s.must_change_password,
           created_at: s.user_created_at,
+          // Signed in, so joined (when exactly does not show).
+          joined_at: s.user_created_at,
         }),
       },
     };

@@ -127,9 +127,9 @@ export async function updateUser(
   return rows[0]!;
 }
 
-/** A password the user chose: no longer a temporary one. */
-export async function setOwnPassword(q: Queryable, userId: string, passwordHash: string): Promise<void> {
-  await q.query('UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1', [userId, passwordHash]);
+/** A password the user chose: no longer a temporary one, and an invited user has joined. */
+export async function setOwnPassword(q: Queryable, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $2, must_change_password = false, joined_at = coalesce(joined_at, $3) WHERE id = $1', [userId, passwordHash, now]);
 }
 
 // ── sessions ───────────────────────────────────────────────────────────────────────────────
@@ -143,6 +143,8 @@ export async function insertSession(
      VALUES ($1, $2, $3, $4, $5, $6, $5, $7)`,
     [s.id, s.orgId, s.userId, s.secretHash, s.now, s.expiresAt, s.userAgent],
   );
+  // The first sign-in ends an invitation (a colleague given a temporary password, say).
+  await q.query('UPDATE users SET joined_at = $2 WHERE id = $1 AND joined_at IS NULL', [s.userId, s.now]);
 }
 
 /** Ends a session; one statement with its announcement, so it is atomic even outside a transaction. */

@@ -12,6 +12,8 @@ export interface UserRow {
   active: boolean;
   must_change_password: boolean;
   created_at: Date;
+  /** First sign-in or chosen password (migration 033); null while invited. */
+  joined_at: Date | null;
 }
 
 export const toUser = (r: UserRow): User => ({
@@ -23,6 +25,7 @@ export const toUser = (r: UserRow): User => ({
   active: r.active,
   mustChangePassword: r.must_change_password,
   createdAt: r.created_at.toISOString(),
+  invitedAt: r.joined_at === null ? r.created_at.toISOString() : null,
 });
 
 export interface OrganizationRow {

@@ -73,7 +73,7 @@ export class SessionService {
           mustChangePassword: false,
         });
         const session = await this.createSession(tx, user, client);
-        return { user, session };
+        return { user: { ...user, joined_at: now }, session };
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new HttpError(409, EMAIL_TAKEN);
@@ -88,7 +88,9 @@ export class SessionService {
   async login(credentials: LoginCredentials, client: ClientInfo, replacing?: string | null): Promise<{ user: UserRow; session: NewSession }> {
     const user = await this.verifyLogin(credentials, client.ip);
     if (replacing) await this.endSession(replacing);
-    return { user, session: await this.createSession(this.deps.db, user, client) };
+    const session = await this.createSession(this.deps.db, user, client);
+    // Signing in is joining: an invited colleague is no longer only invited.
+    return { user: { ...user, joined_at: user.joined_at ?? this.deps.clock() }, session };
   }
 
   async logout(sessionId: string | null | undefined): Promise<void> {
@@ -110,7 +112,7 @@ export class SessionService {
     }
     const hash = await hashPassword(change.newPassword);
     const session = await this.deps.db.transaction(async (tx) => {
-      await repo.setOwnPassword(tx, user.id, hash);
+      await repo.setOwnPassword(tx, user.id, hash, this.deps.clock());
       await repo.endUserSessions(tx, user.id, this.deps.clock());
       return this.createSession(tx, user, client);
     });
@@ -171,7 +173,7 @@ export class SessionService {
     const userId = await this.deps.db.transaction(async (tx) => {
       const userId = await repo.consumePasswordToken(tx, hashSecret(token), now);
       if (!userId) return undefined;
-      await repo.setOwnPassword(tx, userId, hash);
+      await repo.setOwnPassword(tx, userId, hash, now);
       await repo.endUserSessions(tx, userId, now);
       return userId;
     });

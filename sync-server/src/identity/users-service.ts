@@ -48,15 +48,16 @@ export class UserService {
             now,
             expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
           });
+          const organization = (await repo.findOrganization(tx, caller.orgId))?.name ?? 'their organization';
           await this.deps.sendMail(
             {
               orgId: caller.orgId,
               to: input.email,
-              subject: `${caller.name} invited you to Compliance Portal`,
+              subject: `${caller.name} invited you to ${organization} on Compliance Portal`,
               text: [
                 `Hello ${input.name},`,
                 '',
-                `${caller.name} added you to their organization on Compliance Portal.`,
+                `${caller.name} invited you to join ${organization} on Compliance Portal.`,
                 `Choose your password within ${INVITATION_DAYS} days with this link:`,
                 '',
                 `${config.publicUrl}/reset-password#token=${token}`,

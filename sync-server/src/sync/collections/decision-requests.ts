@@ -22,6 +22,8 @@ interface RequestRow {
   /** correct: the field and the value (SQL NULL: cleared; migration 021). */
   field: string | null;
   value: unknown;
+  /** undo: the decision taken back (migration 033). */
+  undoes: string | null;
   decided_by: string;
   made_at: Date;
   state: 'applied' | 'conflict' | 'refused';
@@ -44,6 +46,7 @@ const toChange = (r: RequestRow): SyncChange<RequestDoc> => ({
     ...(r.expected_doc_id !== null ? { expectedDocId: r.expected_doc_id } : {}),
     ...(r.spans !== null ? { spans: r.spans } : {}),
     ...(r.kind === 'correct' ? { field: r.field ?? '', value: r.value ?? null } : {}),
+    ...(r.kind === 'undo' && r.undoes !== null ? { decisionId: r.undoes } : {}),
     decidedBy: r.decided_by,
     madeAt: r.made_at.toISOString(),
     state: r.state,
@@ -63,6 +66,13 @@ function malformed(doc: RequestDoc): string | null {
     if (doc.spans !== undefined || doc.expectedDocId !== undefined) return 'a bypass takes no spans nor expectedDocId';
     return null;
   }
+  if (doc.kind === 'undo') {
+    if (doc.decisionId === undefined) return 'decisionId: undo names the decision to take back';
+    if (doc.address !== undefined && !parseAddress(doc.address)) return `address: "${doc.address}" is not <fileId>:p<first>-<last>`;
+    if (doc.spans !== undefined || doc.expectedDocId !== undefined || doc.field !== undefined || doc.value !== undefined) return 'undo takes no spans, expectedDocId, field nor value';
+    return null;
+  }
+  if (doc.decisionId !== undefined) return `decisionId: only undo names a decision, not ${doc.kind}`;
   if (doc.address === undefined) return `address: ${doc.kind} names the document`;
   if (!parseAddress(doc.address)) return `address: "${doc.address}" is not <fileId>:p<first>-<last>`;
   if (doc.kind === 'correct') {
@@ -79,7 +89,7 @@ function malformed(doc: RequestDoc): string | null {
 
 /** What POST /applications/{id}/documents/{address}/<kind> passes the service for the same body. */
 function decisionRequestOf(doc: RequestDoc, decidedBy: string): DecisionRequest {
-  const kind = doc.kind as Exclude<DecisionRequestKind, 'bypass' | 'correct'>;
+  const kind = doc.kind as Exclude<DecisionRequestKind, 'bypass' | 'correct' | 'undo'>;
   return {
     kind,
     address: doc.address!,
@@ -101,7 +111,7 @@ class AlreadyAnswered extends Error {}
 
 export interface DecisionRequestsDeps {
   db: Db;
-  documents: Pick<DocumentService, 'decide' | 'correct' | 'decisions'>;
+  documents: Pick<DocumentService, 'decide' | 'correct' | 'undo' | 'decisions'>;
   runs: Pick<RunService, 'bypass'>;
 }
 
@@ -118,8 +128,8 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
   /** Stores an answered request unless one of the same id is already stored; whether it stored it. */
   const record = async (q: Queryable, scope: SyncScope, doc: RequestDoc, decidedBy: string, outcome: Pick<RequestRow, 'state'> & Partial<RequestRow>): Promise<boolean> => {
     const { rowCount } = await q.query(
-      `INSERT INTO decision_requests (org_id, owner, id, application_id, kind, address, expected_doc_id, spans, decided_by, made_at, state, decision_id, applied_at, conflict, error, field, value)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb)
+      `INSERT INTO decision_requests (org_id, owner, id, application_id, kind, address, expected_doc_id, spans, decided_by, made_at, state, decision_id, applied_at, conflict, error, field, value, undoes)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18)
        ON CONFLICT (org_id, owner, id) DO NOTHING`,
       [
         scope.orgId,
@@ -139,6 +149,7 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
         outcome.error ? JSON.stringify(outcome.error) : null,
         doc.kind === 'correct' ? (doc.field ?? null) : null,
         doc.kind === 'correct' && doc.value !== null && doc.value !== undefined ? JSON.stringify(doc.value) : null,
+        doc.kind === 'undo' ? (doc.decisionId ?? null) : null,
       ],
     );
     return rowCount > 0;
@@ -163,6 +174,27 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
     const holder = decisions.find((d) => !d.undone && [...pageKeys(d.spans), ...addressPages(d.address)].some((k) => wanted.has(k)));
     if (!holder) return { reason: `${reason} No decision holds these pages now (the case was run again, or that decision was undone): look at the case again.` };
     return { reason, decisionId: holder.id, decidedBy: holder.decidedBy, decidedAt: holder.decidedAt, decisionKind: holder.kind, address: holder.address };
+  };
+
+  /**
+   * What stands in the way of an undo: the undo that came first (the decision is undone already),
+   * else the later decision that took any of its pages and depends on it.
+   */
+  const undoConflict = async (caller: Caller, doc: RequestDoc, reason: string): Promise<Conflict> => {
+    let decisions: DocumentDecision[] = [];
+    try {
+      decisions = await deps.documents.decisions(caller.orgId, doc.applicationId);
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+    }
+    const at = decisions.findIndex((d) => d.id === doc.decisionId);
+    const target = decisions[at];
+    if (!target) return { reason };
+    if (target.undone) return { reason, decisionId: target.id, decidedBy: target.undone.by, decidedAt: target.undone.at, decisionKind: 'undo', address: target.address };
+    const pages = new Set([...pageKeys(target.spans), ...addressPages(target.address)]);
+    const later = decisions.slice(at + 1).find((d) => !d.undone && [...pageKeys(d.spans), ...addressPages(d.address)].some((k) => pages.has(k)));
+    if (!later) return { reason };
+    return { reason, decisionId: later.id, decidedBy: later.decidedBy, decidedAt: later.decidedAt, decisionKind: later.kind, address: later.address };
   };
 
   /** Who bypassed the run the request named (or the case's current run) at the gate, from the ledger. */
@@ -192,6 +224,10 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
           ...(run !== undefined ? { run } : {}),
           within: (tx, bypassed) => recordWithin(tx, { state: 'applied', applied_at: bypassed.at, address: `run:${bypassed.run}` }),
         });
+      } else if (doc.kind === 'undo') {
+        await deps.documents.undo(caller, doc.applicationId, doc.decisionId!, decidedBy, (tx, decision) =>
+          recordWithin(tx, { state: 'applied', decision_id: decision.id, applied_at: new Date(decision.undone?.at ?? Date.now()) }),
+        );
       } else if (doc.kind === 'correct') {
         await deps.documents.correct(caller, doc.applicationId, { address: doc.address!, field: doc.field!, value: doc.value, decidedBy }, (tx, decision) =>
           recordWithin(tx, { state: 'applied', decision_id: decision.id, applied_at: new Date(decision.decidedAt) }),
@@ -205,7 +241,12 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
       if (e instanceof AlreadyAnswered) return;
       if (!(e instanceof HttpError) || e.status >= 500) throw e;
       if (e.status === 409) {
-        const conflict = doc.kind === 'bypass' ? await bypassConflict(scope, doc, e.message) : await documentConflict(caller, doc, e.message);
+        const conflict =
+          doc.kind === 'bypass'
+            ? await bypassConflict(scope, doc, e.message)
+            : doc.kind === 'undo'
+              ? await undoConflict(caller, doc, e.message)
+              : await documentConflict(caller, doc, e.message);
         await record(db, scope, doc, decidedBy, { state: 'conflict', conflict });
       } else {
         await record(db, scope, doc, decidedBy, { state: 'refused', error: { status: e.status, message: e.message } });
@@ -216,7 +257,7 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
   return {
     name: 'decision-requests',
     description:
-      'Your decisions made on the desktop (approve, settle, junk, correct a key value, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed.',
+      'Your decisions made on the desktop (approve, settle, junk, correct a key value, undo one of them, bypass at the gate), each with its outcome: `applied` (with the decision), `conflict` (another decision came first: who decided what and when) or `refused` (the REST operation’s 400, 403 or 404). Only your own: each caller sees the requests it pushed.',
     right: 'documents.decide',
     tables: ['decision_requests'],
     document: syncCollections['decision-requests'].document,
@@ -233,7 +274,7 @@ export function decisionRequestsCollection(deps: DecisionRequestsDeps): SyncColl
     },
     push: {
       description:
-        'A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, PUT …/key-data/{field} for `correct` with its `field` and `value`, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result`; `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now; `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans) is malformed: 400.',
+        'A document the server does not know, in state `pending`, is applied as you, through the operation its `kind` names (POST /applications/{id}/documents/{address}/approve, settle or junk, PUT …/key-data/{field} for `correct` with its `field` and `value`, POST /applications/{id}/decisions/{decisionId}/undo for `undo` with its `decisionId`, or POST /applications/{id}/run/bypass, `address` `run:<n>`), with its `decidedBy` (default: your name): the same checks and ledger rows. It comes back `applied` with `result` (an undo: the decision it took back); `conflict` when another decision came first (the 409), naming in `conflict` the decision that holds the pages or the run now (an undo: the undo that came first, kind `undo`, or the later decision that depends on the one to take back); `refused` with `error` for a 400, 403 (an API key bypassing) or 404. A document the server knows comes back as it is: a request is applied once, however often it is pushed. Pushing `_deleted: true` on a conflict or a refusal drops it (it comes back deleted); an applied request stays. A document not pending that the server does not know comes back deleted. A pending document whose `kind` and fields do not go together (an approve without an address, a settle with spans, an undo without `decisionId`) is malformed: 400.',
       async apply(caller, scope, rows: readonly SyncPushedRow[]) {
         if (!scope.owner) throw new Error('A push of decision requests needs its caller as their owner');
         const pushed = rows.map((row) => ({ doc: DecisionRequestDocument.parse(row.newDocumentState), deleted: row.newDocumentState._deleted === true, state: row.newDocumentState }));

@@ -52,6 +52,15 @@ export function libraryCollections(app: FastifyInstance): SyncCollection[] {
       document: syncCollections['intel-templates'].document.describe('One intel template version.'),
       toPayload: (v) => library.intelTemplates.toTemplate(v),
     }),
+    libraryCollection({
+      name: 'extraction-schemas',
+      description:
+        'Extraction schema versions (the document type is the id): your own (every status) and the official ones (published versions), those you have your own schema of the same type included, as for lists. What extraction uses for a type is the latest active version of your own, else of the official one (GET /doc-type-extraction-schemas/{docType}/resolved, whose ladder then tries the type’s docKind and `fallback`): the desktop resolves it from these offline.',
+      engine: library.engines.schemas,
+      field: 'schema',
+      document: syncCollections['extraction-schemas'].document.describe('One extraction schema version.'),
+      toPayload: (v) => library.schemas.toSchema(v),
+    }),
     bundlesCollection as unknown as SyncCollection,
     tableCollection<SavedSectionRow & { rev: number; deleted: boolean }, SavedSection>({
       name: 'saved-sections',

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { IntelTemplate, LibrarySource } from '@portal/shared';
-import { messageOf, ok } from '@portal/shared/client';
+import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
 import { groupVersions, type LibraryGroup } from '../data/library-groups';
 import { useIntelTemplateVersions, withoutShadowed } from '../data/use-local';
@@ -8,8 +8,17 @@ import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
 import { SourceBadge, StatusBadge } from '../ui/status-badge';
-import { OfflineNotice, ProblemsPanel, ReadOnlyNotice, splitProblems, useCanEdit, useFreshest, useOnline, useOperation, VersionHead } from '../library/version-kit';
-import { NotOnDevice } from '../workflows/workflows-page';
+import {
+  OfflineNotice,
+  ProblemsPanel,
+  splitProblems,
+  useCanEdit,
+  useFreshest,
+  useOnline,
+  useOperation,
+  OpenVersion,
+  VersionView,
+} from '../editor/kit';
 import { ANSWER_TYPES, IntelTemplateDraftEditor } from './intel-template-editor';
 
 type Group = LibraryGroup<IntelTemplate>;
@@ -17,6 +26,7 @@ type Dialog = Omit<PromptDialogProps, 'onClose'>;
 
 const params = (templateId: string, version: number, source?: LibrarySource) => ({ path: { templateId, version }, query: { source } });
 const open = (ref: { id: string; version: number }) => navigate({ page: 'intel-template', source: 'own', id: ref.id, version: ref.version });
+const BACK = { label: 'Intel templates', route: { page: 'intel-templates' } } as const;
 
 function useTemplateActions() {
   const { api, notify } = useApp();
@@ -153,31 +163,18 @@ function TemplateCard({ group: g, canEdit, actions }: { group: Group; canEdit: b
  */
 export function IntelTemplatePage({ source, id, version }: { source: 'own' | 'official'; id: string; version: number }) {
   const { api } = useApp();
-  const online = useOnline();
-  const versions = useIntelTemplateVersions();
-  const key = versionKey(source, id, version);
-  const local = versions?.find((t) => versionKey(t.source, t.id, t.version) === key);
-  const [fetched, setFetched] = useState<{ key: string; template: IntelTemplate | null; error: string | null } | null>(null);
-
-  useEffect(() => {
-    if (versions === undefined || local !== undefined || fetched?.key === key || !online) return;
-    let live = true;
-    ok(api.GET('/intel-templates/{templateId}/{version}', { params: params(id, version, source) })).then(
-      (template) => live && setFetched({ key, template, error: null }),
-      (e: unknown) => live && setFetched({ key, template: null, error: messageOf(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, versions, local, fetched, key, id, version, source, online]);
-
-  const found = local ?? (fetched?.key === key ? fetched.template : null) ?? undefined;
-  if (versions === undefined) return <p className="muted">Opening the template…</p>;
-  if (found === undefined) {
-    if (online && fetched?.key !== key) return <p className="muted">Opening the template…</p>;
-    return <NotOnDevice what="template" back={{ page: 'intel-templates' }} />;
-  }
-  return <TemplateVersion key={key} fromLocal={found} />;
+  return (
+    <OpenVersion
+      what="template"
+      back={BACK}
+      versionKey={versionKey(source, id, version)}
+      onDevice={useIntelTemplateVersions()}
+      keyOf={(t) => versionKey(t.source, t.id, t.version)}
+      fromServer={() => ok(api.GET('/intel-templates/{templateId}/{version}', { params: params(id, version, source) }))}
+    >
+      {(found) => <TemplateVersion key={versionKey(source, id, version)} fromLocal={found} />}
+    </OpenVersion>
+  );
 }
 
 function TemplateVersion({ fromLocal }: { fromLocal: IntelTemplate }) {
@@ -192,17 +189,14 @@ function TemplateDetail({ template, canEdit }: { template: IntelTemplate; canEdi
   const online = useOnline();
   const actions = useTemplateActions();
   return (
-    <div className="page">
-      <VersionHead back={{ label: 'Intel templates', route: { page: 'intel-templates' } }} name={template.name} version={template.version} status={template.status} source={template.source}>
-        {canEdit && template.status === 'active' && (
-          <button type="button" className="primary" onClick={() => void actions.newVersion(template)} disabled={!online || actions.op.busy !== null}>
-            {template.source === 'official' ? 'Make my own copy' : 'New version to edit'}
-          </button>
-        )}
-      </VersionHead>
-      <ReadOnlyNotice source={template.source} status={template.status} noun="template" />
-      {canEdit && !online && <OfflineNotice>Making a new version needs the server.</OfflineNotice>}
-      {actions.op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(actions.op.error)} />}
+    <VersionView
+      head={{ back: BACK, name: template.name, version: template.version, status: template.status, source: template.source, familyId: template.id }}
+      noun="template"
+      canEdit={canEdit}
+      online={online}
+      op={actions.op}
+      onNewVersion={() => void actions.newVersion(template)}
+    >
       {template.description && <p>{template.description}</p>}
       <ol className="questions">
         {template.questions.map((q, i) => (
@@ -213,6 +207,6 @@ function TemplateDetail({ template, canEdit }: { template: IntelTemplate; canEdi
           </li>
         ))}
       </ol>
-    </div>
+    </VersionView>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { LibrarySource, Workflow } from '@portal/shared';
-import { messageOf, ok } from '@portal/shared/client';
+import { useMemo, useState } from 'react';
+import { readableProblem, type LibrarySource, type Workflow } from '@portal/shared';
+import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
 import { groupVersions, type LibraryGroup } from '../data/library-groups';
 import { useLibraryDefaults, useWorkflowVersions, withoutShadowed } from '../data/use-local';
@@ -8,7 +8,18 @@ import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
 import { DefaultBadge, SourceBadge, StatusBadge } from '../ui/status-badge';
-import { OfflineNotice, ProblemsPanel, ReadOnlyNotice, splitProblems, useCanEdit, useFreshest, useOnline, useOperation, VersionHead } from '../library/version-kit';
+import {
+  OfflineNotice,
+  ProblemsPanel,
+  splitProblems,
+  useCanEdit,
+  useFreshest,
+  useOnline,
+  useOperation,
+  OpenVersion,
+  VersionHead,
+  VersionView,
+} from '../editor/kit';
 import { humanize } from './humanize';
 import { hasSettings } from './tool-settings-form';
 import { useWorkflowTools } from './use-workflow-tools';
@@ -21,6 +32,7 @@ type Dialog = Omit<PromptDialogProps, 'onClose'>;
 
 const params = (workflowId: string, version: number, source?: LibrarySource) => ({ path: { workflowId, version }, query: { source } });
 const open = (ref: { id: string; version: number }) => navigate({ page: 'workflow', source: 'own', id: ref.id, version: ref.version });
+const BACK = { label: 'Workflows', route: { page: 'workflows' } } as const;
 
 /** The lifecycle operations of workflows, as the listing and a version's page offer them. */
 function useWorkflowActions() {
@@ -180,31 +192,18 @@ function WorkflowCard({ group: g, canEdit, actions }: { group: Group; canEdit: b
  */
 export function WorkflowPage({ source, id, version }: { source: 'own' | 'official'; id: string; version: number }) {
   const { api } = useApp();
-  const online = useOnline();
-  const versions = useWorkflowVersions();
-  const key = versionKey(source, id, version);
-  const local = versions?.find((w) => versionKey(w.source, w.id, w.version) === key);
-  const [fetched, setFetched] = useState<{ key: string; workflow: Workflow | null; error: string | null } | null>(null);
-
-  useEffect(() => {
-    if (versions === undefined || local !== undefined || fetched?.key === key || !online) return;
-    let live = true;
-    ok(api.GET('/workflows/{workflowId}/{version}', { params: params(id, version, source) })).then(
-      (workflow) => live && setFetched({ key, workflow, error: null }),
-      (e: unknown) => live && setFetched({ key, workflow: null, error: messageOf(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, versions, local, fetched, key, id, version, source, online]);
-
-  const found = local ?? (fetched?.key === key ? fetched.workflow : null) ?? undefined;
-  if (versions === undefined) return <p className="muted">Opening the workflow…</p>;
-  if (found === undefined) {
-    if (online && fetched?.key !== key) return <p className="muted">Opening the workflow…</p>;
-    return <NotOnDevice what="workflow" back={{ page: 'workflows' }} />;
-  }
-  return <WorkflowVersion key={key} fromLocal={found} />;
+  return (
+    <OpenVersion
+      what="workflow"
+      back={BACK}
+      versionKey={versionKey(source, id, version)}
+      onDevice={useWorkflowVersions()}
+      keyOf={(w) => versionKey(w.source, w.id, w.version)}
+      fromServer={() => ok(api.GET('/workflows/{workflowId}/{version}', { params: params(id, version, source) }))}
+    >
+      {(found) => <WorkflowVersion key={versionKey(source, id, version)} fromLocal={found} />}
+    </OpenVersion>
+  );
 }
 
 function WorkflowVersion({ fromLocal }: { fromLocal: Workflow }) {
@@ -216,7 +215,7 @@ function WorkflowVersion({ fromLocal }: { fromLocal: Workflow }) {
     if (tools === undefined) {
       return (
         <div className="page">
-          <VersionHead back={{ label: 'Workflows', route: { page: 'workflows' } }} name={w.name} version={w.version} status="draft" source="own" />
+          <VersionHead back={BACK} name={w.name} version={w.version} status="draft" source="own" familyId={w.id} />
           {error === null ? <p className="muted">Opening the tools…</p> : <OfflineNotice>{error} Editing this draft needs the server.</OfflineNotice>}
           <WorkflowSteps workflow={w} />
         </div>
@@ -234,35 +233,31 @@ function WorkflowDetail({ workflow, canEdit }: { workflow: Workflow; canEdit: bo
   const defaults = useLibraryDefaults()?.get('workflow');
   const isDefault = defaults?.targetId === workflow.id && defaults.targetSource === workflow.source;
   const newest = Math.max(workflow.version, ...(versions ?? []).filter((v) => v.source === workflow.source && v.id === workflow.id).map((v) => v.version));
-  const busy = actions.op.busy !== null || !online;
   return (
-    <div className="page">
-      <VersionHead
-        back={{ label: 'Workflows', route: { page: 'workflows' } }}
-        name={workflow.name}
-        version={workflow.version}
-        status={workflow.status}
-        source={workflow.source}
-        badges={isDefault ? <DefaultBadge /> : undefined}
-      >
-        {canEdit && workflow.status === 'active' && (
-          <>
-            {(workflow.source === 'official' || newest === workflow.version) && (
-              <button type="button" className="primary" onClick={() => void actions.newVersion(workflow)} disabled={busy}>
-                {workflow.source === 'official' ? 'Make my own copy' : 'New version to edit'}
-              </button>
-            )}
-            {!isDefault && (
-              <button type="button" onClick={() => void actions.setDefault(workflow)} disabled={busy}>
-                Set as default
-              </button>
-            )}
-          </>
-        )}
-      </VersionHead>
-      <ReadOnlyNotice source={workflow.source} status={workflow.status} noun="workflow" />
-      {canEdit && !online && <OfflineNotice>Making a new version needs the server.</OfflineNotice>}
-      {actions.op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(actions.op.error)} />}
+    <VersionView
+      head={{
+        back: BACK,
+        name: workflow.name,
+        version: workflow.version,
+        status: workflow.status,
+        source: workflow.source,
+        familyId: workflow.id,
+        badges: isDefault ? <DefaultBadge /> : undefined,
+      }}
+      noun="workflow"
+      canEdit={canEdit}
+      online={online}
+      op={actions.op}
+      onNewVersion={() => void actions.newVersion(workflow)}
+      offerNewVersion={workflow.source === 'official' || newest === workflow.version}
+      actions={
+        !isDefault && (
+          <button type="button" onClick={() => void actions.setDefault(workflow)} disabled={!online || actions.op.busy !== null}>
+            Set as default
+          </button>
+        )
+      }
+    >
       {newest !== workflow.version && workflow.source === 'own' && (
         <p className="muted">
           A newer version exists: <a {...linkTo({ page: 'workflow', source: 'own', id: workflow.id, version: newest })}>v{newest}</a>.
@@ -274,13 +269,13 @@ function WorkflowDetail({ workflow, canEdit }: { workflow: Workflow; canEdit: bo
           <h2 id="wf-problems">Not complete enough to activate</h2>
           <ul>
             {workflow.problems.map((p) => (
-              <li key={p}>{p}</li>
+              <li key={p}>{readableProblem(p, { rows: { steps: 'Step' } })}</li>
             ))}
           </ul>
         </section>
       )}
       <WorkflowSteps workflow={workflow} />
-    </div>
+    </VersionView>
   );
 }
 
@@ -314,19 +309,5 @@ function WorkflowSteps({ workflow }: { workflow: Workflow }) {
         );
       })}
     </ol>
-  );
-}
-
-export function NotOnDevice({ what, back }: { what: string; back: Parameters<typeof linkTo>[0] }) {
-  return (
-    <div className="page">
-      <h1>Not found</h1>
-      <p>
-        This {what} is not on this device. It may have been removed, or it has not synced yet.
-      </p>
-      <p>
-        <a {...linkTo(back)}>Back</a>
-      </p>
-    </div>
   );
 }

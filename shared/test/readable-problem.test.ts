@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readableMessage, readableProblem } from '../src/library/readable-problem.js';
+import { readableMessage, readableProblem, readableRefusal } from '../src/library/readable-problem.js';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
   const parsed = schema.safeParse(value);
@@ -62,5 +62,14 @@ describe('readableProblem', () => {
   it('passes through a problem that names no path', () => {
     expect(readableProblem('a workflow has at most 20 steps, this one has 21')).toBe('a workflow has at most 20 steps, this one has 21');
     expect(readableProblem('Too big: expected number to be <=1')).toBe('must be at most 1');
+  });
+});
+
+describe('readableRefusal', () => {
+  it('words each of the problems the server joined with "; "', () => {
+    expect(readableRefusal('body.name: Too small: expected string to have >=1 characters; body.description: Too big: expected string to have <=2000 characters')).toBe(
+      'Name: must not be empty; Description: is too long: at most 2000 characters',
+    );
+    expect(readableRefusal('An expected document list "tenancy-checklist" already exists')).toBe('An expected document list "tenancy-checklist" already exists');
   });
 });

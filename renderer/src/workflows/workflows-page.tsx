@@ -2,20 +2,20 @@ import { useMemo, useState } from 'react';
 import { readableProblem, type LibrarySource, type Workflow } from '@portal/shared';
 import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
-import { groupVersions, type LibraryGroup } from '../data/library-groups';
+import { groupVersions } from '../data/library-groups';
 import { useLibraryDefaults, useWorkflowVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
-import { DefaultBadge, SourceBadge, StatusBadge } from '../ui/status-badge';
+import { DefaultBadge } from '../ui/status-badge';
 import {
+  FamilyCard,
+  FamilyListing,
   OfflineNotice,
-  ProblemsPanel,
-  splitProblems,
   useCanEdit,
+  useFamilyActions,
   useFreshest,
   useOnline,
-  useOperation,
   OpenVersion,
   VersionHead,
   VersionView,
@@ -27,7 +27,6 @@ import { WorkflowDraftEditor } from './workflow-editor';
 
 export { humanize } from './humanize';
 
-type Group = LibraryGroup<Workflow>;
 type Dialog = Omit<PromptDialogProps, 'onClose'>;
 
 const params = (workflowId: string, version: number, source?: LibrarySource) => ({ path: { workflowId, version }, query: { source } });
@@ -37,22 +36,16 @@ const BACK = { label: 'Workflows', route: { page: 'workflows' } } as const;
 /** The lifecycle operations of workflows, as the listing and a version's page offer them. */
 function useWorkflowActions() {
   const { api, notify, local } = useApp();
-  const op = useOperation();
+  const family = useFamilyActions<Workflow>({
+    newVersion: (w) => ok(api.POST('/workflows/{workflowId}/{version}/new-version', { params: params(w.id, w.version, w.source) })),
+    activate: (w) => ok(api.POST('/workflows/{workflowId}/{version}/activate', { params: params(w.id, w.version, 'own') })),
+    activatedNotice: (w) => `Version ${w.version} of “${w.name}” is now active: runs take it from now on.`,
+    open,
+  });
   return {
-    op,
-    newVersion: (w: Workflow) =>
-      op.run(`${w.source}:${w.id}:new`, async () => {
-        const ref = await ok(api.POST('/workflows/{workflowId}/{version}/new-version', { params: params(w.id, w.version, w.source) }));
-        notify(w.source === 'official' ? `Made your own copy of “${w.name}”.` : `Made version ${ref.version} of “${ref.name}”.`);
-        open(ref);
-      }),
-    activate: (w: Workflow) =>
-      op.run(`${w.source}:${w.id}:${w.version}:activate`, async () => {
-        await ok(api.POST('/workflows/{workflowId}/{version}/activate', { params: params(w.id, w.version, 'own') }));
-        notify(`Version ${w.version} of “${w.name}” is now active: runs take it from now on.`);
-      }),
+    ...family,
     setDefault: (w: Workflow) =>
-      op.run(`${w.source}:${w.id}:default`, async () => {
+      family.op.run(`${w.source}:${w.id}:default`, async () => {
         await ok(api.POST('/workflows/{workflowId}/set-default', { params: { path: { workflowId: w.id }, query: { source: w.source } } }));
         local.refresh('library-defaults');
         notify(`“${w.name}” is now your organization’s default workflow.`);
@@ -89,99 +82,44 @@ export function WorkflowsPage() {
     });
 
   return (
-    <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Workflows</h1>
-          <p className="muted">The steps a run takes a case through. Runs use the highest active version unless they name one.</p>
-        </div>
-        {canEdit && (
-          <button type="button" className="primary" onClick={createWorkflow} disabled={!online}>
-            New workflow
-          </button>
+    <>
+      <FamilyListing
+        title="Workflows"
+        intro="The steps a run takes a case through. Runs use the highest active version unless they name one."
+        newLabel="New workflow"
+        onNew={createWorkflow}
+        canEdit={canEdit}
+        online={online}
+        offline="You can read workflows; creating, editing and activating them needs the server."
+        op={actions.op}
+        groups={groups}
+        opening="Opening workflows…"
+        empty={{ title: 'No workflows on this device yet.', detail: 'They arrive with the next sync; every organization starts with the standard intake.' }}
+      >
+        {(g) => (
+          <FamilyCard
+            key={g.key}
+            group={g}
+            routeOf={(v) => ({ page: 'workflow', source: v.source, id: v.id, version: v.version })}
+            summary={(v) => `${v.steps.length} steps`}
+            flags={(v) => v.problems.length > 0 && <span className="badge badge-invalid">Incomplete</span>}
+            canEdit={canEdit && online}
+            busy={actions.op.busy !== null}
+            onActivate={(v) => void actions.activate(v)}
+            onNewVersion={(v) => void actions.newVersion(v)}
+            actions={
+              g.versions.some((v) => v.status === 'active') &&
+              !g.isDefault && (
+                <button type="button" onClick={() => void actions.setDefault(g.versions[0]!)} disabled={actions.op.busy !== null}>
+                  Set as default
+                </button>
+              )
+            }
+          />
         )}
-      </header>
-      {canEdit && !online && <OfflineNotice>You can read workflows; creating, editing and activating them needs the server.</OfflineNotice>}
-      {actions.op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(actions.op.error)} />}
-      {groups === undefined ? (
-        <p className="muted">Opening workflows…</p>
-      ) : groups.length === 0 ? (
-        <div className="empty">
-          <p>
-            <strong>No workflows on this device yet.</strong>
-          </p>
-          <p className="muted">They arrive with the next sync; every organization starts with the standard intake.</p>
-        </div>
-      ) : (
-        <ul className="cards">
-          {groups.map((g) => (
-            <WorkflowCard key={g.key} group={g} canEdit={canEdit && online} actions={actions} />
-          ))}
-        </ul>
-      )}
+      </FamilyListing>
       {dialog !== null && <PromptDialog {...dialog} onClose={() => setDialog(null)} />}
-    </div>
-  );
-}
-
-function WorkflowCard({ group: g, canEdit, actions }: { group: Group; canEdit: boolean; actions: ReturnType<typeof useWorkflowActions> }) {
-  const latest = g.versions[0]!;
-  const busy = actions.op.busy !== null;
-  const hasActive = g.versions.some((v) => v.status === 'active');
-  return (
-    <li className="card" aria-labelledby={`wf-${g.key}`}>
-      <div className="card-header">
-        <div>
-          <h2 id={`wf-${g.key}`} className="card-title">
-            {g.name}
-          </h2>
-          <p className="muted small mono">{g.id}</p>
-        </div>
-        <div className="badges">
-          <SourceBadge source={g.source} />
-          {g.isDefault && <DefaultBadge />}
-        </div>
-      </div>
-      {latest.description && <p className="card-description">{latest.description}</p>}
-      <ul className="version-links">
-        {g.versions.map((v) => (
-          <li key={v.version}>
-            <a {...linkTo({ page: 'workflow', source: g.source, id: g.id, version: v.version })}>
-              v{v.version} · {v.steps.length} steps
-            </a>{' '}
-            <StatusBadge status={v.status} />
-            {v.problems.length > 0 && <span className="badge badge-invalid">Incomplete</span>}
-            {canEdit && g.source === 'own' && v.status === 'draft' && (
-              <button type="button" className="lib-inline-button" onClick={() => void actions.activate(v)} disabled={busy} aria-label={`Activate v${v.version}`}>
-                Activate
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-      {canEdit && (
-        <div className="card-actions">
-          {g.source === 'official' ? (
-            <button type="button" onClick={() => void actions.newVersion(latest)} disabled={busy}>
-              Make my own copy
-            </button>
-          ) : latest.status === 'draft' ? (
-            <a className="button" {...linkTo({ page: 'workflow', source: 'own', id: g.id, version: latest.version })}>
-              Edit draft v{latest.version}
-            </a>
-          ) : (
-            <button type="button" onClick={() => void actions.newVersion(latest)} disabled={busy}>
-              New version
-            </button>
-          )}
-          {hasActive && !g.isDefault && (
-            <button type="button" onClick={() => void actions.setDefault(latest)} disabled={busy}>
-              Set as default
-            </button>
-          )}
-        </div>
-      )}
-    </li>
+    </>
   );
 }
 

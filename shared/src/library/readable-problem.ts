@@ -122,3 +122,18 @@ export function readableProblem(problem: string, wording: ProblemWording = {}): 
 }
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The server's problems one per line: it joins several with "; ". */
+export function splitProblems(message: string): string[] {
+  return message
+    .split(/;\s+(?=(?:body\.|step \d|Field \d|and \d+ more)|[a-z]+\.[\w.]+:)/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** A refusal of the server as one line in plain words, for where it is shown whole (a dialog). */
+export function readableRefusal(message: string, wording: ProblemWording = {}): string {
+  return splitProblems(message)
+    .map((p) => readableProblem(p, wording))
+    .join('; ');
+}

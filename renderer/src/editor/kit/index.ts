@@ -10,3 +10,4 @@ export * from './problems';
 export * from './save-state';
 export * from './version-head';
 export * from './version-view';
+export * from './family-listing';

@@ -1,12 +1,6 @@
 import { readableProblem, type ProblemWording } from '@portal/shared';
 
-/** The server's problems one per line: it joins several with "; ". */
-export function splitProblems(message: string): string[] {
-  return message
-    .split(/;\s+(?=(?:body\.|step \d|Field \d|and \d+ more)|[a-z]+\.[\w.]+:)/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
+export { splitProblems } from '@portal/shared';
 
 /**
  * Which row of the form a problem is about, from the way the server names it: the body path

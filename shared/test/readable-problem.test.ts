@@ -50,12 +50,12 @@ describe('readableProblem', () => {
     expect(readableProblem('Field 3 ("x"): the name is used twice', { ...fields, inRow: true })).toBe('The name is used twice');
   });
 
-  it('keeps the rules’ row prefix and words a step’s setting by its label', () => {
+  it('names a step by its tool’s name and a setting by its label', () => {
     expect(readableProblem('step 3 (classify-and-file): settings.minConfidence: Too big: expected number to be <=1')).toBe(
-      'step 3 (classify-and-file): Min confidence: must be at most 1',
+      'Step 3 (Classify and file): Min confidence: must be at most 1',
     );
     expect(readableProblem('step 3 (classify-and-file): settings.settleAbove: must not be below minConfidence (0.75)')).toBe(
-      'step 3 (classify-and-file): Settle above: must not be below minConfidence (0.75)',
+      'Step 3 (Classify and file): Settle above: must not be below minConfidence (0.75)',
     );
   });
 

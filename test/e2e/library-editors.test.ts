@@ -205,7 +205,7 @@ describe('library editors: extraction schemas, workflows, intel templates', () =
       await wf.setSetting('Classify and file', 'Min confidence', '1.5');
       await wf.save();
       await wf.beforeSaving.waitFor();
-      expect(await wf.beforeSaving.innerText()).toMatch(/step \d+ \(classify-and-file\): Min confidence: must be at most 1/);
+      expect(await wf.beforeSaving.innerText()).toMatch(/Step \d+ \(Classify and file\): Min confidence: must be at most 1/);
       expect(await wf.step('Classify and file').getByRole('alert').innerText()).toBe('must be at most 1');
       expect(await page.locator('main').innerText()).not.toMatch(/Too big|expected number/);
       await screenshot(page, 'save-state-workflow-problem');

@@ -106,7 +106,7 @@ export function readableProblem(problem: string, wording: ProblemWording = {}): 
   const text = problem.trim();
   // The rules' own prefix naming a row (`step 3 (tool): `, `Field 3 (name): `) stays as it is.
   const prefix = /^((?:step|Field|Question) \d+ \([^)]*\):\s*)(.*)$/s.exec(text);
-  const head = prefix ? (wording.inRow === true ? '' : prefix[1]!) : '';
+  const head = prefix ? (wording.inRow === true ? '' : readablePrefix(prefix[1]!)) : '';
   const rest = prefix ? prefix[2]! : text;
   const pathed = /^((?:body\.)?[A-Za-z_][\w]*(?:\.[\w-]+)*):\s+(.*)$/s.exec(rest);
   let said: string;
@@ -122,6 +122,12 @@ export function readableProblem(problem: string, wording: ProblemWording = {}): 
 }
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The workflow rules name a step by its tool's id (`step 3 (classify-and-file): `); people know the tool by name. */
+function readablePrefix(prefix: string): string {
+  const step = /^step (\d+) \(([a-z0-9-]+)\):\s*$/.exec(prefix);
+  return step ? `Step ${step[1]} (${wordsOf(step[2]!)}): ` : prefix;
+}
 
 /** The server's problems one per line: it joins several with "; ". */
 export function splitProblems(message: string): string[] {

@@ -10,7 +10,7 @@ import { NameForm } from './name-form';
 import { PresenceBar } from './presence-bar';
 import { SectionEditor } from './section-editor';
 import { useCollabSession, useCollabView } from './use-collab';
-import { ProblemsPanel, splitProblems, useOperation, VersionHead, type SaveState } from './kit';
+import { ProblemsPanel, Refusal, splitProblems, useOperation, VersionHead, type SaveState } from './kit';
 
 export const LIBRARY = { label: 'Library', route: { page: 'library' } } as const;
 
@@ -259,11 +259,7 @@ function InsertSavedSectionForm({ savedSections, onInsert }: { savedSections: { 
       <button type="submit" disabled={busy || savedSectionId === ''}>
         Insert
       </button>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Refusal message={error} />
     </form>
   );
 }

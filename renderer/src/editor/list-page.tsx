@@ -54,15 +54,10 @@ function ReadOnlyList({ list }: { list: ExpectedDocList }) {
     });
   return (
     <VersionView
-      head={{
-        back: LIBRARY,
-        name: list.name,
-        version: list.version,
-        status: list.status,
-        source: list.source,
-        familyId: list.id,
-        badges: isDefault ? <DefaultBadge /> : undefined,
-      }}
+      back={LIBRARY}
+      shown={list}
+      familyId={list.id}
+      badges={isDefault ? <DefaultBadge /> : undefined}
       noun="list"
       canEdit={canEdit}
       online={online}

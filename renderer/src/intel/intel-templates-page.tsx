@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { IntelTemplate, LibrarySource } from '@portal/shared';
 import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
@@ -6,7 +6,6 @@ import { groupVersions } from '../data/library-groups';
 import { useIntelTemplateVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { navigate } from '../shell/router';
-import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
 import {
   FamilyCard,
   FamilyListing,
@@ -18,8 +17,6 @@ import {
   VersionView,
 } from '../editor/kit';
 import { ANSWER_TYPES, IntelTemplateDraftEditor } from './intel-template-editor';
-
-type Dialog = Omit<PromptDialogProps, 'onClose'>;
 
 const params = (templateId: string, version: number, source?: LibrarySource) => ({ path: { templateId, version }, query: { source } });
 const open = (ref: { id: string; version: number }) => navigate({ page: 'intel-template', source: 'own', id: ref.id, version: ref.version });
@@ -37,61 +34,45 @@ function useTemplateActions() {
 
 /** Intel templates, read from the local copy: the research questions a brief answers over a case. */
 export function IntelTemplatesPage() {
-  const { api, notify } = useApp();
+  const { api } = useApp();
   const versions = useIntelTemplateVersions();
   const online = useOnline();
   const canEdit = useCanEdit();
   const actions = useTemplateActions();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
   const groups = useMemo(() => (versions === undefined ? undefined : groupVersions(withoutShadowed(versions), undefined)), [versions]);
 
-  const createTemplate = () =>
-    setDialog({
-      title: 'New intel template',
-      description: 'Creates version 1 as a draft with no questions. Its id is made from the name and never changes.',
-      fields: [
-        { name: 'name', label: 'Name', required: true },
-        { name: 'description', label: 'Description', multiline: true },
-      ],
-      submitLabel: 'Create template',
-      onSubmit: async ({ name = '', description = '' }) => {
-        const ref = await ok(api.POST('/intel-templates', { body: { name, ...(description.trim() ? { description } : {}) } }));
-        setDialog(null);
-        notify(`Created “${ref.name}”.`);
-        open(ref);
-      },
-    });
-
   return (
-    <>
-      <FamilyListing
-        title="Intel templates"
-        intro="Research questions a brief answers over a case’s pages, each claim cited to its document."
-        newLabel="New template"
-        onNew={createTemplate}
-        canEdit={canEdit}
-        online={online}
-        offline="You can read templates; creating, editing and activating them needs the server."
-        op={actions.op}
-        groups={groups}
-        opening="Opening templates…"
-        empty={{ title: 'No intel templates on this device yet.', detail: 'Official templates arrive with the next sync.' }}
-      >
-        {(g) => (
-          <FamilyCard
-            key={g.key}
-            group={g}
-            routeOf={(v) => ({ page: 'intel-template', source: v.source, id: v.id, version: v.version })}
-            summary={(v) => `${v.questions.length} questions`}
-            canEdit={canEdit && online}
-            busy={actions.op.busy !== null}
-            onActivate={(v) => void actions.activate(v)}
-            onNewVersion={(v) => void actions.newVersion(v)}
-          />
-        )}
-      </FamilyListing>
-      {dialog !== null && <PromptDialog {...dialog} onClose={() => setDialog(null)} />}
-    </>
+    <FamilyListing
+      title="Intel templates"
+      intro="Research questions a brief answers over a case’s pages, each claim cited to its document."
+      create={{
+        label: 'New intel template',
+        explain: 'Creates version 1 as a draft with no questions. Its id is made from the name and never changes.',
+        submitLabel: 'Create template',
+        post: (body) => ok(api.POST('/intel-templates', { body })),
+        open,
+      }}
+      canEdit={canEdit}
+      online={online}
+      offline="You can read templates; creating, editing and activating them needs the server."
+      op={actions.op}
+      groups={groups}
+      opening="Opening templates…"
+      empty={{ title: 'No intel templates on this device yet.', detail: 'Official templates arrive with the next sync.' }}
+    >
+      {(g) => (
+        <FamilyCard
+          key={g.key}
+          group={g}
+          routeOf={(v) => ({ page: 'intel-template', source: v.source, id: v.id, version: v.version })}
+          summary={(v) => `${v.questions.length} questions`}
+          canEdit={canEdit && online}
+          busy={actions.op.busy !== null}
+          onActivate={(v) => void actions.activate(v)}
+          onNewVersion={(v) => void actions.newVersion(v)}
+        />
+      )}
+    </FamilyListing>
   );
 }
 
@@ -128,7 +109,9 @@ function TemplateDetail({ template, canEdit }: { template: IntelTemplate; canEdi
   const actions = useTemplateActions();
   return (
     <VersionView
-      head={{ back: BACK, name: template.name, version: template.version, status: template.status, source: template.source, familyId: template.id }}
+      back={BACK}
+      shown={template}
+      familyId={template.id}
       noun="template"
       canEdit={canEdit}
       online={online}

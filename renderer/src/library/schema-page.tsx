@@ -84,7 +84,9 @@ function SchemaView({ schema, canEdit }: { schema: DocTypeExtractionSchema; canE
 
   return (
     <VersionView
-      head={{ back: BACK, name: schema.name, version: schema.version, status: schema.status, source: schema.source, familyId: schema.docType }}
+      back={BACK}
+      shown={schema}
+      familyId={schema.docType}
       noun="schema"
       canEdit={canEdit}
       online={online}

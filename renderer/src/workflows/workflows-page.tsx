@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { readableProblem, type LibrarySource, type Workflow } from '@portal/shared';
 import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
@@ -6,7 +6,6 @@ import { groupVersions } from '../data/library-groups';
 import { useLibraryDefaults, useWorkflowVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
-import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
 import { DefaultBadge } from '../ui/status-badge';
 import {
   FamilyCard,
@@ -26,8 +25,6 @@ import { useWorkflowTools } from './use-workflow-tools';
 import { WorkflowDraftEditor } from './workflow-editor';
 
 export { humanize } from './humanize';
-
-type Dialog = Omit<PromptDialogProps, 'onClose'>;
 
 const params = (workflowId: string, version: number, source?: LibrarySource) => ({ path: { workflowId, version }, query: { source } });
 const open = (ref: { id: string; version: number }) => navigate({ page: 'workflow', source: 'own', id: ref.id, version: ref.version });
@@ -55,71 +52,55 @@ function useWorkflowActions() {
 
 /** Workflows, read from the local copy: what steps a run of a case goes through. */
 export function WorkflowsPage() {
-  const { api, notify } = useApp();
+  const { api } = useApp();
   const versions = useWorkflowVersions();
   const defaults = useLibraryDefaults();
   const online = useOnline();
   const canEdit = useCanEdit();
   const actions = useWorkflowActions();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
   const groups = useMemo(() => (versions === undefined ? undefined : groupVersions(withoutShadowed(versions), defaults?.get('workflow'))), [versions, defaults]);
 
-  const createWorkflow = () =>
-    setDialog({
-      title: 'New workflow',
-      description: 'Creates version 1 as a draft holding the steps every workflow begins with (Preview, Parse). Its id is made from the name and never changes.',
-      fields: [
-        { name: 'name', label: 'Name', required: true },
-        { name: 'description', label: 'Description', multiline: true },
-      ],
-      submitLabel: 'Create workflow',
-      onSubmit: async ({ name = '', description = '' }) => {
-        const ref = await ok(api.POST('/workflows', { body: { name, ...(description.trim() ? { description } : {}) } }));
-        setDialog(null);
-        notify(`Created “${ref.name}”.`);
-        open(ref);
-      },
-    });
-
   return (
-    <>
-      <FamilyListing
-        title="Workflows"
-        intro="The steps a run takes a case through. Runs use the highest active version unless they name one."
-        newLabel="New workflow"
-        onNew={createWorkflow}
-        canEdit={canEdit}
-        online={online}
-        offline="You can read workflows; creating, editing and activating them needs the server."
-        op={actions.op}
-        groups={groups}
-        opening="Opening workflows…"
-        empty={{ title: 'No workflows on this device yet.', detail: 'They arrive with the next sync; every organization starts with the standard intake.' }}
-      >
-        {(g) => (
-          <FamilyCard
-            key={g.key}
-            group={g}
-            routeOf={(v) => ({ page: 'workflow', source: v.source, id: v.id, version: v.version })}
-            summary={(v) => `${v.steps.length} steps`}
-            flags={(v) => v.problems.length > 0 && <span className="badge badge-invalid">Incomplete</span>}
-            canEdit={canEdit && online}
-            busy={actions.op.busy !== null}
-            onActivate={(v) => void actions.activate(v)}
-            onNewVersion={(v) => void actions.newVersion(v)}
-            actions={
-              g.versions.some((v) => v.status === 'active') &&
-              !g.isDefault && (
-                <button type="button" onClick={() => void actions.setDefault(g.versions[0]!)} disabled={actions.op.busy !== null}>
-                  Set as default
-                </button>
-              )
-            }
-          />
-        )}
-      </FamilyListing>
-      {dialog !== null && <PromptDialog {...dialog} onClose={() => setDialog(null)} />}
-    </>
+    <FamilyListing
+      title="Workflows"
+      intro="The steps a run takes a case through. Runs use the highest active version unless they name one."
+      create={{
+        label: 'New workflow',
+        explain: 'Creates version 1 as a draft holding the steps every workflow begins with (Preview, Parse). Its id is made from the name and never changes.',
+        submitLabel: 'Create workflow',
+        post: (body) => ok(api.POST('/workflows', { body })),
+        open,
+      }}
+      canEdit={canEdit}
+      online={online}
+      offline="You can read workflows; creating, editing and activating them needs the server."
+      op={actions.op}
+      groups={groups}
+      opening="Opening workflows…"
+      empty={{ title: 'No workflows on this device yet.', detail: 'They arrive with the next sync; every organization starts with the standard intake.' }}
+    >
+      {(g) => (
+        <FamilyCard
+          key={g.key}
+          group={g}
+          routeOf={(v) => ({ page: 'workflow', source: v.source, id: v.id, version: v.version })}
+          summary={(v) => `${v.steps.length} steps`}
+          flags={(v) => v.problems.length > 0 && <span className="badge badge-invalid">Incomplete</span>}
+          canEdit={canEdit && online}
+          busy={actions.op.busy !== null}
+          onActivate={(v) => void actions.activate(v)}
+          onNewVersion={(v) => void actions.newVersion(v)}
+          actions={
+            g.versions.some((v) => v.status === 'active') &&
+            !g.isDefault && (
+              <button type="button" onClick={() => void actions.setDefault(g.versions[0]!)} disabled={actions.op.busy !== null}>
+                Set as default
+              </button>
+            )
+          }
+        />
+      )}
+    </FamilyListing>
   );
 }
 
@@ -173,15 +154,10 @@ function WorkflowDetail({ workflow, canEdit }: { workflow: Workflow; canEdit: bo
   const newest = Math.max(workflow.version, ...(versions ?? []).filter((v) => v.source === workflow.source && v.id === workflow.id).map((v) => v.version));
   return (
     <VersionView
-      head={{
-        back: BACK,
-        name: workflow.name,
-        version: workflow.version,
-        status: workflow.status,
-        source: workflow.source,
-        familyId: workflow.id,
-        badges: isDefault ? <DefaultBadge /> : undefined,
-      }}
+      back={BACK}
+      shown={workflow}
+      familyId={workflow.id}
+      badges={isDefault ? <DefaultBadge /> : undefined}
       noun="workflow"
       canEdit={canEdit}
       online={online}

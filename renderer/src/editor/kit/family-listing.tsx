@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { LibrarySource } from '@portal/shared';
 import type { LibraryGroup } from '../../data/library-groups';
 import { linkTo, type Route } from '../../shell/router';
+import { PromptDialog } from '../../ui/prompt-dialog';
 import { DefaultBadge, SourceBadge, StatusBadge } from '../../ui/status-badge';
 import { useApp } from '../../shell/app-context';
 import { useOperation, type Operation } from './access';
@@ -46,11 +47,17 @@ export function useFamilyActions<V extends FamilyVersion>(kind: {
  * The listing of a versioned kind read from the device: its head with "New …", what the server
  * refused, then one card per family (or why there are none yet).
  */
-export function FamilyListing<V>({ title, intro, newLabel, onNew, canEdit, online, offline, op, groups, opening, empty, children }: {
+export function FamilyListing<V>({ title, intro, create, canEdit, online, offline, op, groups, opening, empty, children }: {
   title: string;
   intro: string;
-  newLabel: string;
-  onNew(): void;
+  /** "New workflow": a name and a description make version 1, a draft, which then opens. */
+  create: {
+    label: string;
+    explain: string;
+    submitLabel: string;
+    post(body: { name: string; description?: string }): Promise<{ id: string; version: number; name: string }>;
+    open(ref: { id: string; version: number }): void;
+  };
   canEdit: boolean;
   online: boolean;
   /** What can still be done offline, said to those who may edit. */
@@ -61,6 +68,8 @@ export function FamilyListing<V>({ title, intro, newLabel, onNew, canEdit, onlin
   empty: { title: string; detail: string };
   children(group: LibraryGroup<V>): ReactNode;
 }) {
+  const { notify } = useApp();
+  const [creating, setCreating] = useState(false);
   return (
     <div className="page">
       <header className="page-header">
@@ -69,8 +78,8 @@ export function FamilyListing<V>({ title, intro, newLabel, onNew, canEdit, onlin
           <p className="muted">{intro}</p>
         </div>
         {canEdit && (
-          <button type="button" className="primary" onClick={onNew} disabled={!online}>
-            {newLabel}
+          <button type="button" className="primary" onClick={() => setCreating(true)} disabled={!online}>
+            {create.label}
           </button>
         )}
       </header>
@@ -87,6 +96,24 @@ export function FamilyListing<V>({ title, intro, newLabel, onNew, canEdit, onlin
         </div>
       ) : (
         <ul className="cards">{groups.map((g) => children(g))}</ul>
+      )}
+      {creating && (
+        <PromptDialog
+          title={create.label}
+          description={create.explain}
+          fields={[
+            { name: 'name', label: 'Name', required: true },
+            { name: 'description', label: 'Description', multiline: true },
+          ]}
+          submitLabel={create.submitLabel}
+          onSubmit={async ({ name = '', description = '' }) => {
+            const ref = await create.post({ name, ...(description.trim() ? { description } : {}) });
+            setCreating(false);
+            notify(`Created “${ref.name}”.`);
+            create.open(ref);
+          }}
+          onClose={() => setCreating(false)}
+        />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { readableProblem, type ProblemWording } from '@portal/shared';
+import { readableProblem, readableRefusal, type ProblemWording } from '@portal/shared';
 
 export { splitProblems } from '@portal/shared';
 
@@ -61,5 +61,15 @@ export function RowProblems({ problems, wording }: { problems: readonly string[]
         <li key={p}>{p}</li>
       ))}
     </ul>
+  );
+}
+
+/** A refusal shown whole, next to the small form it refused (a line, a saved section), in plain words. */
+export function Refusal({ message }: { message: string | null }) {
+  if (message === null) return null;
+  return (
+    <p className="error" role="alert">
+      {readableRefusal(message)}
+    </p>
   );
 }

@@ -68,8 +68,11 @@ function VersionMissing({ what, back, error, offline }: { what: string; back: { 
  * A version that is not edited here (active, superseded, or official): its head with "Make my own
  * copy" or "New version to edit" for those who may, why it is read-only, then its content.
  */
-export function VersionView({ head, noun, canEdit, online, op, onNewVersion, offerNewVersion = true, actions, children }: {
-  head: Omit<VersionHeadProps, 'children' | 'saveState'>;
+export function VersionView({ back, shown, familyId, badges, noun, canEdit, online, op, onNewVersion, offerNewVersion = true, actions, children }: {
+  back: VersionHeadProps['back'];
+  shown: Pick<VersionHeadProps, 'name' | 'version' | 'status' | 'source'>;
+  familyId: string;
+  badges?: ReactNode;
   noun: string;
   canEdit: boolean;
   online: boolean;
@@ -84,19 +87,19 @@ export function VersionView({ head, noun, canEdit, online, op, onNewVersion, off
   const busy = !online || op.busy !== null;
   return (
     <div className="page">
-      <VersionHead {...head}>
-        {canEdit && head.status === 'active' && (
+      <VersionHead back={back} name={shown.name} version={shown.version} status={shown.status} source={shown.source} familyId={familyId} badges={badges}>
+        {canEdit && shown.status === 'active' && (
           <>
             {offerNewVersion && (
               <button type="button" className="primary" onClick={onNewVersion} disabled={busy}>
-                {head.source === 'official' ? 'Make my own copy' : 'New version to edit'}
+                {shown.source === 'official' ? 'Make my own copy' : 'New version to edit'}
               </button>
             )}
             {actions}
           </>
         )}
       </VersionHead>
-      <ReadOnlyNotice source={head.source} status={head.status} noun={noun} />
+      <ReadOnlyNotice source={shown.source} status={shown.status} noun={noun} />
       {canEdit && !online && <OfflineNotice>Making a new version needs the server.</OfflineNotice>}
       {op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(op.error)} />}
       {children}

@@ -160,7 +160,7 @@ describe('library editors: extraction schemas, workflows, intel templates', () =
     };
 
     /** Saved → typing: unsaved → leaving asks (a link, the back and forward buttons, a reload) → Save → saved, and leaving asks nothing. */
-    const expectSavedOnSave = async (editor: VersionEditor, path: string, name: string, listing: string, shot: string) => {
+    const expectSavedOnSave = async (editor: VersionEditor, path: string, name: string, listing: string, shot: string, offlineToo = false) => {
       await page.goto(path);
       await editor.heading(name).waitFor();
       await expect.poll(() => editor.saveState.text()).toBe('Saved Changes are kept when you press Save.');
@@ -180,6 +180,16 @@ describe('library editors: extraction schemas, workflows, intel templates', () =
       await stayOn(editor, path, () => void page.goForward().catch(() => undefined), 'confirm', description);
       await stayOn(editor, path, () => void page.reload().catch(() => undefined), 'beforeunload', description);
       await editor.heading(name).waitFor();
+
+      if (offlineToo) {
+        // Offline, what was typed stays on the page and the indicator says it is not saved yet.
+        await context.setOffline(true);
+        await expect.poll(() => editor.saveState.text()).toBe('Offline — not saved Your changes stay on this page; save them when you are back online.');
+        expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+        await screenshot(page, `${shot}-offline`);
+        await context.setOffline(false);
+        await expect.poll(() => editor.saveState.text(), { timeout: 20_000 }).toBe('Unsaved changes — Save Press Save to keep them; leaving the page drops them.');
+      }
 
       await editor.saveAndWait();
       await expect.poll(() => editor.saveState.text()).toBe('Saved Changes are kept when you press Save.');
@@ -213,7 +223,7 @@ describe('library editors: extraction schemas, workflows, intel templates', () =
       await expect.poll(() => wf.saveState.text()).toBe('Saved Changes are kept when you press Save.');
 
       const template = await ok(api.POST('/intel-templates/{templateId}/{version}/new-version', { params: { path: { templateId: 'affordability', version: 1 }, query: { source: 'own' } } }));
-      await expectSavedOnSave(new IntelTemplateEditor(page), `/intel-templates/own/affordability/${template.version}`, 'Affordability', 'Intel templates', 'save-state-intel-template');
+      await expectSavedOnSave(new IntelTemplateEditor(page), `/intel-templates/own/affordability/${template.version}`, 'Affordability', 'Intel templates', 'save-state-intel-template', true);
     });
 
     it('the list editor says it saves as you type, offline on this device, and leaving it asks nothing', async () => {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { INTEL_ANSWER_TYPES, IntelTemplateEdit, MAX_INTEL_QUESTIONS, type IntelQuestion, type IntelTemplate } from '@portal/shared';
 import { ok } from '@portal/shared/client';
 import { NameForm } from '../editor/name-form';
-import { DraftPage, issuesOf, moved, problemsByRow, RowButtons, RowProblems, useVersionedDraft } from '../editor/kit';
+import { DraftPage, issuesOf, problemsByRow, RowButtons, RowProblems, rowEdits, useVersionedDraft } from '../editor/kit';
 import { useApp } from '../shell/app-context';
 
 export const ANSWER_TYPES: Record<NonNullable<IntelQuestion['answerType']>, string> = {
@@ -70,9 +70,7 @@ export function IntelTemplateDraftEditor({ template, onSaved }: { template: Inte
               count={count}
               problems={rows.byRow.get(i)}
               disabled={disabled}
-              onChange={(next) => setQuestions((qs) => qs.map((x, j) => (j === i ? next : x)))}
-              onMove={(by) => setQuestions((qs) => moved(qs, i, by))}
-              onRemove={() => setQuestions((qs) => qs.filter((_, j) => j !== i))}
+              {...rowEdits(setQuestions, i)}
             />
           ))}
         </ol>

@@ -4,8 +4,8 @@ import { ok } from '@portal/shared/client';
 import {
   DraftPage,
   issuesOf,
-  moved,
   problemsByRow,
+  rowEdits,
   useCanEdit,
   useFreshest,
   useOnline,
@@ -177,9 +177,7 @@ function SchemaDraftEditor({ schema, onSaved }: { schema: DocTypeExtractionSchem
               count={form.value.fields.length}
               problems={rows.byRow.get(i)}
               disabled={disabled}
-              onChange={(next) => setFields((fs) => fs.map((f, j) => (j === i ? next : f)))}
-              onMove={(by) => setFields((fs) => moved(fs, i, by))}
-              onRemove={() => setFields((fs) => fs.filter((_, j) => j !== i))}
+              {...rowEdits(setFields, i)}
             />
           ))}
         </ol>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { checkWorkflowSteps, MAX_WORKFLOW_STEPS, readableMessage, WorkflowEdit, type Workflow, type WorkflowStepValue } from '@portal/shared';
 import { ok } from '@portal/shared/client';
-import { DraftPage, issuesOf, moved, problemsByRow, RowButtons, RowProblems, useVersionedDraft } from '../editor/kit';
+import { DraftPage, issuesOf, problemsByRow, RowButtons, RowProblems, rowEdits, useVersionedDraft } from '../editor/kit';
 import { useApp } from '../shell/app-context';
 import { humanize } from './humanize';
 import { settingOfProblem, ToolSettingsForm } from './tool-settings-form';
@@ -122,8 +122,8 @@ export function WorkflowDraftEditor({ workflow, tools, onSaved }: { workflow: Wo
                     index={i - spineCount}
                     count={form.value.steps.length - spineCount}
                     disabled={disabled}
-                    onMove={(by) => setSteps((s) => moved(s, i, by))}
-                    onRemove={() => setSteps((s) => s.filter((_, j) => j !== i))}
+                    onMove={rowEdits(setSteps, i).onMove}
+                    onRemove={rowEdits(setSteps, i).onRemove}
                   />
                 )}
               </div>

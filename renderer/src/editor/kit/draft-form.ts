@@ -60,3 +60,12 @@ export function moved<T>(items: readonly T[], from: number, by: number): T[] {
   next.splice(to, 0, item!);
   return next;
 }
+
+/** What a row of a draft's form does to its list: replace it, move it by some places, remove it. */
+export function rowEdits<T>(update: (change: (rows: T[]) => T[]) => void, index: number) {
+  return {
+    onChange: (next: T) => update((rows) => rows.map((r, j) => (j === index ? next : r))),
+    onMove: (by: number) => update((rows) => moved(rows, index, by)),
+    onRemove: () => update((rows) => rows.filter((_, j) => j !== index)),
+  };
+}

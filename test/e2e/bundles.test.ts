@@ -89,7 +89,7 @@ describe('document bundles', () => {
     await subsection.waitFor();
     await subsection.getByText('From bundle “Identity and address”').waitFor();
     for (const line of ['Passport', 'Utility bill', 'Council tax bill']) await editor.line('Documents', line).waitFor();
-    await editor.saveState.waitFor();
+    await editor.saved.waitFor();
   });
 
   it('deletes the bundle; the list keeps its subsection', async () => {

@@ -101,7 +101,7 @@ describe('editing a draft list together', () => {
     await maria.editor.setNote('Identity', 'Passport', 'Every page, including blank ones');
     await expect.poll(() => colin.editor.line('Identity', 'Passport').getByLabel('Note', { exact: true }).inputValue()).toBe('Every page, including blank ones');
 
-    await expect.poll(() => maria.editor.saveState.count()).toBe(1);
+    await expect.poll(() => maria.editor.saved.count()).toBe(1);
     await screenshot(maria.page, 'editor-two-people');
   });
 
@@ -127,7 +127,7 @@ describe('editing a draft list together', () => {
     await colin.editor.addDocument('Identity', 'Driving licence');
     await colin.editor.line('Identity', 'Driving licence').waitFor();
     await expect.poll(() => colin.shell.connectionText()).toMatch(/\d+ changes? waiting to sync/);
-    await expect.poll(() => colin.editor.liveState.innerText()).toMatch(/\d+ changes? (is|are) kept on this device/);
+    await expect.poll(() => colin.editor.saveState.text()).toMatch(/^Offline — saved on this device \d+ changes? waits? to be sent when you reconnect\.$/);
     await screenshot(colin.page, 'editor-offline-pending');
 
     // Maria, online meanwhile: another section. Colin cannot see it yet.

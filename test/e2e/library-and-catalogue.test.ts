@@ -42,7 +42,7 @@ describe('the library', () => {
     await editor.coinDocumentType('Applicant', 'Guarantor letter', 'Letter or reference');
     await editor.line('Applicant', 'Guarantor letter').waitFor();
     expect(await editor.line('Applicant', 'Guarantor letter').getByTitle('Document type').innerText()).toBe('guarantor-letter');
-    await editor.saveState.waitFor();
+    await editor.saved.waitFor();
 
     await editor.section('Applicant').getByRole('button', { name: 'Save for reuse' }).click();
     await page.getByText('Saved “Applicant” for reuse in other lists.').waitFor();

@@ -2,7 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok, type ApiClient } from '@portal/shared/client';
 import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
-import { IntelTemplateEditor, SchemaEditor, WorkflowEditor } from './pages/library-editor-pages.js';
+import { ListEditorPage } from './pages/list-editor-page.js';
+import { IntelTemplateEditor, SchemaEditor, VersionEditor, WorkflowEditor } from './pages/library-editor-pages.js';
+
+const LEAVE_WARNING = 'You have unsaved changes on this page. Leave without saving them?';
 
 /**
  * A Manager edits the REST-saved library kinds in the app: an extraction schema (a field added),
@@ -129,5 +132,129 @@ describe('library editors: extraction schemas, workflows, intel templates', () =
     expect(template.questions.at(-1)).toEqual({ prompt, answerType: 'yes-no', guidance: 'Cite the bank statement line the deposit left from.' });
     const rows = await ok(api.GET('/intel-templates'));
     expect(rows.find((r) => r.id === 'affordability' && r.source === 'own')).toMatchObject({ status: 'active', questionCount: before + 1 });
+  });
+
+  /**
+   * Issue #29: one visible save model. The REST-saved editors say that changes are kept on Save,
+   * show unsaved changes in the same indicator, and ask before the page is left with them; the
+   * list editor says it saves as you type, and leaving it asks nothing.
+   */
+  describe('one save model, shown the same way by every editor', () => {
+    const dialogs: string[] = [];
+
+    beforeAll(async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      page.on('dialog', (d) => dialogs.push(d.type()));
+    });
+
+    /** Staying when asked: the dialog said the leave warning, and the page, its address and what was typed are still there. */
+    const stayOn = async (editor: VersionEditor, path: string, leave: () => void, kind: string, description: string) => {
+      const asked = page.waitForEvent('dialog');
+      leave();
+      const dialog = await asked;
+      expect(dialog.type()).toBe(kind);
+      if (kind === 'confirm') expect(dialog.message()).toBe(LEAVE_WARNING);
+      await dialog.dismiss();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+      expect(await editor.description().inputValue()).toBe(description);
+    };
+
+    /** Saved → typing: unsaved → leaving asks (a link, the back and forward buttons, a reload) → Save → saved, and leaving asks nothing. */
+    const expectSavedOnSave = async (editor: VersionEditor, path: string, name: string, listing: string, shot: string, offlineToo = false) => {
+      await page.goto(path);
+      await editor.heading(name).waitFor();
+      await expect.poll(() => editor.saveState.text()).toBe('Saved Changes are kept when you press Save.');
+      expect(await editor.saveState.model()).toBe('on-save');
+      // Nothing unsaved: the listing and back again, without a question.
+      await editor.back();
+      await page.getByRole('heading', { level: 1, name: listing, exact: true }).waitFor();
+      await page.goBack();
+      await editor.heading(name).waitFor();
+
+      const description = `Reviewed by the compliance team (${shot})`;
+      await editor.description().fill(description);
+      await expect.poll(() => editor.saveState.text()).toBe('Unsaved changes — Save Press Save to keep them; leaving the page drops them.');
+      await screenshot(page, `${shot}-unsaved`);
+
+      await stayOn(editor, path, () => void editor.back(), 'confirm', description);
+      await stayOn(editor, path, () => void page.goForward().catch(() => undefined), 'confirm', description);
+      await stayOn(editor, path, () => void page.reload().catch(() => undefined), 'beforeunload', description);
+      await editor.heading(name).waitFor();
+
+      if (offlineToo) {
+        // Offline, what was typed stays on the page and the indicator says it is not saved yet.
+        await context.setOffline(true);
+        await expect.poll(() => editor.saveState.text()).toBe('Offline — not saved Your changes stay on this page; save them when you are back online.');
+        expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+        await screenshot(page, `${shot}-offline`);
+        await context.setOffline(false);
+        await expect.poll(() => editor.saveState.text(), { timeout: 20_000 }).toBe('Unsaved changes — Save Press Save to keep them; leaving the page drops them.');
+      }
+
+      await editor.saveAndWait();
+      await expect.poll(() => editor.saveState.text()).toBe('Saved Changes are kept when you press Save.');
+      const before = dialogs.length;
+      await editor.back();
+      await page.getByRole('heading', { level: 1, name: listing, exact: true }).waitFor();
+      expect(dialogs.length).toBe(before);
+      return description;
+    };
+
+    it('schema, workflow and template editors: unsaved changes are said, guarded on leaving, and kept by Save', async () => {
+      const schema = await ok(api.POST('/doc-type-extraction-schemas/{docType}/{version}/new-version', { params: { path: { docType: 'passport', version: 1 }, query: { source: 'own' } } }));
+      const said = await expectSavedOnSave(new SchemaEditor(page), `/extraction-schemas/own/passport/${schema.version}`, 'Passport', 'Extraction schemas', 'save-state-schema');
+      const savedSchema = await ok(api.GET('/doc-type-extraction-schemas/{docType}/{version}', { params: { path: { docType: 'passport', version: schema.version }, query: { source: 'own' } } }));
+      expect(savedSchema.description).toBe(said);
+
+      const workflow = await ok(api.POST('/workflows/{workflowId}/{version}/new-version', { params: { path: { workflowId: 'standard-intake', version: 2 }, query: { source: 'own' } } }));
+      const wf = new WorkflowEditor(page);
+      await expectSavedOnSave(wf, `/workflows/own/standard-intake/${workflow.version}`, 'Standard intake', 'Workflows', 'save-state-workflow');
+
+      // A setting out of its range, said in words rather than zod's ("Too big: expected number to be <=1").
+      await page.goto(`/workflows/own/standard-intake/${workflow.version}`);
+      await wf.setSetting('Classify and file', 'Min confidence', '1.5');
+      await wf.save();
+      await wf.beforeSaving.waitFor();
+      expect(await wf.beforeSaving.innerText()).toMatch(/Step \d+ \(Classify and file\): Min confidence: must be at most 1/);
+      expect(await wf.step('Classify and file').getByRole('alert').innerText()).toBe('must be at most 1');
+      expect(await page.locator('main').innerText()).not.toMatch(/Too big|expected number/);
+      await screenshot(page, 'save-state-workflow-problem');
+      await page.getByRole('button', { name: 'Discard changes' }).click();
+      await expect.poll(() => wf.saveState.text()).toBe('Saved Changes are kept when you press Save.');
+
+      const template = await ok(api.POST('/intel-templates/{templateId}/{version}/new-version', { params: { path: { templateId: 'affordability', version: 1 }, query: { source: 'own' } } }));
+      await expectSavedOnSave(new IntelTemplateEditor(page), `/intel-templates/own/affordability/${template.version}`, 'Affordability', 'Intel templates', 'save-state-intel-template', true);
+    });
+
+    it('the list editor says it saves as you type, offline on this device, and leaving it asks nothing', async () => {
+      const list = await ok(api.POST('/expected-doc-lists', { body: { name: 'Save model checklist' } }));
+      const editor = new ListEditorPage(page);
+      const description = page.getByLabel('Description', { exact: true });
+      await page.goto(`/library/own/${list.id}/${list.version}`);
+      await editor.heading('Save model checklist').waitFor();
+      expect(await editor.saveState.model()).toBe('live');
+      await expect.poll(() => editor.saveState.text()).toMatch(/^Saved Changes save as you type\./);
+
+      await description.fill('Every document a tenancy needs.');
+      await editor.saved.waitFor();
+      await screenshot(page, 'save-state-list');
+      const before = dialogs.length;
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Library' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Library' }).waitFor();
+      expect(dialogs.length).toBe(before);
+
+      await page.goBack();
+      await editor.heading('Save model checklist').waitFor();
+      await context.setOffline(true);
+      await expect.poll(() => editor.saveState.text()).toMatch(/^Offline — saved on this device/);
+      await description.fill('Every document a tenancy needs, checked offline.');
+      await expect.poll(() => editor.saveState.text()).toBe('Offline — saved on this device 1 change waits to be sent when you reconnect.');
+      await screenshot(page, 'save-state-list-offline');
+      await context.setOffline(false);
+      await expect.poll(() => editor.saveState.text(), { timeout: 20_000 }).toMatch(/^Saved Changes save as you type\. Last saved at/);
+      await expect
+        .poll(async () => (await ok(api.GET('/expected-doc-lists/{expectedDocListId}/{version}', { params: { path: { expectedDocListId: list.id, version: list.version }, query: { source: 'own' } } }))).description)
+        .toBe('Every document a tenancy needs, checked offline.');
+    });
   });
 });

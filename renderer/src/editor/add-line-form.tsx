@@ -4,6 +4,7 @@ import { messageOf, ok } from '@portal/shared/client';
 import type { MarkedChain } from '../data/marked-chain';
 import { useApp } from '../shell/app-context';
 import { DocTypeSelect } from './doc-type-select';
+import { Refusal } from './kit';
 
 export interface AddLineFormProps {
   chain: MarkedChain | undefined;
@@ -115,11 +116,7 @@ function CoinForm({ chain, placeName, onCoin, onCancel }: CoinFormProps) {
         <label htmlFor={`${base}-description`}>Description (helps the classifier recognise it)</label>
         <input id={`${base}-description`} value={description} onChange={(e) => setDescription(e.target.value)} disabled={busy} />
       </div>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Refusal message={error} />
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Adding…' : 'Create type and add it'}

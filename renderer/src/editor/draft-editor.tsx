@@ -1,17 +1,18 @@
 import { useEffect, useId, useState } from 'react';
-import type { ExpectedDocList } from '@portal/shared';
+import { readableProblem, type ExpectedDocList } from '@portal/shared';
 import { messageOf, ok } from '@portal/shared/client';
 import { listParams } from '../api/list-params';
 import { useBundles, useMarkedChain, useSavedSections } from '../data/use-local';
 import { useApp } from '../shell/app-context';
-import { linkTo } from '../shell/router';
-import { StatusBadge } from '../ui/status-badge';
 import type { CollabSnapshot } from './collab-session';
 import { addSection, setDescription, type DraftContent } from './list-ops';
 import { NameForm } from './name-form';
 import { PresenceBar } from './presence-bar';
 import { SectionEditor } from './section-editor';
 import { useCollabSession, useCollabView } from './use-collab';
+import { ProblemsPanel, Refusal, splitProblems, useOperation, VersionHead, type SaveState } from './kit';
+
+export const LIBRARY = { label: 'Library', route: { page: 'library' } } as const;
 
 export interface DraftEditorProps {
   listId: string;
@@ -32,8 +33,7 @@ export function DraftEditor({ listId, version, meta }: DraftEditorProps) {
   const chain = useMarkedChain();
   const bundles = useBundles();
   const savedSections = useSavedSections();
-  const [error, setError] = useState<string | null>(null);
-  const [activating, setActivating] = useState(false);
+  const op = useOperation();
   const descriptionId = useId();
   const readOnly = snapshot.connection === 'closed';
 
@@ -52,67 +52,38 @@ export function DraftEditor({ listId, version, meta }: DraftEditorProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [session]);
 
-  const activate = async () => {
-    setActivating(true);
-    setError(null);
-    try {
+  const activate = () =>
+    op.run('activate', async () => {
       await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/activate', { params: listParams(listId, version, 'own') }));
       notify(`Version ${version} of “${meta.name}” is now active.`);
-    } catch (e) {
-      setError(messageOf(e));
-      setActivating(false);
-    }
-  };
+    });
 
   if (session === null || !snapshot.loaded) return <p className="muted">Opening the draft…</p>;
+  const problems = snapshot.status?.state === 'invalid' ? snapshot.status.errors.map((e) => readableListProblem(e, draft)) : [];
 
   return (
     <div className="page editor">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <a {...linkTo({ page: 'library' })}>Library</a> <span aria-hidden="true">›</span> <span>{meta.name}</span>
-      </nav>
-      <header className="page-header">
-        <div>
-          <h1>
-            {meta.name} <span className="muted version">v{version}</span>
-          </h1>
-          <div className="badges">
-            <StatusBadge status="draft" />
-            <SaveState snapshot={snapshot} />
-          </div>
-        </div>
-        <div className="toolbar">
-          <button type="button" onClick={() => session.undo.undo()} aria-keyshortcuts="Control+Z">
-            Undo
-          </button>
-          <button type="button" onClick={() => session.undo.redo()} aria-keyshortcuts="Control+Shift+Z">
-            Redo
-          </button>
-          <button type="button" className="primary" onClick={() => void activate()} disabled={activating || snapshot.status?.state === 'invalid'}>
-            {activating ? 'Activating…' : 'Activate'}
-          </button>
-        </div>
-      </header>
+      <VersionHead back={LIBRARY} name={meta.name} version={version} status="draft" source="own" familyId={listId} saveState={liveSaveState(snapshot)}>
+        <button type="button" onClick={() => session.undo.undo()} aria-keyshortcuts="Control+Z">
+          Undo
+        </button>
+        <button type="button" onClick={() => session.undo.redo()} aria-keyshortcuts="Control+Shift+Z">
+          Redo
+        </button>
+        <button type="button" className="primary" onClick={() => void activate()} disabled={op.busy !== null || problems.length > 0}>
+          {op.busy === 'activate' ? 'Activating…' : 'Activate'}
+        </button>
+      </VersionHead>
 
       <LiveState snapshot={snapshot} />
       <PresenceBar others={others} connected={snapshot.connection === 'connected'} />
 
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {snapshot.status?.state === 'invalid' && (
-        <section className="problems" role="alert" aria-labelledby="problems-title">
-          <h2 id="problems-title">Not saved: the draft has problems</h2>
-          <p className="small">Everyone editing sees this. The last valid state stays saved on the server until these are fixed.</p>
-          <ul>
-            {snapshot.status.errors.map((e) => (
-              <li key={e}>{readableProblem(e, draft)}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(op.error)} wording={LIST_WORDING} />}
+      <ProblemsPanel
+        title="Not saved: the draft has problems"
+        problems={problems}
+        hint="Everyone editing sees this. The last valid state stays saved on the server until these are fixed."
+      />
 
       <div className="field">
         <label htmlFor={descriptionId}>Description</label>
@@ -179,47 +150,62 @@ export function DraftEditor({ listId, version, meta }: DraftEditorProps) {
   );
 }
 
+/** How problems name a list's parts, as the editor labels them. */
+const LIST_WORDING = {
+  rows: { sections: 'Section', subsections: 'subsection', lines: 'line' },
+  names: { maxCount: 'Maximum', minCount: 'Minimum', docType: 'Document type', note: 'Note', name: 'Name' },
+} as const;
+
 /**
  * The server names lines by id and fields by their API names; people know lines by name.
  * `Line "passport-3c4f2a" (section "Identity", line 1): maxCount 1 is below minCount 2` reads
  * `"Passport" (section "Identity", line 1): the maximum 1 is below the minimum 2`.
  */
-function readableProblem(problem: string, draft: DraftContent): string {
+function readableListProblem(problem: string, draft: DraftContent): string {
   let text = problem;
   for (const section of draft.sections) {
     for (const line of [...section.lines, ...section.subsections.flatMap((u) => u.lines)]) {
       text = text.replaceAll(`Line "${line.id}"`, `"${line.name?.trim() || line.docType}"`);
     }
   }
-  return text
+  return readableProblem(text, LIST_WORDING)
     .replace(/\bmaxCount\b/g, 'the maximum')
     .replace(/\bminCount\b/g, 'the minimum')
     .replace(/\bdocType\b/g, 'document type');
 }
 
-function SaveState({ snapshot }: { snapshot: CollabSnapshot }) {
-  const status = snapshot.status;
-  if (status === undefined) return <span className="muted small">No changes yet</span>;
-  if (status.state === 'invalid') return <span className="badge badge-invalid">Not saved · {status.errors.length} problem{status.errors.length === 1 ? '' : 's'}</span>;
-  return <span className="muted small">Saved on the server{status.savedAt !== null ? ` at ${new Date(status.savedAt).toLocaleTimeString()}` : ''}</span>;
+/** Saved as typed: the server's word on the last state it received, or that edits wait on this device. */
+function liveSaveState(snapshot: CollabSnapshot): SaveState {
+  const { connection, pending, status } = snapshot;
+  if (connection === 'closed') return { model: 'live', state: 'ended', detail: snapshot.closedReason ?? undefined };
+  if (connection === 'offline') {
+    return {
+      model: 'live',
+      state: 'offline',
+      detail: pending > 0 ? `${pending === 1 ? '1 change waits' : `${pending} changes wait`} to be sent when you reconnect.` : undefined,
+    };
+  }
+  if (status?.state === 'invalid') return { model: 'live', state: 'invalid', problems: status.errors.length };
+  if (pending > 0 || (connection === 'connecting' && !snapshot.synced)) return { model: 'live', state: 'saving' };
+  return { model: 'live', state: 'saved', savedAt: status?.savedAt ?? null };
 }
 
-/** Whether edits reach colleagues now, or are kept here to be sent later. */
+/**
+ * Whether edits reach colleagues now. What is saved is the save state's to say; this line is
+ * about working together.
+ */
 function LiveState({ snapshot }: { snapshot: CollabSnapshot }) {
-  const { connection, pending, closedReason } = snapshot;
+  const { connection, closedReason } = snapshot;
   let text: string;
   let tone: string;
   if (connection === 'closed') {
     text = closedReason ?? 'Editing has ended.';
     tone = 'error';
   } else if (connection === 'offline') {
-    text =
-      pending > 0
-        ? `Offline. ${pending === 1 ? '1 change is' : `${pending} changes are`} kept on this device and will be merged when you reconnect.`
-        : 'Offline. Keep editing: your changes are kept on this device and merged when you reconnect.';
+    text = 'Offline. Keep editing: colleagues get your changes, and you theirs, merged when you reconnect.';
     tone = 'offline';
   } else if (connection === 'connecting' || !snapshot.synced) {
-    text = pending > 0 ? `Reconnecting… ${pending === 1 ? '1 change' : `${pending} changes`} waiting to sync.` : 'Connecting…';
+    text = 'Connecting…';
     tone = 'connecting';
   } else {
     text = 'Live: changes are shared as you type.';
@@ -273,11 +259,7 @@ function InsertSavedSectionForm({ savedSections, onInsert }: { savedSections: { 
       <button type="submit" disabled={busy || savedSectionId === ''}>
         Insert
       </button>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Refusal message={error} />
     </form>
   );
 }

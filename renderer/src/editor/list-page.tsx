@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
 import type { ExpectedDocList } from '@portal/shared';
-import { messageOf, ok } from '@portal/shared/client';
+import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
 import { listParams } from '../api/list-params';
 import { useLibraryDefaults, useListVersions } from '../data/use-local';
 import { useApp } from '../shell/app-context';
-import { linkTo, navigate } from '../shell/router';
-import { DefaultBadge, SourceBadge, StatusBadge } from '../ui/status-badge';
-import { DraftEditor } from './draft-editor';
+import { navigate } from '../shell/router';
+import { DefaultBadge } from '../ui/status-badge';
+import { DraftEditor, LIBRARY } from './draft-editor';
+import { useCanEdit, useOnline, useOperation, OpenVersion, VersionView } from './kit';
+
 
 export interface ListPageProps {
   source: 'own' | 'official';
@@ -22,93 +23,47 @@ export interface ListPageProps {
  */
 export function ListPage({ source, id, version }: ListPageProps) {
   const { api } = useApp();
-  const versions = useListVersions();
-  const local = versions?.find((v) => versionKey(v.source, v.id, v.version) === versionKey(source, id, version));
-  const [fetched, setFetched] = useState<{ key: string; list: ExpectedDocList | null; error: string | null } | null>(null);
   const key = versionKey(source, id, version);
-
-  useEffect(() => {
-    if (versions === undefined || local !== undefined || fetched?.key === key) return;
-    let live = true;
-    ok(api.GET('/expected-doc-lists/{expectedDocListId}/{version}', { params: listParams(id, version, source) })).then(
-      (list) => live && setFetched({ key, list, error: null }),
-      (e: unknown) => live && setFetched({ key, list: null, error: messageOf(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, versions, local, fetched, key, id, version, source]);
-
-  const list = local ?? (fetched?.key === key ? fetched.list : null);
-  if (list === null) {
-    if (versions === undefined || fetched?.key !== key) return <p className="muted">Opening the list…</p>;
-    return (
-      <div className="page">
-        <h1>List not found</h1>
-        <p className="error" role="alert">
-          {fetched.error}
-        </p>
-        <p>
-          <a {...linkTo({ page: 'library' })}>Back to the library</a>
-        </p>
-      </div>
-    );
-  }
-  if (list.source === 'own' && list.status === 'draft') return <DraftEditor key={key} listId={id} version={version} meta={list} />;
-  return <ReadOnlyList list={list} />;
+  return (
+    <OpenVersion
+      what="list"
+      back={LIBRARY}
+      versionKey={key}
+      onDevice={useListVersions()}
+      keyOf={(v) => versionKey(v.source, v.id, v.version)}
+      fromServer={() => ok(api.GET('/expected-doc-lists/{expectedDocListId}/{version}', { params: listParams(id, version, source) }))}
+    >
+      {(list) => (list.source === 'own' && list.status === 'draft' ? <DraftEditor key={key} listId={id} version={version} meta={list} /> : <ReadOnlyList list={list} />)}
+    </OpenVersion>
+  );
 }
 
 function ReadOnlyList({ list }: { list: ExpectedDocList }) {
   const { api, notify } = useApp();
+  const online = useOnline();
+  const canEdit = useCanEdit();
+  const op = useOperation();
   // Replicated versions do not carry the flag; the organization's default is its own document.
   const defaults = useLibraryDefaults()?.get('expected-doc-list');
   const isDefault = defaults?.targetId === list.id && defaults.targetSource === list.source;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const makeDraft = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const newVersion = () =>
+    op.run('new', async () => {
       const ref = await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/new-version', { params: listParams(list.id, list.version, list.source) }));
       notify(list.source === 'official' ? `Made your own copy of “${list.name}”.` : `Made version ${ref.version}.`);
       navigate({ page: 'list', source: 'own', id: ref.id, version: ref.version });
-    } catch (e) {
-      setError(messageOf(e));
-      setBusy(false);
-    }
-  };
+    });
   return (
-    <div className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <a {...linkTo({ page: 'library' })}>Library</a> <span aria-hidden="true">›</span> <span>{list.name}</span>
-      </nav>
-      <header className="page-header">
-        <div>
-          <h1>
-            {list.name} <span className="muted version">v{list.version}</span>
-          </h1>
-          <div className="badges">
-            <StatusBadge status={list.status} />
-            <SourceBadge source={list.source} />
-            {isDefault && <DefaultBadge />}
-          </div>
-        </div>
-        <div className="toolbar">
-          <button type="button" className="primary" onClick={() => void makeDraft()} disabled={busy}>
-            {list.source === 'official' ? 'Make my own copy' : 'New version to edit'}
-          </button>
-        </div>
-      </header>
-      <p className="notice">
-        {list.source === 'official'
-          ? 'An official template: read-only. Make your own copy to change it.'
-          : `This version is ${list.status} and never changes; a new version starts as a draft copy of it.`}
-      </p>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+    <VersionView
+      back={LIBRARY}
+      shown={list}
+      familyId={list.id}
+      badges={isDefault ? <DefaultBadge /> : undefined}
+      noun="list"
+      canEdit={canEdit}
+      online={online}
+      op={op}
+      onNewVersion={() => void newVersion()}
+    >
       {list.description && <p>{list.description}</p>}
       {list.sections.map((s) => (
         <section key={s.id} className="section-card" aria-label={`Section ${s.name}`}>
@@ -123,7 +78,7 @@ function ReadOnlyList({ list }: { list: ExpectedDocList }) {
           ))}
         </section>
       ))}
-    </div>
+    </VersionView>
   );
 }
 

@@ -22,6 +22,7 @@ import {
   type LinePlace,
 } from './list-ops';
 import { PresenceTags } from './presence-bar';
+import { Refusal } from './kit';
 
 export interface SectionEditorProps {
   session: CollabSession;
@@ -156,11 +157,7 @@ export function SectionEditor({ session, section, index, count, chain, bundles, 
           />
         </div>
       )}
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Refusal message={error} />
     </section>
   );
 }

@@ -1,22 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { INTEL_ANSWER_TYPES, IntelTemplateEdit, MAX_INTEL_QUESTIONS, type IntelQuestion, type IntelTemplate } from '@portal/shared';
 import { ok } from '@portal/shared/client';
 import { NameForm } from '../editor/name-form';
+import { DraftPage, issuesOf, problemsByRow, RowButtons, RowProblems, rowEdits, useVersionedDraft } from '../editor/kit';
 import { useApp } from '../shell/app-context';
-import {
-  issuesOf,
-  moved,
-  OfflineNotice,
-  ProblemsPanel,
-  problemsByRow,
-  RowButtons,
-  RowProblems,
-  splitProblems,
-  useDraftForm,
-  useOnline,
-  useOperation,
-  VersionHead,
-} from '../library/version-kit';
 
 export const ANSWER_TYPES: Record<NonNullable<IntelQuestion['answerType']>, string> = {
   text: 'a short text',
@@ -33,6 +20,7 @@ interface TemplateForm {
 }
 
 const BACK = { label: 'Intel templates', route: { page: 'intel-templates' } } as const;
+const QUESTION_WORDING = { rows: { questions: 'Question' }, names: { prompt: 'Question', answerType: 'Answer' } } as const;
 
 /**
  * A draft intel template: its research questions in the order a brief answers them, each with the
@@ -40,81 +28,35 @@ const BACK = { label: 'Intel templates', route: { page: 'intel-templates' } } as
  * checked with the contract's schema first; the server also refuses a question asked twice.
  */
 export function IntelTemplateDraftEditor({ template, onSaved }: { template: IntelTemplate; onSaved(t: IntelTemplate): void }) {
-  const { api, notify } = useApp();
-  const online = useOnline();
-  const op = useOperation();
-  const descriptionId = useId();
-  const form = useDraftForm<TemplateForm>({ description: template.description, questions: template.questions }, `${template.id}:${template.version}`);
-  const [checked, setChecked] = useState(false);
+  const { api } = useApp();
   const p = { path: { templateId: template.id, version: template.version }, query: { source: 'own' as const } };
-
-  const parsed = IntelTemplateEdit.safeParse(form.value);
-  const local = checked && !parsed.success ? issuesOf(parsed.error) : [];
-  const server = op.error === null ? [] : splitProblems(op.error);
-  const rows = problemsByRow([...local, ...server], 'questions');
-
-  const save = async (): Promise<boolean> => {
-    setChecked(true);
-    if (!IntelTemplateEdit.safeParse(form.value).success) return false;
-    const sent = form.value;
-    return op.run('save', async () => {
-      const saved = await ok(api.PUT('/intel-templates/{templateId}/{version}', { params: p, body: sent }));
-      form.rebase(sent, { description: saved.description, questions: saved.questions });
-      onSaved(saved);
-      notify(`Saved version ${saved.version} of “${saved.name}”.`);
-    });
-  };
-  const activate = async () => {
-    if (form.dirty && !(await save())) return;
-    await op.run('activate', async () => {
-      const active = await ok(api.POST('/intel-templates/{templateId}/{version}/activate', { params: p }));
-      onSaved(active);
-      notify(`Version ${active.version} of “${active.name}” is now active: new briefs answer it.`);
-    });
-  };
+  const draft = useVersionedDraft<IntelTemplate, TemplateForm>({
+    saved: template,
+    versionKey: `${template.id}:${template.version}`,
+    formOf: (t) => ({ description: t.description, questions: t.questions }),
+    check: (form) => {
+      const parsed = IntelTemplateEdit.safeParse(form);
+      return parsed.success ? [] : issuesOf(parsed.error);
+    },
+    put: (body) => ok(api.PUT('/intel-templates/{templateId}/{version}', { params: p, body })),
+    activate: () => ok(api.POST('/intel-templates/{templateId}/{version}/activate', { params: p })),
+    savedNotice: (t) => `Saved version ${t.version} of “${t.name}”.`,
+    activatedNotice: (t) => `Version ${t.version} of “${t.name}” is now active: new briefs answer it.`,
+    onSaved,
+  });
+  const { form, disabled } = draft;
+  const rows = problemsByRow([...draft.beforeSaving, ...draft.refused], 'questions');
   const setQuestions = (update: (qs: IntelQuestion[]) => IntelQuestion[]) => form.set((f) => ({ ...f, questions: update(f.questions) }));
-  const disabled = !online || op.busy !== null;
   const count = form.value.questions.length;
 
   return (
-    <div className="page editor">
-      <VersionHead
-        back={BACK}
-        name={template.name}
-        version={template.version}
-        status="draft"
-        source="own"
-        badges={form.dirty ? <span className="badge badge-unsaved">Unsaved changes</span> : <span className="badge">Saved</span>}
-      >
-        <button type="button" onClick={form.discard} disabled={disabled || !form.dirty}>
-          Discard changes
-        </button>
-        <button type="button" onClick={() => void save()} disabled={disabled || !form.dirty}>
-          {op.busy === 'save' ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="primary" onClick={() => void activate()} disabled={disabled}>
-          {op.busy === 'activate' ? 'Activating…' : 'Activate'}
-        </button>
-      </VersionHead>
-      {!online && <OfflineNotice>Editing, saving and activating a draft need the server (only lists are edited offline); unsaved changes stay on this page until you are back.</OfflineNotice>}
-      <ProblemsPanel title="The server refused this" problems={server} hint="Problems about one question are also shown next to it." />
-      <ProblemsPanel title="Fix these before saving" problems={local} />
-      {count === 0 && <p className="notice">Not complete enough to activate yet: a brief answers a template’s questions, so add at least one.</p>}
-
-      <div className="field">
-        <label htmlFor={descriptionId}>Description</label>
-        <textarea
-          id={descriptionId}
-          rows={2}
-          value={form.value.description}
-          disabled={disabled}
-          onChange={(e) => {
-            const description = e.target.value;
-            form.set((f) => ({ ...f, description }));
-          }}
-        />
-      </div>
-
+    <DraftPage
+      head={{ back: BACK, name: template.name, version: template.version, familyId: template.id }}
+      draft={draft}
+      rowNoun="question"
+      wording={QUESTION_WORDING}
+      blockers={count === 0 ? ['A brief answers a template’s questions, so add at least one.'] : []}
+    >
       <h2 className="section-title">Questions</h2>
       {count === 0 ? (
         <p className="muted">No questions yet. Ask what a reviewer needs to know from the case’s pages, one question at a time.</p>
@@ -128,9 +70,7 @@ export function IntelTemplateDraftEditor({ template, onSaved }: { template: Inte
               count={count}
               problems={rows.byRow.get(i)}
               disabled={disabled}
-              onChange={(next) => setQuestions((qs) => qs.map((x, j) => (j === i ? next : x)))}
-              onMove={(by) => setQuestions((qs) => moved(qs, i, by))}
-              onRemove={() => setQuestions((qs) => qs.filter((_, j) => j !== i))}
+              {...rowEdits(setQuestions, i)}
             />
           ))}
         </ol>
@@ -146,7 +86,7 @@ export function IntelTemplateDraftEditor({ template, onSaved }: { template: Inte
           />
         </div>
       )}
-    </div>
+    </DraftPage>
   );
 }
 
@@ -210,7 +150,7 @@ function QuestionRow({ question: q, index, count, problems, disabled, onChange, 
           />
         </div>
       </div>
-      <RowProblems problems={problems} />
+      <RowProblems problems={problems} wording={QUESTION_WORDING} />
     </li>
   );
 }

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { hasRight, type ExpectedDocList } from '@portal/shared';
-import { messageOf, ok } from '@portal/shared/client';
+import type { ExpectedDocList } from '@portal/shared';
+import { ok } from '@portal/shared/client';
 import { listParams } from '../api/list-params';
 import { groupVersions, isListKind, type LibraryGroup } from '../data/library-groups';
 import { useLibraryDefaults, useListVersions, withoutShadowed } from '../data/use-local';
+import { ProblemsPanel, splitProblems, useCanEdit, useOperation } from '../editor/kit';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
@@ -17,14 +18,13 @@ type Dialog = Omit<PromptDialogProps, 'onClose'>;
  * local copy (so it works offline); changes go through the REST API and come back by sync.
  */
 export function LibraryPage() {
-  const { api, notify, user, local } = useApp();
+  const { api, notify, local } = useApp();
   const versions = useListVersions();
   const defaults = useLibraryDefaults();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  // The rights table the server enforces; hiding what would be refused anyway.
-  const canEdit = hasRight(user.role, 'library.edit');
+  const op = useOperation();
+  const { run, busy } = op;
+  const canEdit = useCanEdit();
 
   const groups = useMemo(
     () => (versions === undefined ? undefined : groupVersions(withoutShadowed(versions.filter(isListKind)), defaults?.get('expected-doc-list'))),
@@ -32,19 +32,6 @@ export function LibraryPage() {
   );
   const own = groups?.filter((g) => g.source === 'own') ?? [];
   const official = groups?.filter((g) => g.source === 'official') ?? [];
-
-  /** Runs one library operation, showing the server's message when it refuses. */
-  const run = async (key: string, work: () => Promise<void>) => {
-    setBusy(key);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const openDraft = (ref: { id: string; version: number }) => navigate({ page: 'list', source: 'own', id: ref.id, version: ref.version });
 
@@ -128,11 +115,7 @@ export function LibraryPage() {
         )}
       </header>
 
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      {op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(op.error)} />}
 
       {groups === undefined ? (
         <p className="muted">Opening the library…</p>
@@ -179,11 +162,11 @@ export function LibraryPage() {
 }
 
 interface CardActions {
-  newVersion(g: Group): Promise<void>;
+  newVersion(g: Group): Promise<boolean>;
   rename(g: Group): void;
   duplicate(g: Group, v: ExpectedDocList): void;
-  activate(g: Group, v: ExpectedDocList): Promise<void>;
-  setDefault(g: Group, v: ExpectedDocList): Promise<void>;
+  activate(g: Group, v: ExpectedDocList): Promise<boolean>;
+  setDefault(g: Group, v: ExpectedDocList): Promise<boolean>;
 }
 
 function ListCard({ group, busy, actions, canEdit }: { group: Group; busy: string | null; actions: CardActions; canEdit: boolean }) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { EXTRACTION_FIELD_TYPES, labelOf, type ExtractionField } from '@portal/shared';
 import { LinesField } from './lines-field';
-import { RowButtons, RowProblems } from './version-kit';
+import { RowButtons, RowProblems } from '../editor/kit';
 
 const TYPE_LABELS: Record<ExtractionField['type'], string> = {
   text: 'Text',
@@ -15,6 +15,12 @@ const TYPE_LABELS: Record<ExtractionField['type'], string> = {
 export function newField(name: string): ExtractionField {
   return { name, label: '', type: 'text', required: true, multiple: false, description: '', hints: [], options: [] };
 }
+
+/** How problems name a schema's fields and their keys, as the form labels them. */
+export const FIELD_WORDING = {
+  rows: { fields: 'Field' },
+  names: { name: 'Key', hints: 'Hints for the extractor', options: 'Options', multiple: 'Several values' },
+} as const;
 
 /** One field of a draft extraction schema: its key, label, type and what the extractor is told. */
 export function SchemaFieldRow({ field, index, count, problems, disabled, onChange, onMove, onRemove }: {
@@ -93,7 +99,7 @@ export function SchemaFieldRow({ field, index, count, problems, disabled, onChan
           </div>
         )}
       </div>
-      <RowProblems problems={problems} />
+      <RowProblems problems={problems} wording={FIELD_WORDING} />
     </li>
   );
 }

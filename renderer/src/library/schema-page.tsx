@@ -1,26 +1,24 @@
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { DocTypeExtractionSchemaEdit, schemaIncompleteness, schemaProblems, type DocTypeExtractionSchema, type ExtractionField, type LibrarySource } from '@portal/shared';
-import { messageOf, ok } from '@portal/shared/client';
-import { NameForm } from '../editor/name-form';
-import { useApp } from '../shell/app-context';
-import { linkTo, navigate } from '../shell/router';
-import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
-import { newField, SchemaFieldRow, SchemaFieldView } from './schema-field-row';
+import { ok } from '@portal/shared/client';
 import {
+  DraftPage,
   issuesOf,
-  moved,
-  OfflineNotice,
-  ProblemsPanel,
   problemsByRow,
-  ReadOnlyNotice,
-  splitProblems,
+  rowEdits,
   useCanEdit,
-  useDraftForm,
   useFreshest,
   useOnline,
   useOperation,
-  VersionHead,
-} from './version-kit';
+  useVersionedDraft,
+  OpenVersion,
+  VersionView,
+} from '../editor/kit';
+import { NameForm } from '../editor/name-form';
+import { useApp } from '../shell/app-context';
+import { navigate } from '../shell/router';
+import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
+import { FIELD_WORDING, newField, SchemaFieldRow, SchemaFieldView } from './schema-field-row';
 
 type Dialog = Omit<PromptDialogProps, 'onClose'>;
 
@@ -33,48 +31,19 @@ const BACK = { label: 'Extraction schemas', route: { page: 'schemas' } } as cons
  */
 export function SchemaPage({ source, id, version }: { source: LibrarySource; id: string; version: number }) {
   const { api } = useApp();
-  const online = useOnline();
   const key = `${source}:${id}:${version}`;
-  const [fetched, setFetched] = useState<{ key: string; schema: DocTypeExtractionSchema | null; error: string | null } | null>(null);
-
-  useEffect(() => {
-    if (!online || fetched?.key === key) return;
-    let live = true;
-    ok(api.GET('/doc-type-extraction-schemas/{docType}/{version}', { params: params(id, version, source) })).then(
-      (schema) => live && setFetched({ key, schema, error: null }),
-      (e: unknown) => live && setFetched({ key, schema: null, error: messageOf(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, online, fetched, key, id, version, source]);
-
-  const current = fetched?.key === key ? fetched : null;
-  if (current === null) {
-    if (!online) {
-      return (
-        <div className="page">
-          <h1>Extraction schema</h1>
-          <OfflineNotice>Extraction schemas are read from the server, so this one opens once you are back online.</OfflineNotice>
-        </div>
-      );
-    }
-    return <p className="muted">Opening the schema…</p>;
-  }
-  if (current.schema === null) {
-    return (
-      <div className="page">
-        <h1>Schema not found</h1>
-        <p className="error" role="alert">
-          {current.error}
-        </p>
-        <p>
-          <a {...linkTo(BACK.route)}>Back to the extraction schemas</a>
-        </p>
-      </div>
-    );
-  }
-  return <SchemaVersion key={key} loaded={current.schema} />;
+  return (
+    <OpenVersion
+      what="schema"
+      back={BACK}
+      versionKey={key}
+      onDevice={null}
+      keyOf={() => key}
+      fromServer={() => ok(api.GET('/doc-type-extraction-schemas/{docType}/{version}', { params: params(id, version, source) }))}
+    >
+      {(schema) => <SchemaVersion key={key} loaded={schema} />}
+    </OpenVersion>
+  );
 }
 
 function SchemaVersion({ loaded }: { loaded: DocTypeExtractionSchema }) {
@@ -114,25 +83,23 @@ function SchemaView({ schema, canEdit }: { schema: DocTypeExtractionSchema; canE
     });
 
   return (
-    <div className="page">
-      <VersionHead back={BACK} name={schema.name} version={schema.version} status={schema.status} source={schema.source}>
-        {canEdit && schema.status === 'active' && (
-          <>
-            <button type="button" className="primary" onClick={() => void newVersion()} disabled={!online || op.busy !== null}>
-              {schema.source === 'official' ? 'Make my own copy' : 'New version to edit'}
-            </button>
-            {schema.source === 'own' && (
-              <button type="button" onClick={rename} disabled={!online || op.busy !== null}>
-                Rename…
-              </button>
-            )}
-          </>
-        )}
-      </VersionHead>
-      <p className="muted small mono">{schema.docType}</p>
-      <ReadOnlyNotice source={schema.source} status={schema.status} noun="schema" />
-      {!online && <OfflineNotice>Changing a schema needs the server.</OfflineNotice>}
-      {op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(op.error)} />}
+    <VersionView
+      back={BACK}
+      shown={schema}
+      familyId={schema.docType}
+      noun="schema"
+      canEdit={canEdit}
+      online={online}
+      op={op}
+      onNewVersion={() => void newVersion()}
+      actions={
+        schema.source === 'own' && (
+          <button type="button" onClick={rename} disabled={!online || op.busy !== null}>
+            Rename…
+          </button>
+        )
+      }
+    >
       {schema.description && <p>{schema.description}</p>}
       {schema.fields.length === 0 ? (
         <p className="muted">No fields: nothing is extracted from documents of this type.</p>
@@ -154,7 +121,7 @@ function SchemaView({ schema, canEdit }: { schema: DocTypeExtractionSchema; canE
         </table>
       )}
       {dialog !== null && <PromptDialog {...dialog} onClose={() => setDialog(null)} />}
-    </div>
+    </VersionView>
   );
 }
 
@@ -163,7 +130,7 @@ interface SchemaForm {
   fields: ExtractionField[];
 }
 
-/** The checks the server runs on a save, run here first so most mistakes are shown before sending. */
+/** The checks the server runs on a save. */
 function checkBeforeSave(form: SchemaForm): string[] {
   const parsed = DocTypeExtractionSchemaEdit.safeParse(form);
   if (!parsed.success) return issuesOf(parsed.error);
@@ -171,83 +138,32 @@ function checkBeforeSave(form: SchemaForm): string[] {
 }
 
 function SchemaDraftEditor({ schema, onSaved }: { schema: DocTypeExtractionSchema; onSaved(s: DocTypeExtractionSchema): void }) {
-  const { api, notify } = useApp();
-  const online = useOnline();
-  const op = useOperation();
-  const descriptionId = useId();
-  const form = useDraftForm<SchemaForm>({ description: schema.description, fields: schema.fields }, `${schema.docType}:${schema.version}`);
-  const [checked, setChecked] = useState<string[]>([]);
+  const { api } = useApp();
   const p = params(schema.docType, schema.version, 'own');
-  const local = checkBeforeSave(form.value);
-  // Before the first save attempt only the problems of what is typed are shown, not an empty key being filled in.
-  const shown = checked.length > 0 ? local : [];
-  const server = op.error === null ? [] : splitProblems(op.error);
-  const rows = problemsByRow([...shown, ...server], 'fields');
+  const draft = useVersionedDraft<DocTypeExtractionSchema, SchemaForm>({
+    saved: schema,
+    versionKey: `${schema.docType}:${schema.version}`,
+    formOf: (s) => ({ description: s.description, fields: s.fields }),
+    check: checkBeforeSave,
+    put: (body) => ok(api.PUT('/doc-type-extraction-schemas/{docType}/{version}', { params: p, body })),
+    activate: () => ok(api.POST('/doc-type-extraction-schemas/{docType}/{version}/activate', { params: p })),
+    savedNotice: (s) => `Saved version ${s.version} of the “${s.name}” schema.`,
+    activatedNotice: (s) => `Version ${s.version} of the “${s.name}” schema is now active: extraction reads it from now on.`,
+    onSaved,
+  });
+  const { form, disabled } = draft;
+  const rows = problemsByRow([...draft.beforeSaving, ...draft.refused], 'fields');
   const incomplete = schemaIncompleteness(schema.docType, form.value.fields);
-
-  const save = async (): Promise<boolean> => {
-    const problems = checkBeforeSave(form.value);
-    setChecked(problems);
-    if (problems.length > 0) return false;
-    const sent = form.value;
-    return op.run('save', async () => {
-      const saved = await ok(api.PUT('/doc-type-extraction-schemas/{docType}/{version}', { params: p, body: sent }));
-      form.rebase(sent, { description: saved.description, fields: saved.fields });
-      onSaved(saved);
-      notify(`Saved version ${saved.version} of the “${saved.name}” schema.`);
-    });
-  };
-  const activate = async () => {
-    if (form.dirty && !(await save())) return;
-    await op.run('activate', async () => {
-      const active = await ok(api.POST('/doc-type-extraction-schemas/{docType}/{version}/activate', { params: p }));
-      onSaved(active);
-      notify(`Version ${active.version} of the “${active.name}” schema is now active: extraction reads it from now on.`);
-    });
-  };
   const setFields = (update: (fields: ExtractionField[]) => ExtractionField[]) => form.set((f) => ({ ...f, fields: update(f.fields) }));
-  const disabled = !online || op.busy !== null;
 
   return (
-    <div className="page editor">
-      <VersionHead
-        back={BACK}
-        name={schema.name}
-        version={schema.version}
-        status="draft"
-        source="own"
-        badges={form.dirty ? <span className="badge badge-unsaved">Unsaved changes</span> : <span className="badge">Saved</span>}
-      >
-        <button type="button" onClick={form.discard} disabled={disabled || !form.dirty}>
-          Discard changes
-        </button>
-        <button type="button" onClick={() => void save()} disabled={disabled || !form.dirty}>
-          {op.busy === 'save' ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="primary" onClick={() => void activate()} disabled={disabled}>
-          {op.busy === 'activate' ? 'Activating…' : 'Activate'}
-        </button>
-      </VersionHead>
-      <p className="muted small mono">{schema.docType}</p>
-      {!online && <OfflineNotice>Editing, saving and activating a draft need the server (only lists are edited offline); unsaved changes stay on this page until you are back.</OfflineNotice>}
-      <ProblemsPanel title="The server refused this" problems={server} hint="Problems about one field are also shown next to it." />
-      <ProblemsPanel title="Fix these before saving" problems={shown} />
-      {incomplete !== null && <p className="notice">Not complete enough to activate yet: {incomplete}.</p>}
-
-      <div className="field">
-        <label htmlFor={descriptionId}>Description</label>
-        <textarea
-          id={descriptionId}
-          rows={2}
-          value={form.value.description}
-          disabled={disabled}
-          onChange={(e) => {
-            const description = e.target.value;
-            form.set((f) => ({ ...f, description }));
-          }}
-        />
-      </div>
-
+    <DraftPage
+      head={{ back: BACK, name: schema.name, version: schema.version, familyId: schema.docType }}
+      draft={draft}
+      rowNoun="field"
+      wording={FIELD_WORDING}
+      blockers={incomplete === null ? [] : [`${incomplete.charAt(0).toUpperCase()}${incomplete.slice(1)}.`]}
+    >
       <h2 className="section-title">Fields</h2>
       {form.value.fields.length === 0 ? (
         <p className="muted">No fields yet. Add the values to read from every document of this type, for example “payDate”.</p>
@@ -261,9 +177,7 @@ function SchemaDraftEditor({ schema, onSaved }: { schema: DocTypeExtractionSchem
               count={form.value.fields.length}
               problems={rows.byRow.get(i)}
               disabled={disabled}
-              onChange={(next) => setFields((fs) => fs.map((f, j) => (j === i ? next : f)))}
-              onMove={(by) => setFields((fs) => moved(fs, i, by))}
-              onRemove={() => setFields((fs) => fs.filter((_, j) => j !== i))}
+              {...rowEdits(setFields, i)}
             />
           ))}
         </ol>
@@ -271,6 +185,6 @@ function SchemaDraftEditor({ schema, onSaved }: { schema: DocTypeExtractionSchem
       <div className="lib-add">
         <NameForm formLabel="Add a field" fieldLabel="New field key" placeholder="e.g. dateOfBirth" buttonLabel="Add field" onAdd={(name) => setFields((fs) => [...fs, newField(name)])} />
       </div>
-    </div>
+    </DraftPage>
   );
 }

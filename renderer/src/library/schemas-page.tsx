@@ -6,7 +6,7 @@ import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
 import { SourceBadge, StatusBadge } from '../ui/status-badge';
-import { OfflineNotice, ProblemsPanel, splitProblems, useCanEdit, useOnline, useOperation } from './version-kit';
+import { OfflineNotice, ProblemsPanel, splitProblems, useCanEdit, useOnline, useOperation } from '../editor/kit';
 
 type DocumentType = z.infer<typeof ListingSchema>;
 type SchemaVersion = DocumentType['schemas'][number];

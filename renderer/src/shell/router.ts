@@ -99,9 +99,19 @@ export function parseRoute(pathname: string): Route {
 
 const NAVIGATE = 'portal:navigate';
 
+/**
+ * Sent (cancelable) on `window` before the app leaves the page shown: a page holding unsaved work
+ * cancels it when the person chooses to stay. A window event rather than a registry here, so the
+ * router keeps no state of its own.
+ */
+export const BEFORE_NAVIGATE = 'portal:before-navigate';
+
+const mayLeave = () => window.dispatchEvent(new Event(BEFORE_NAVIGATE, { cancelable: true }));
+
 export function navigate(route: Route): void {
   const path = pathOf(route);
   if (path === window.location.pathname) return;
+  if (!mayLeave()) return;
   window.history.pushState(null, '', path);
   window.dispatchEvent(new Event(NAVIGATE));
 }
@@ -110,11 +120,20 @@ export function navigate(route: Route): void {
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(window.location.pathname));
   useEffect(() => {
-    const update = () => setRoute(parseRoute(window.location.pathname));
-    window.addEventListener('popstate', update);
+    let shown = window.location.pathname;
+    const update = () => {
+      shown = window.location.pathname;
+      setRoute(parseRoute(shown));
+    };
+    // Back and forward have already moved the address when heard: staying puts the page's back.
+    const onPop = () => {
+      if (window.location.pathname !== shown && !mayLeave()) window.history.pushState(null, '', shown);
+      else update();
+    };
+    window.addEventListener('popstate', onPop);
     window.addEventListener(NAVIGATE, update);
     return () => {
-      window.removeEventListener('popstate', update);
+      window.removeEventListener('popstate', onPop);
       window.removeEventListener(NAVIGATE, update);
     };
   }, []);

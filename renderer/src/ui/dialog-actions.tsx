@@ -1,10 +1,12 @@
+import { readableRefusal } from '@portal/shared';
+
 /** The foot of a form dialog: the server's refusal, if any, then submit and cancel. */
 export function DialogActions({ error, busy, submitLabel, onCancel }: { error: string | null; busy: boolean; submitLabel: string; onCancel: () => void }) {
   return (
     <>
       {error !== null && (
         <p className="error" role="alert">
-          {error}
+          {readableRefusal(error)}
         </p>
       )}
       <div className="actions">

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { StepToolRule, WorkflowToolOption } from '@portal/shared';
 import { messageOf, ok, type ApiClient } from '@portal/shared/client';
 import { useApp } from '../shell/app-context';
-import { useOnline } from '../library/version-kit';
+import { useOnline } from '../editor/kit';
 
 /** The registry changes only with the server's version, so one answer per client serves the session. */
 const asked = new WeakMap<ApiClient, Promise<WorkflowToolOption[]>>();

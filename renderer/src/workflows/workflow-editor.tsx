@@ -1,21 +1,8 @@
 import { useId, useState } from 'react';
-import { checkWorkflowSteps, MAX_WORKFLOW_STEPS, WorkflowEdit, type Workflow, type WorkflowStepValue } from '@portal/shared';
+import { checkWorkflowSteps, MAX_WORKFLOW_STEPS, readableMessage, WorkflowEdit, type Workflow, type WorkflowStepValue } from '@portal/shared';
 import { ok } from '@portal/shared/client';
+import { DraftPage, issuesOf, problemsByRow, RowButtons, RowProblems, rowEdits, useVersionedDraft } from '../editor/kit';
 import { useApp } from '../shell/app-context';
-import {
-  issuesOf,
-  moved,
-  OfflineNotice,
-  ProblemsPanel,
-  problemsByRow,
-  RowButtons,
-  RowProblems,
-  splitProblems,
-  useDraftForm,
-  useOnline,
-  useOperation,
-  VersionHead,
-} from '../library/version-kit';
 import { humanize } from './humanize';
 import { settingOfProblem, ToolSettingsForm } from './tool-settings-form';
 import type { WorkflowTools } from './use-workflow-tools';
@@ -26,6 +13,7 @@ interface WorkflowForm {
 }
 
 const BACK = { label: 'Workflows', route: { page: 'workflows' } } as const;
+const STEP_WORDING = { rows: { steps: 'Step' } } as const;
 const params = (workflowId: string, version: number) => ({ path: { workflowId, version }, query: { source: 'own' as const } });
 
 /** Problems of the settings the tool's schema refuses, by step and setting; what names no setting by step. */
@@ -41,7 +29,7 @@ function checkSettings(steps: readonly WorkflowStepValue[], tools: WorkflowTools
       const name = issue.path[0];
       if (typeof name === 'string') {
         const forStep = bySetting.get(i) ?? new Map<string, string[]>();
-        forStep.set(name, [...(forStep.get(name) ?? []), issue.message]);
+        forStep.set(name, [...(forStep.get(name) ?? []), readableMessage(issue.message)]);
         bySetting.set(i, forStep);
       } else {
         other.push(`step ${i + 1} (${step.tool}): ${issue.message}`);
@@ -58,19 +46,32 @@ function checkSettings(steps: readonly WorkflowStepValue[], tools: WorkflowTools
  * the same rules the server activates by.
  */
 export function WorkflowDraftEditor({ workflow, tools, onSaved }: { workflow: Workflow; tools: WorkflowTools; onSaved(w: Workflow): void }) {
-  const { api, notify } = useApp();
-  const online = useOnline();
-  const op = useOperation();
-  const descriptionId = useId();
+  const { api } = useApp();
   const addId = useId();
-  const form = useDraftForm<WorkflowForm>({ description: workflow.description, steps: workflow.steps }, `${workflow.id}:${workflow.version}`);
-  const [refused, setRefused] = useState<string[]>([]);
   const p = params(workflow.id, workflow.version);
+  const draft = useVersionedDraft<Workflow, WorkflowForm>({
+    saved: workflow,
+    versionKey: `${workflow.id}:${workflow.version}`,
+    formOf: (w) => ({ description: w.description, steps: w.steps }),
+    check: (form) => {
+      const parsed = WorkflowEdit.safeParse(form);
+      const problems = parsed.success ? [] : issuesOf(parsed.error);
+      const { bySetting, other } = checkSettings(form.steps, tools);
+      for (const [i, forStep] of bySetting) for (const [name, messages] of forStep) problems.push(...messages.map((m) => `step ${i + 1} (${form.steps[i]!.tool}): settings.${name}: ${m}`));
+      return [...problems, ...other];
+    },
+    put: (body) => ok(api.PUT('/workflows/{workflowId}/{version}', { params: p, body })),
+    activate: () => ok(api.POST('/workflows/{workflowId}/{version}/activate', { params: p })),
+    savedNotice: (w) => (w.problems.length === 0 ? `Saved version ${w.version} of “${w.name}”.` : `Saved version ${w.version}; it is not complete enough to activate yet.`),
+    activatedNotice: (w) => `Version ${w.version} of “${w.name}” is now active: runs take it from now on.`,
+    onSaved,
+  });
+  const { form, disabled } = draft;
 
   const settings = checkSettings(form.value.steps, tools);
   // Saved and unchanged: the server's own word on what blocks activation (it also knows the rules a JSON Schema cannot carry).
   const blocking = form.dirty ? checkWorkflowSteps(form.value.steps, tools.rules).problems : workflow.problems;
-  const server = op.error === null ? [] : splitProblems(op.error);
+  const server = draft.refused;
   const rows = problemsByRow(
     [...server, ...blocking].filter((pr) => settingOfProblem(pr) === null && !/unknown setting/.test(pr)),
     'steps',
@@ -81,94 +82,18 @@ export function WorkflowDraftEditor({ workflow, tools, onSaved }: { workflow: Wo
     const name = settingOfProblem(pr);
     if (row === undefined || name === null) continue;
     const forStep = serverBySetting.get(row) ?? new Map<string, string[]>();
-    forStep.set(name, [...(forStep.get(name) ?? []), pr.replace(/^.*?settings\.[A-Za-z0-9_]+:\s*/, '')]);
+    forStep.set(name, [...(forStep.get(name) ?? []), readableMessage(pr.replace(/^.*?settings\.[A-Za-z0-9_]+:\s*/, ''))]);
     serverBySetting.set(row, forStep);
   }
 
-  const checkBeforeSave = (): string[] => {
-    const parsed = WorkflowEdit.safeParse(form.value);
-    const problems = parsed.success ? [] : issuesOf(parsed.error);
-    const { bySetting, other } = checkSettings(form.value.steps, tools);
-    for (const [i, forStep] of bySetting) for (const [name, messages] of forStep) problems.push(`step ${i + 1} (${form.value.steps[i]!.tool}): settings.${name}: ${messages.join('; ')}`);
-    return [...problems, ...other];
-  };
-
-  const save = async (): Promise<boolean> => {
-    const problems = checkBeforeSave();
-    setRefused(problems);
-    if (problems.length > 0) return false;
-    const sent = form.value;
-    return op.run('save', async () => {
-      const saved = await ok(api.PUT('/workflows/{workflowId}/{version}', { params: p, body: sent }));
-      form.rebase(sent, { description: saved.description, steps: saved.steps });
-      onSaved(saved);
-      notify(saved.problems.length === 0 ? `Saved version ${saved.version} of “${saved.name}”.` : `Saved version ${saved.version}; it is not complete enough to activate yet.`);
-    });
-  };
-  const activate = async () => {
-    if (form.dirty && !(await save())) return;
-    await op.run('activate', async () => {
-      const active = await ok(api.POST('/workflows/{workflowId}/{version}/activate', { params: p }));
-      onSaved(active);
-      notify(`Version ${active.version} of “${active.name}” is now active: runs take it from now on.`);
-    });
-  };
-
   const setSteps = (update: (steps: WorkflowStepValue[]) => WorkflowStepValue[]) => form.set((f) => ({ ...f, steps: update(f.steps) }));
-  const disabled = !online || op.busy !== null;
   const used = new Set(form.value.steps.map((s) => s.tool));
   const addable = tools.options.filter((t) => !t.spine && !used.has(t.id));
   const [adding, setAdding] = useState('');
   const spineCount = tools.options.filter((t) => t.spine).length;
 
   return (
-    <div className="page editor">
-      <VersionHead
-        back={BACK}
-        name={workflow.name}
-        version={workflow.version}
-        status="draft"
-        source="own"
-        badges={form.dirty ? <span className="badge badge-unsaved">Unsaved changes</span> : <span className="badge">Saved</span>}
-      >
-        <button type="button" onClick={form.discard} disabled={disabled || !form.dirty}>
-          Discard changes
-        </button>
-        <button type="button" onClick={() => void save()} disabled={disabled || !form.dirty}>
-          {op.busy === 'save' ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="primary" onClick={() => void activate()} disabled={disabled}>
-          {op.busy === 'activate' ? 'Activating…' : 'Activate'}
-        </button>
-      </VersionHead>
-      {!online && <OfflineNotice>Editing, saving and activating a draft need the server (only lists are edited offline); unsaved changes stay on this page until you are back.</OfflineNotice>}
-      <ProblemsPanel title="The server refused this" problems={server} hint="Problems about one step are also shown next to it." />
-      <ProblemsPanel title="Fix these before saving" problems={refused.length > 0 ? checkBeforeSave() : []} />
-      {blocking.length > 0 && (
-        <section className="notice" aria-label="Not complete enough to activate">
-          <strong>Not complete enough to activate yet</strong>
-          <ul>
-            {blocking.map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      <div className="field">
-        <label htmlFor={descriptionId}>Description</label>
-        <textarea
-          id={descriptionId}
-          rows={2}
-          value={form.value.description}
-          disabled={disabled}
-          onChange={(e) => {
-            const description = e.target.value;
-            form.set((f) => ({ ...f, description }));
-          }}
-        />
-      </div>
-
+    <DraftPage head={{ back: BACK, name: workflow.name, version: workflow.version, familyId: workflow.id }} draft={draft} rowNoun="step" wording={STEP_WORDING} blockers={blocking}>
       <h2 className="section-title">Steps</h2>
       <ol className="lib-rows" aria-label="Steps">
         {form.value.steps.map((step, i) => {
@@ -197,8 +122,8 @@ export function WorkflowDraftEditor({ workflow, tools, onSaved }: { workflow: Wo
                     index={i - spineCount}
                     count={form.value.steps.length - spineCount}
                     disabled={disabled}
-                    onMove={(by) => setSteps((s) => moved(s, i, by))}
-                    onRemove={() => setSteps((s) => s.filter((_, j) => j !== i))}
+                    onMove={rowEdits(setSteps, i).onMove}
+                    onRemove={rowEdits(setSteps, i).onRemove}
                   />
                 )}
               </div>
@@ -217,7 +142,7 @@ export function WorkflowDraftEditor({ workflow, tools, onSaved }: { workflow: Wo
                   onChange={(next) => setSteps((s) => s.map((x, j) => (j === i ? { ...x, settings: next } : x)))}
                 />
               )}
-              <RowProblems problems={rows.byRow.get(i)} />
+              <RowProblems problems={rows.byRow.get(i)} wording={STEP_WORDING} />
             </li>
           );
         })}
@@ -246,6 +171,6 @@ export function WorkflowDraftEditor({ workflow, tools, onSaved }: { workflow: Wo
           Add step
         </button>
       </form>
-    </div>
+    </DraftPage>
   );
 }

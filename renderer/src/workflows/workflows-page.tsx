@@ -1,14 +1,24 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { LibrarySource, Workflow } from '@portal/shared';
-import { messageOf, ok } from '@portal/shared/client';
+import { useMemo } from 'react';
+import { readableProblem, type LibrarySource, type Workflow } from '@portal/shared';
+import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
-import { groupVersions, type LibraryGroup } from '../data/library-groups';
+import { groupVersions } from '../data/library-groups';
 import { useLibraryDefaults, useWorkflowVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
-import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
-import { DefaultBadge, SourceBadge, StatusBadge } from '../ui/status-badge';
-import { OfflineNotice, ProblemsPanel, ReadOnlyNotice, splitProblems, useCanEdit, useFreshest, useOnline, useOperation, VersionHead } from '../library/version-kit';
+import { DefaultBadge } from '../ui/status-badge';
+import {
+  FamilyCard,
+  FamilyListing,
+  OfflineNotice,
+  useCanEdit,
+  useFamilyActions,
+  useFreshest,
+  useOnline,
+  OpenVersion,
+  VersionHead,
+  VersionView,
+} from '../editor/kit';
 import { humanize } from './humanize';
 import { hasSettings } from './tool-settings-form';
 import { useWorkflowTools } from './use-workflow-tools';
@@ -16,31 +26,23 @@ import { WorkflowDraftEditor } from './workflow-editor';
 
 export { humanize } from './humanize';
 
-type Group = LibraryGroup<Workflow>;
-type Dialog = Omit<PromptDialogProps, 'onClose'>;
-
 const params = (workflowId: string, version: number, source?: LibrarySource) => ({ path: { workflowId, version }, query: { source } });
 const open = (ref: { id: string; version: number }) => navigate({ page: 'workflow', source: 'own', id: ref.id, version: ref.version });
+const BACK = { label: 'Workflows', route: { page: 'workflows' } } as const;
 
 /** The lifecycle operations of workflows, as the listing and a version's page offer them. */
 function useWorkflowActions() {
   const { api, notify, local } = useApp();
-  const op = useOperation();
+  const family = useFamilyActions<Workflow>({
+    newVersion: (w) => ok(api.POST('/workflows/{workflowId}/{version}/new-version', { params: params(w.id, w.version, w.source) })),
+    activate: (w) => ok(api.POST('/workflows/{workflowId}/{version}/activate', { params: params(w.id, w.version, 'own') })),
+    activatedNotice: (w) => `Version ${w.version} of “${w.name}” is now active: runs take it from now on.`,
+    open,
+  });
   return {
-    op,
-    newVersion: (w: Workflow) =>
-      op.run(`${w.source}:${w.id}:new`, async () => {
-        const ref = await ok(api.POST('/workflows/{workflowId}/{version}/new-version', { params: params(w.id, w.version, w.source) }));
-        notify(w.source === 'official' ? `Made your own copy of “${w.name}”.` : `Made version ${ref.version} of “${ref.name}”.`);
-        open(ref);
-      }),
-    activate: (w: Workflow) =>
-      op.run(`${w.source}:${w.id}:${w.version}:activate`, async () => {
-        await ok(api.POST('/workflows/{workflowId}/{version}/activate', { params: params(w.id, w.version, 'own') }));
-        notify(`Version ${w.version} of “${w.name}” is now active: runs take it from now on.`);
-      }),
+    ...family,
     setDefault: (w: Workflow) =>
-      op.run(`${w.source}:${w.id}:default`, async () => {
+      family.op.run(`${w.source}:${w.id}:default`, async () => {
         await ok(api.POST('/workflows/{workflowId}/set-default', { params: { path: { workflowId: w.id }, query: { source: w.source } } }));
         local.refresh('library-defaults');
         notify(`“${w.name}” is now your organization’s default workflow.`);
@@ -50,126 +52,55 @@ function useWorkflowActions() {
 
 /** Workflows, read from the local copy: what steps a run of a case goes through. */
 export function WorkflowsPage() {
-  const { api, notify } = useApp();
+  const { api } = useApp();
   const versions = useWorkflowVersions();
   const defaults = useLibraryDefaults();
   const online = useOnline();
   const canEdit = useCanEdit();
   const actions = useWorkflowActions();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
   const groups = useMemo(() => (versions === undefined ? undefined : groupVersions(withoutShadowed(versions), defaults?.get('workflow'))), [versions, defaults]);
 
-  const createWorkflow = () =>
-    setDialog({
-      title: 'New workflow',
-      description: 'Creates version 1 as a draft holding the steps every workflow begins with (Preview, Parse). Its id is made from the name and never changes.',
-      fields: [
-        { name: 'name', label: 'Name', required: true },
-        { name: 'description', label: 'Description', multiline: true },
-      ],
-      submitLabel: 'Create workflow',
-      onSubmit: async ({ name = '', description = '' }) => {
-        const ref = await ok(api.POST('/workflows', { body: { name, ...(description.trim() ? { description } : {}) } }));
-        setDialog(null);
-        notify(`Created “${ref.name}”.`);
-        open(ref);
-      },
-    });
-
   return (
-    <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Workflows</h1>
-          <p className="muted">The steps a run takes a case through. Runs use the highest active version unless they name one.</p>
-        </div>
-        {canEdit && (
-          <button type="button" className="primary" onClick={createWorkflow} disabled={!online}>
-            New workflow
-          </button>
-        )}
-      </header>
-      {canEdit && !online && <OfflineNotice>You can read workflows; creating, editing and activating them needs the server.</OfflineNotice>}
-      {actions.op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(actions.op.error)} />}
-      {groups === undefined ? (
-        <p className="muted">Opening workflows…</p>
-      ) : groups.length === 0 ? (
-        <div className="empty">
-          <p>
-            <strong>No workflows on this device yet.</strong>
-          </p>
-          <p className="muted">They arrive with the next sync; every organization starts with the standard intake.</p>
-        </div>
-      ) : (
-        <ul className="cards">
-          {groups.map((g) => (
-            <WorkflowCard key={g.key} group={g} canEdit={canEdit && online} actions={actions} />
-          ))}
-        </ul>
-      )}
-      {dialog !== null && <PromptDialog {...dialog} onClose={() => setDialog(null)} />}
-    </div>
-  );
-}
-
-function WorkflowCard({ group: g, canEdit, actions }: { group: Group; canEdit: boolean; actions: ReturnType<typeof useWorkflowActions> }) {
-  const latest = g.versions[0]!;
-  const busy = actions.op.busy !== null;
-  const hasActive = g.versions.some((v) => v.status === 'active');
-  return (
-    <li className="card" aria-labelledby={`wf-${g.key}`}>
-      <div className="card-header">
-        <div>
-          <h2 id={`wf-${g.key}`} className="card-title">
-            {g.name}
-          </h2>
-          <p className="muted small mono">{g.id}</p>
-        </div>
-        <div className="badges">
-          <SourceBadge source={g.source} />
-          {g.isDefault && <DefaultBadge />}
-        </div>
-      </div>
-      {latest.description && <p className="card-description">{latest.description}</p>}
-      <ul className="version-links">
-        {g.versions.map((v) => (
-          <li key={v.version}>
-            <a {...linkTo({ page: 'workflow', source: g.source, id: g.id, version: v.version })}>
-              v{v.version} · {v.steps.length} steps
-            </a>{' '}
-            <StatusBadge status={v.status} />
-            {v.problems.length > 0 && <span className="badge badge-invalid">Incomplete</span>}
-            {canEdit && g.source === 'own' && v.status === 'draft' && (
-              <button type="button" className="lib-inline-button" onClick={() => void actions.activate(v)} disabled={busy} aria-label={`Activate v${v.version}`}>
-                Activate
+    <FamilyListing
+      title="Workflows"
+      intro="The steps a run takes a case through. Runs use the highest active version unless they name one."
+      create={{
+        label: 'New workflow',
+        explain: 'Creates version 1 as a draft holding the steps every workflow begins with (Preview, Parse). Its id is made from the name and never changes.',
+        submitLabel: 'Create workflow',
+        post: (body) => ok(api.POST('/workflows', { body })),
+        open,
+      }}
+      canEdit={canEdit}
+      online={online}
+      offline="You can read workflows; creating, editing and activating them needs the server."
+      op={actions.op}
+      groups={groups}
+      opening="Opening workflows…"
+      empty={{ title: 'No workflows on this device yet.', detail: 'They arrive with the next sync; every organization starts with the standard intake.' }}
+    >
+      {(g) => (
+        <FamilyCard
+          key={g.key}
+          group={g}
+          routeOf={(v) => ({ page: 'workflow', source: v.source, id: v.id, version: v.version })}
+          summary={(v) => `${v.steps.length} steps`}
+          flags={(v) => v.problems.length > 0 && <span className="badge badge-invalid">Incomplete</span>}
+          canEdit={canEdit && online}
+          busy={actions.op.busy !== null}
+          onActivate={(v) => void actions.activate(v)}
+          onNewVersion={(v) => void actions.newVersion(v)}
+          actions={
+            g.versions.some((v) => v.status === 'active') &&
+            !g.isDefault && (
+              <button type="button" onClick={() => void actions.setDefault(g.versions[0]!)} disabled={actions.op.busy !== null}>
+                Set as default
               </button>
-            )}
-          </li>
-        ))}
-      </ul>
-      {canEdit && (
-        <div className="card-actions">
-          {g.source === 'official' ? (
-            <button type="button" onClick={() => void actions.newVersion(latest)} disabled={busy}>
-              Make my own copy
-            </button>
-          ) : latest.status === 'draft' ? (
-            <a className="button" {...linkTo({ page: 'workflow', source: 'own', id: g.id, version: latest.version })}>
-              Edit draft v{latest.version}
-            </a>
-          ) : (
-            <button type="button" onClick={() => void actions.newVersion(latest)} disabled={busy}>
-              New version
-            </button>
-          )}
-          {hasActive && !g.isDefault && (
-            <button type="button" onClick={() => void actions.setDefault(latest)} disabled={busy}>
-              Set as default
-            </button>
-          )}
-        </div>
+            )
+          }
+        />
       )}
-    </li>
+    </FamilyListing>
   );
 }
 
@@ -180,31 +111,18 @@ function WorkflowCard({ group: g, canEdit, actions }: { group: Group; canEdit: b
  */
 export function WorkflowPage({ source, id, version }: { source: 'own' | 'official'; id: string; version: number }) {
   const { api } = useApp();
-  const online = useOnline();
-  const versions = useWorkflowVersions();
-  const key = versionKey(source, id, version);
-  const local = versions?.find((w) => versionKey(w.source, w.id, w.version) === key);
-  const [fetched, setFetched] = useState<{ key: string; workflow: Workflow | null; error: string | null } | null>(null);
-
-  useEffect(() => {
-    if (versions === undefined || local !== undefined || fetched?.key === key || !online) return;
-    let live = true;
-    ok(api.GET('/workflows/{workflowId}/{version}', { params: params(id, version, source) })).then(
-      (workflow) => live && setFetched({ key, workflow, error: null }),
-      (e: unknown) => live && setFetched({ key, workflow: null, error: messageOf(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, versions, local, fetched, key, id, version, source, online]);
-
-  const found = local ?? (fetched?.key === key ? fetched.workflow : null) ?? undefined;
-  if (versions === undefined) return <p className="muted">Opening the workflow…</p>;
-  if (found === undefined) {
-    if (online && fetched?.key !== key) return <p className="muted">Opening the workflow…</p>;
-    return <NotOnDevice what="workflow" back={{ page: 'workflows' }} />;
-  }
-  return <WorkflowVersion key={key} fromLocal={found} />;
+  return (
+    <OpenVersion
+      what="workflow"
+      back={BACK}
+      versionKey={versionKey(source, id, version)}
+      onDevice={useWorkflowVersions()}
+      keyOf={(w) => versionKey(w.source, w.id, w.version)}
+      fromServer={() => ok(api.GET('/workflows/{workflowId}/{version}', { params: params(id, version, source) }))}
+    >
+      {(found) => <WorkflowVersion key={versionKey(source, id, version)} fromLocal={found} />}
+    </OpenVersion>
+  );
 }
 
 function WorkflowVersion({ fromLocal }: { fromLocal: Workflow }) {
@@ -216,7 +134,7 @@ function WorkflowVersion({ fromLocal }: { fromLocal: Workflow }) {
     if (tools === undefined) {
       return (
         <div className="page">
-          <VersionHead back={{ label: 'Workflows', route: { page: 'workflows' } }} name={w.name} version={w.version} status="draft" source="own" />
+          <VersionHead back={BACK} name={w.name} version={w.version} status="draft" source="own" familyId={w.id} />
           {error === null ? <p className="muted">Opening the tools…</p> : <OfflineNotice>{error} Editing this draft needs the server.</OfflineNotice>}
           <WorkflowSteps workflow={w} />
         </div>
@@ -234,35 +152,26 @@ function WorkflowDetail({ workflow, canEdit }: { workflow: Workflow; canEdit: bo
   const defaults = useLibraryDefaults()?.get('workflow');
   const isDefault = defaults?.targetId === workflow.id && defaults.targetSource === workflow.source;
   const newest = Math.max(workflow.version, ...(versions ?? []).filter((v) => v.source === workflow.source && v.id === workflow.id).map((v) => v.version));
-  const busy = actions.op.busy !== null || !online;
   return (
-    <div className="page">
-      <VersionHead
-        back={{ label: 'Workflows', route: { page: 'workflows' } }}
-        name={workflow.name}
-        version={workflow.version}
-        status={workflow.status}
-        source={workflow.source}
-        badges={isDefault ? <DefaultBadge /> : undefined}
-      >
-        {canEdit && workflow.status === 'active' && (
-          <>
-            {(workflow.source === 'official' || newest === workflow.version) && (
-              <button type="button" className="primary" onClick={() => void actions.newVersion(workflow)} disabled={busy}>
-                {workflow.source === 'official' ? 'Make my own copy' : 'New version to edit'}
-              </button>
-            )}
-            {!isDefault && (
-              <button type="button" onClick={() => void actions.setDefault(workflow)} disabled={busy}>
-                Set as default
-              </button>
-            )}
-          </>
-        )}
-      </VersionHead>
-      <ReadOnlyNotice source={workflow.source} status={workflow.status} noun="workflow" />
-      {canEdit && !online && <OfflineNotice>Making a new version needs the server.</OfflineNotice>}
-      {actions.op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(actions.op.error)} />}
+    <VersionView
+      back={BACK}
+      shown={workflow}
+      familyId={workflow.id}
+      badges={isDefault ? <DefaultBadge /> : undefined}
+      noun="workflow"
+      canEdit={canEdit}
+      online={online}
+      op={actions.op}
+      onNewVersion={() => void actions.newVersion(workflow)}
+      offerNewVersion={workflow.source === 'official' || newest === workflow.version}
+      actions={
+        !isDefault && (
+          <button type="button" onClick={() => void actions.setDefault(workflow)} disabled={!online || actions.op.busy !== null}>
+            Set as default
+          </button>
+        )
+      }
+    >
       {newest !== workflow.version && workflow.source === 'own' && (
         <p className="muted">
           A newer version exists: <a {...linkTo({ page: 'workflow', source: 'own', id: workflow.id, version: newest })}>v{newest}</a>.
@@ -274,13 +183,13 @@ function WorkflowDetail({ workflow, canEdit }: { workflow: Workflow; canEdit: bo
           <h2 id="wf-problems">Not complete enough to activate</h2>
           <ul>
             {workflow.problems.map((p) => (
-              <li key={p}>{p}</li>
+              <li key={p}>{readableProblem(p, { rows: { steps: 'Step' } })}</li>
             ))}
           </ul>
         </section>
       )}
       <WorkflowSteps workflow={workflow} />
-    </div>
+    </VersionView>
   );
 }
 
@@ -314,19 +223,5 @@ function WorkflowSteps({ workflow }: { workflow: Workflow }) {
         );
       })}
     </ol>
-  );
-}
-
-export function NotOnDevice({ what, back }: { what: string; back: Parameters<typeof linkTo>[0] }) {
-  return (
-    <div className="page">
-      <h1>Not found</h1>
-      <p>
-        This {what} is not on this device. It may have been removed, or it has not synced yet.
-      </p>
-      <p>
-        <a {...linkTo(back)}>Back</a>
-      </p>
-    </div>
   );
 }

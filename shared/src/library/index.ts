@@ -3,3 +3,4 @@ export * from './lifecycle.js';
 export * from './chain.js';
 export * from './list-rules.js';
 export * from './schema-rules.js';
+export * from './readable-problem.js';

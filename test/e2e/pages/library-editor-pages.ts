@@ -1,5 +1,23 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** The one save-state indicator every editor shows under its title, live (lists) or on Save (the others). */
+export class SaveStateIndicator {
+  readonly indicator: Locator;
+
+  constructor(readonly page: Page) {
+    this.indicator = page.getByRole('status', { name: 'Save state' });
+  }
+
+  async text(): Promise<string> {
+    return (await this.indicator.innerText()).replace(/\s+/g, ' ').trim();
+  }
+
+  /** Which save model the editor says it follows: "live" or "on-save". */
+  async model(): Promise<string | null> {
+    return this.indicator.getAttribute('data-model');
+  }
+}
+
 /**
  * The REST-saved library editors (extraction schemas, workflows, intel templates): what their
  * pages share, then one class per kind for its rows.
@@ -7,12 +25,23 @@ import type { Locator, Page } from 'playwright-core';
 export class VersionEditor {
   readonly serverRefusal: Locator;
   readonly beforeSaving: Locator;
+  readonly saveState: SaveStateIndicator;
   readonly saved: Locator;
 
   constructor(readonly page: Page) {
     this.serverRefusal = page.getByRole('alert', { name: 'The server refused this' });
     this.beforeSaving = page.getByRole('alert', { name: 'Fix these before saving' });
-    this.saved = page.locator('.page-header .badges').getByText('Saved', { exact: true });
+    this.saveState = new SaveStateIndicator(page);
+    this.saved = this.saveState.indicator.filter({ hasText: /^Saved\b/ });
+  }
+
+  description(): Locator {
+    return this.page.getByLabel('Description', { exact: true }).first();
+  }
+
+  /** The breadcrumb's way back to the kind's listing. */
+  async back(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').first().click();
   }
 
   heading(name: string, version?: number): Locator {

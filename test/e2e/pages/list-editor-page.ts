@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { SaveStateIndicator } from './library-editor-pages.js';
 
 /** One line of the draft as a person reads it on screen. */
 export interface ShownLine {
@@ -16,13 +17,16 @@ export class ListEditorPage {
   readonly liveState: Locator;
   readonly presence: Locator;
   readonly problems: Locator;
-  readonly saveState: Locator;
+  readonly saveState: SaveStateIndicator;
+  /** Saved, with the server's time of its last save: what was typed has reached it. */
+  readonly saved: Locator;
 
   constructor(readonly page: Page) {
     this.liveState = page.getByRole('status', { name: 'Editing status' });
     this.presence = page.getByRole('region', { name: 'Also editing' });
     this.problems = page.getByRole('alert').filter({ hasText: 'Not saved: the draft has problems' });
-    this.saveState = page.getByText(/^Saved on the server/);
+    this.saveState = new SaveStateIndicator(page);
+    this.saved = this.saveState.indicator.filter({ hasText: /^Saved\b.*Last saved at/ });
   }
 
   heading(name: string): Locator {

@@ -200,7 +200,7 @@ function BriefSection({ section: s, targets }: { section: IntelBriefSection; tar
       )}
       {s.status === 'done' && s.answer !== null && (
         <>
-          <CitedAnswer answer={s.answer} citations={s.citations} targets={targets} label={`Citations of question ${s.n}`} />
+          <CitedAnswer answer={s.answer} citations={s.citations} targets={targets} label={`Citations of question ${s.n}`} folded />
           {s.droppedCitations > 0 && (
             <p className="muted small">
               {s.droppedCitations} citation{s.droppedCitations === 1 ? ' was' : 's were'} dropped: the words were not on the page and line given.

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { IntelCitation } from '@portal/shared';
 import { answerParts, placeOf } from './citations';
 
@@ -17,7 +18,20 @@ export interface CitationTargets {
  * An answer with its `[n]` markers as links to their citations, then the citations themselves:
  * the document, page and line, and the words quoted. Each opens the cited page in the viewer.
  */
-export function CitedAnswer({ answer, citations, targets, label }: { answer: string; citations: readonly IntelCitation[]; targets: CitationTargets; label: string }) {
+export function CitedAnswer({
+  answer,
+  citations,
+  targets,
+  label,
+  folded = false,
+}: {
+  answer: string;
+  citations: readonly IntelCitation[];
+  targets: CitationTargets;
+  label: string;
+  /** Show the first few citations only, with a button for the rest (a brief has many sections). */
+  folded?: boolean;
+}) {
   return (
     <>
       <p className="cited-answer">
@@ -32,38 +46,50 @@ export function CitedAnswer({ answer, citations, targets, label }: { answer: str
           );
         })}
       </p>
-      {citations.length > 0 && <CitationList citations={citations} targets={targets} label={label} />}
+      {citations.length > 0 && <CitationList citations={citations} targets={targets} label={label} folded={folded} />}
     </>
   );
 }
 
-export function CitationList({ citations, targets, label }: { citations: readonly IntelCitation[]; targets: CitationTargets; label: string }) {
+/** A folded list shows this many; more than one more, and the rest wait behind a button. */
+const FOLDED = 3;
+
+export function CitationList({ citations, targets, label, folded = false }: { citations: readonly IntelCitation[]; targets: CitationTargets; label: string; folded?: boolean }) {
+  const [all, setAll] = useState(!folded || citations.length <= FOLDED + 1);
+  const shown = all ? citations : citations.slice(0, FOLDED);
   return (
-    <ol className="citations" aria-label={label}>
-      {citations.map((c, i) => {
-        const place = targets.placeOf(c);
-        return (
-          <li key={`${c.fileId}:${c.page}:${c.line}:${i}`}>
-            <button
-              type="button"
-              className="citation"
-              data-file-id={c.fileId}
-              data-page={c.page}
-              data-line={c.line}
-              onClick={() => targets.show(c)}
-              title="Show the cited line in the page viewer"
-            >
-              <span className="citation-no">{i + 1}</span>
-              <span className="citation-where">
-                {place === undefined ? <span className="muted">a page no document lists now</span> : place.title} · {placeOf(c)}
-                {place?.junked && <span className="badge badge-superseded">Junked since</span>}
-              </span>
-              <span className="citation-quote">“{c.quote}”</span>
-            </button>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <ol className="citations" aria-label={label}>
+        {shown.map((c, i) => {
+          const place = targets.placeOf(c);
+          return (
+            <li key={`${c.fileId}:${c.page}:${c.line}:${i}`}>
+              <button
+                type="button"
+                className="citation"
+                data-file-id={c.fileId}
+                data-page={c.page}
+                data-line={c.line}
+                onClick={() => targets.show(c)}
+                title="Show the cited line in the page viewer"
+              >
+                <span className="citation-no">{i + 1}</span>
+                <span className="citation-where">
+                  {place === undefined ? <span className="muted">a page no document lists now</span> : place.title} · {placeOf(c)}
+                  {place?.junked && <span className="badge badge-superseded">Junked since</span>}
+                </span>
+                <span className="citation-quote">“{c.quote}”</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {!all && (
+        <button type="button" className="link small show-citations" onClick={() => setAll(true)}>
+          Show all {citations.length} citations
+        </button>
+      )}
+    </>
   );
 }
 

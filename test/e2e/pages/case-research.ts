@@ -48,6 +48,12 @@ export class CaseResearch {
     return this.panel.locator(`[aria-label="Answer ${n}"]`);
   }
 
+  /** Unfolds every section's citations ("Show all N citations"). */
+  async showAllCitations(): Promise<void> {
+    const more = this.brief.getByRole('button', { name: /^Show all \d+ citations$/ });
+    while ((await more.count()) > 0) await more.first().click();
+  }
+
   /** The citation buttons inside `within`. */
   citations(within: Locator): Locator {
     return within.locator('button.citation');

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AssistantTurn, Conversation } from '@portal/shared';
-import { messageOf, ok } from '@portal/shared/client';
+import { applyEvent, initialLive, messageOf, ok, type LiveTurn } from '@portal/shared/client';
 import { useOnline } from '../data/use-online';
 import { useApp } from '../shell/app-context';
 import { CitedAnswer, CitationList, OfflineNotice, type CitationTargets } from '../briefs/cited-answer';
-import { applyEvent, followTurn, initialLive, type LiveTurn } from './turn-stream';
+import { followTurn } from './turn-stream';
 
 export const ASSISTANT_NEEDS_SERVER = 'The assistant answers from the server: connect to ask about this case or to read your conversation.';
 

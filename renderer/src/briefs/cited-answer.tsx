@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { IntelCitation } from '@portal/shared';
-import { answerParts, placeOf } from './citations';
+import { answerParts, placeOf } from '@portal/shared/client';
 
 /** What the case page knows of a cited page: the document that lists it now, or that it was junked since. */
 export interface CitationPlace {

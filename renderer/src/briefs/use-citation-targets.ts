@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { IntelCitation } from '@portal/shared';
+import { holderOf, type CitedLine, type PageHolder } from '@portal/shared/client';
 import { documentTitle } from '../cases/document-title';
 import type { CitationTargets } from './cited-answer';
-import { holderOf, type CitedLine, type PageHolder } from './citations';
 
 type Titled = PageHolder & { title: string };
 

@@ -332,7 +332,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
           )}
         </section>
         <div className="case-panels">
-          <ResearchPanel applicationId={application.id} targets={citations} />
+          <ResearchPanel key={application.id} applicationId={application.id} targets={citations} />
           <OfflineToggle application={application} documents={documents ?? []} />
           <PendingPanel
             requests={open}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PageLines } from '@portal/shared';
-import { pagesOf, pdfKey, type PageRef } from '@portal/shared/client';
+import { pagesOf, pdfKey, type CitedLine, type PageRef } from '@portal/shared/client';
 import type { CaseDocumentDoc } from '@portal/shared/sync';
 import { useOnline } from '../data/use-online';
 import { NotOnDevice, type PageCache } from '../data/page-cache';
@@ -11,7 +11,6 @@ import { usePageCache } from './use-page-cache';
 import { usePageKeys } from '../ui/use-page-keys';
 import { documentTitle } from '../cases/document-title';
 import { formatKeyValue, humanizeKey } from '../cases/key-values';
-import type { CitedLine } from '../briefs/citations';
 
 /** The viewer's keys: none of them is a review key (j k a s x ?), so both work on one page. */
 export const VIEWER_KEYS: { keys: string[]; does: string }[] = [

@@ -1,4 +1,4 @@
-import type { IntelCitation } from '@portal/shared';
+import type { IntelCitation } from '../contract/briefs.js';
 
 /** A citation a person asked to see: `at` tells two clicks on the same line apart, so each one shows it. */
 export interface CitedLine {

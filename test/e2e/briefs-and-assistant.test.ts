@@ -203,6 +203,8 @@ describe('briefs and the assistant on the case page', () => {
       // What was read stays readable.
       expect(await research.sections().count()).toBe(6);
       await screenshot(page, 'briefs-and-assistant-1280-offline');
+      await research.tab('Brief').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS_DIR, 'briefs-and-assistant-1280-offline-window.png') });
     } finally {
       await context.setOffline(false);
     }
@@ -227,6 +229,9 @@ describe('briefs and the assistant on the case page', () => {
         expect(pages.x).toBeGreaterThanOrEqual(list.x + list.width - 1);
       }
       await screenshot(page, `briefs-and-assistant-${size.width}-brief`);
+      // What the reviewer sees with the panel scrolled into view.
+      await research.tab('Brief').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `briefs-and-assistant-${size.width}-brief-window.png`) });
       await research.tab('Assistant').click();
       await research.answer(1).waitFor();
       await screenshot(page, `briefs-and-assistant-${size.width}-assistant`);

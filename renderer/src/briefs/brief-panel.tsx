@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { IntelBrief, IntelBriefListing, IntelBriefSection } from '@portal/shared';
-import { messageOf, ok } from '@portal/shared/client';
+import { ApiRequestError, messageOf, ok } from '@portal/shared/client';
 import { useOnline } from '../data/use-online';
 import { useIntelTemplateVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
@@ -9,6 +9,9 @@ import { CitedAnswer, OfflineNotice, type CitationTargets } from './cited-answer
 
 /** How often a running brief is read again: sections land one by one, each within seconds. */
 const POLL_MS = 1_000;
+
+/** The server did not answer: the offline notice says so, no error needed. */
+const unreachable = (e: unknown) => e instanceof ApiRequestError && e.status === 0;
 
 export const BRIEFS_NEED_SERVER = 'Briefs are answered by the server: connect to start one or to read this case’s briefs.';
 
@@ -46,7 +49,7 @@ export function BriefPanel({ applicationId, targets }: { applicationId: string; 
         setListing(rows);
         setShownId((id) => id ?? rows[0]?.id ?? null);
       },
-      (e: unknown) => live && setError(`Could not read the case’s briefs: ${messageOf(e)}`),
+      (e: unknown) => live && !unreachable(e) && setError(`Could not read the case’s briefs: ${messageOf(e)}`),
     );
     return () => {
       live = false;
@@ -63,12 +66,13 @@ export function BriefPanel({ applicationId, targets }: { applicationId: string; 
         (b) => {
           if (!live) return;
           setBrief(b);
+          setError(null);
           setListing((rows) => rows?.map((r) => (r.id === b.id ? b : r)));
           if (b.status === 'running') timer = setTimeout(() => void read(), POLL_MS);
         },
         (e: unknown) => {
           if (!live) return;
-          setError(`Could not read the brief: ${messageOf(e)}`);
+          if (!unreachable(e)) setError(`Could not read the brief: ${messageOf(e)}`);
           // A dropped connection: the next answer of the health check brings `online` back, and this effect with it.
           timer = setTimeout(() => void read(), POLL_MS * 3);
         },

@@ -33,6 +33,8 @@ import { isJunked, JunkedRow, junkedDocs, type JunkedDoc } from './junked';
 import { useUndo } from './undo';
 import { KeyDataList } from './key-data-list';
 import { labelOf, useSchemaFields } from './use-extraction-schema';
+import { ResearchPanel } from '../briefs/research-panel';
+import { useCitationTargets } from '../briefs/use-citation-targets';
 
 const NO_CORRECTIONS: ReadonlyMap<string, unknown> = new Map();
 
@@ -129,6 +131,15 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     if (index >= 0) lastIndex.current = index;
   });
   const select = useCallback((item: Item | undefined) => item && setSelectedAddress(item.address), []);
+  // A cited page opens in its document, under a filter that lists it (junked pages under "Junked").
+  const selectCited = useCallback(
+    (at: { item: CaseDocumentDoc; junked: false } | { item: JunkedDoc; junked: true }) => {
+      setFilter((f) => (at.junked ? 'junked' : f !== 'junked' && FILTERS[f].keeps(worklistGroup(at.item, isPending(at.item))) ? f : 'all'));
+      select(at.item);
+    },
+    [isPending, select],
+  );
+  const { targets: citations, cited } = useCitationTargets(documents, junked, selectCited, setError);
 
   /** After a decision, the next document that still waits for one (after it in the list, else from the top). */
   const advanceFrom = useCallback(
@@ -316,6 +327,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
           )}
         </section>
         <div className="case-panels">
+          <ResearchPanel key={application.id} applicationId={application.id} targets={citations} />
           <OfflineToggle application={application} documents={documents ?? []} />
           <PendingPanel
             requests={open}
@@ -328,7 +340,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       </div>
       {current && (
         <div className="case-viewer-column">
-          <DocumentViewer caseId={application.id} doc={current} fieldLabel={(field) => labelOf(currentFields, field)} />
+          <DocumentViewer caseId={application.id} doc={current} fieldLabel={(field) => labelOf(currentFields, field)} cited={cited} />
         </div>
       )}
       <section className="panel case-ledger" aria-labelledby="case-ledger">

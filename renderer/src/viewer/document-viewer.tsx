@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PageLines } from '@portal/shared';
-import { pagesOf, pdfKey, type PageRef } from '@portal/shared/client';
+import { pagesOf, pdfKey, type CitedLine, type PageRef } from '@portal/shared/client';
 import type { CaseDocumentDoc } from '@portal/shared/sync';
 import { useOnline } from '../data/use-online';
 import { NotOnDevice, type PageCache } from '../data/page-cache';
@@ -103,7 +103,18 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
 /** What the viewer shows of a document: a listed one, or the pages a junk decision took. */
 export type ViewerDoc = Pick<CaseDocumentDoc, 'address' | 'title' | 'spans'> & { document: Pick<CaseDocumentDoc['document'], 'keyFields' | 'extractKeyData'> };
 
-export function DocumentViewer({ caseId, doc, fieldLabel = humanizeKey }: { caseId: string; doc: ViewerDoc; fieldLabel?: (field: string) => string }) {
+export function DocumentViewer({
+  caseId,
+  doc,
+  fieldLabel = humanizeKey,
+  cited = null,
+}: {
+  caseId: string;
+  doc: ViewerDoc;
+  fieldLabel?: (field: string) => string;
+  /** A line a brief or the assistant cites: shown (its page, the line outlined) when this document holds it. */
+  cited?: CitedLine | null;
+}) {
   const online = useOnline();
   const title = documentTitle(doc.title);
   const { cache, error: cacheError } = usePageCache();
@@ -123,6 +134,12 @@ export function DocumentViewer({ caseId, doc, fieldLabel = humanizeKey }: { case
     setIndex(0);
     setFocus(null);
   }, [doc.address]);
+  // After the reset above: a citation opens its own page of the document just selected for it.
+  const citedAt = cited === null ? -1 : pages.findIndex((p) => p.fileId === cited.fileId && p.page === cited.page);
+  useEffect(() => {
+    if (citedAt >= 0) setIndex(citedAt);
+    // `cited.at` changes with every click on a citation, so clicking one again shows it again.
+  }, [citedAt, cited?.at]);
 
   // The page's natural width decides the scale "fit width" means.
   useEffect(() => {
@@ -187,6 +204,11 @@ export function DocumentViewer({ caseId, doc, fieldLabel = humanizeKey }: { case
 
   useViewerKeys({ next: () => go(index + 1), previous: () => go(index - 1), zoomIn: () => zoomBy(1), zoomOut: () => zoomBy(-1), fit: () => setZoom({ fit: true }) });
 
+  const citedLine = cited !== null && current !== undefined && cited.fileId === current.fileId && cited.page === current.page ? cited.line : null;
+  const citedBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    citedBox.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [citedLine, cited?.at, drawn]);
   const focused = focus !== null ? onPage.find((f) => f.field === focus) : undefined;
   const focusedBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -276,6 +298,20 @@ export function DocumentViewer({ caseId, doc, fieldLabel = humanizeKey }: { case
               />
               {drawn && lines.state === 'ready' && (
                 <div className="viewer-overlay" aria-hidden="true">
+                  {citedLine !== null && lines.value.lines[citedLine] && (
+                    <div
+                      ref={citedBox}
+                      className="line-box cited"
+                      data-cited-line={citedLine}
+                      title={`Cited: ${lines.value.lines[citedLine].text}`}
+                      style={{
+                        left: lines.value.lines[citedLine].box.x * sx - 3,
+                        top: lines.value.lines[citedLine].box.y * sy - 3,
+                        width: lines.value.lines[citedLine].box.width * sx + 6,
+                        height: lines.value.lines[citedLine].box.height * sy + 6,
+                      }}
+                    />
+                  )}
                   {onPage.map(({ field, where }) => {
                     const line = lines.value.lines[where.line];
                     if (!line) return null;

@@ -5,8 +5,10 @@
  * the server never loads this entry point.
  */
 export * from './api-client.js';
+export * from './citations.js';
 export * from './event-stream.js';
 export * from './page-cache-policy.js';
 export * from './replicate.js';
 export * from './rx-collections.js';
 export * from './retry-backoff.js';
+export * from './turn-events.js';

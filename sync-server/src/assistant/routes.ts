@@ -84,7 +84,7 @@ const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = 
         tags: ['agent'],
         summary: 'Asks a question about the case',
         description:
-          'The engine chosen for the `assistant` stage (`GET /models`) answers from the case’s pages and the key data of its documents, with the conversation’s earlier turns; each citation is checked against the stored page text as for briefs. 202 the turn, `answering`: read the answer as it is written from its `streamUrl` (server-sent events). 400 invalid body. 409 the case has no parsed pages. 502 the chosen model could not be reached (nothing asked). ' +
+          'The engine chosen for the `assistant` stage (`GET /models`) answers from the case’s pages (never the pages a person junked) and the key data of its documents, with the conversation’s earlier turns; each citation is checked against the stored page text as for briefs. 202 the turn, `answering`: read the answer as it is written from its `streamUrl` (server-sent events). 400 invalid body. 409 the case has no parsed pages (or every one is junked). 502 the chosen model could not be reached (nothing asked). ' +
           OWN,
         params: ConversationParams,
         body: AskInput,

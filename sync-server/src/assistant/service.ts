@@ -80,7 +80,7 @@ export class AssistantService {
   /** Asks a question: the turn is stored `answering` and its job queued; the answer streams from `streamUrl`. */
   async ask(caller: Caller, applicationId: string, conversationId: string, question: string): Promise<AssistantTurn> {
     const c = await this.own(caller, applicationId, conversationId);
-    if (!(await hasParsedText(this.db, applicationId))) throw conflict(`Application "${applicationId}" has no parsed pages yet; run a workflow over its files first`);
+    if (!(await hasParsedText(this.db, applicationId))) throw conflict(`Application "${applicationId}" has no parsed pages yet (or a person junked every one); run a workflow over its files first`);
     const model = toResearchModel(await this.deps.models.modelFor(caller.orgId, 'assistant'));
     if (!(await modelReachable(this.deps.config, model))) {
       throw new HttpError(502, `The assistant's model ${model.name} could not be reached; ask again later`);

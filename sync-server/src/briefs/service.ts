@@ -65,7 +65,7 @@ export class BriefService {
     const { app } = await this.deps.applications.require(this.db, caller.orgId, applicationId);
     const template = await this.template(caller, input);
     if (app.sample) throw conflict(`Application "${app.id}" is the sample case; briefs are for your own cases`);
-    if (!(await hasParsedText(this.db, app.id))) throw conflict(`Application "${app.id}" has no parsed pages yet; run a workflow over its files first`);
+    if (!(await hasParsedText(this.db, app.id))) throw conflict(`Application "${app.id}" has no parsed pages yet (or a person junked every one); run a workflow over its files first`);
     const org = await this.deps.organizations.get(caller.orgId);
     if (org.instant) {
       await this.deps.throttle.hit(`brief:${caller.orgId}`, this.deps.config.throttles.brief, 'Too many intel briefs for a workspace with no email yet; add an email to your account to lift the limit');

@@ -17,26 +17,34 @@ interface PageRow {
 }
 
 /**
- * The pages runs read of the case's files that are still in it (not removed at the gate), in
- * case order: file position, then page.
+ * A page a person junked (an active junk decision holds it: undoing the decision frees the claim)
+ * is no evidence: research never reads nor cites it.
+ */
+const NOT_JUNKED = `NOT EXISTS (
+  SELECT 1 FROM document_page_claims c JOIN document_decisions d ON d.id = c.decision_id
+   WHERE c.application_id = p.application_id AND c.file_id = p.file_id AND c.page = p.page AND d.kind = 'junk')`;
+
+/**
+ * The pages runs read of the case's files that are still in it (not removed at the gate) and
+ * that nobody junked, in case order: file position, then page.
  */
 export async function casePages(q: Queryable, applicationId: string): Promise<PageRow[]> {
   const { rows } = await q.query<PageRow>(
     `SELECT p.file_id, p.page, p.lines
        FROM application_pages p JOIN application_files f ON f.id = p.file_id
-      WHERE p.application_id = $1 AND f.removed_at IS NULL AND NOT f.deleted
+      WHERE p.application_id = $1 AND f.removed_at IS NULL AND NOT f.deleted AND ${NOT_JUNKED}
       ORDER BY f.position, p.page`,
     [applicationId],
   );
   return rows;
 }
 
-/** Whether any page of the case's files has a line of text: a brief needs something to cite. */
+/** Whether any page of the case's files that is not junked has a line of text: a brief needs something to cite. */
 export async function hasParsedText(q: Queryable, applicationId: string): Promise<boolean> {
   const { rows } = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n
        FROM application_pages p JOIN application_files f ON f.id = p.file_id
-      WHERE p.application_id = $1 AND f.removed_at IS NULL AND NOT f.deleted AND jsonb_array_length(p.lines) > 0`,
+      WHERE p.application_id = $1 AND f.removed_at IS NULL AND NOT f.deleted AND jsonb_array_length(p.lines) > 0 AND ${NOT_JUNKED}`,
     [applicationId],
   );
   return (rows[0]?.n ?? 0) > 0;

@@ -13,6 +13,8 @@ export class PageViewer {
   readonly previousPage: Locator;
   readonly thumbnails: Locator;
   readonly keyData: Locator;
+  /** `<fileId>:p<page>` of the page shown. */
+  readonly source: Locator;
   readonly notOnDevice: Locator;
   readonly offline: Locator;
   readonly keepOffline: Locator;
@@ -31,6 +33,7 @@ export class PageViewer {
     this.previousPage = this.panel.getByRole('button', { name: 'Previous page' });
     this.thumbnails = this.panel.getByRole('list', { name: 'Page thumbnails' });
     this.keyData = this.panel.getByRole('list', { name: 'Key data on the pages' });
+    this.source = this.panel.locator('.viewer-source .mono');
     this.notOnDevice = this.panel.getByText('This page is not on this device', { exact: false });
     this.offline = page.getByRole('region', { name: 'Offline' });
     this.keepOffline = this.offline.getByRole('checkbox', { name: 'Keep available offline' });
@@ -41,6 +44,11 @@ export class PageViewer {
   /** The highlight over the line a key value was read from. */
   highlight(field: string): Locator {
     return this.panel.locator(`.line-box[data-field="${field}"]`);
+  }
+
+  /** The outline over a line a brief or the assistant cites (0-based line of the page). */
+  citedLine(line: number): Locator {
+    return this.panel.locator(`.line-box.cited[data-cited-line="${line}"]`);
   }
 
   /** A key value as the case page's document item lists it. */

@@ -1,0 +1,16 @@
+import { PASSWORD, tempDir, uniqueEmail } from '../helper.js';
+import { ownDatabase } from '../api/server-process.js';
+import { spawn } from 'node:child_process';
+import { runSyncLoad } from '../api/sync-load.js';
+const own = (await ownDatabase('prof'))!;
+const dir = await tempDir('portal-prof-');
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof', '--import', 'tsx', 'sync-server/src/main.ts'], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', WORKERS: '0', LOG_LEVEL: 'warn', VITEST: '', NODE_ENV: 'production', DATABASE_URL: own.url, DATA_DIR: dir.path }, stdio: ['ignore', 'pipe', 'inherit'] });
+const s = await new Promise<{ base: string; child: typeof child }>((res) => { let out = ''; child.stdout.on('data', (d) => { out += d; const m = /running at http:\/\/localhost:(\d+)\//.exec(out); if (m) res({ base: `http://127.0.0.1:${m[1]}`, child }); }); });
+const signup = await fetch(`${s.base}/api/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orgName: 'Prof Lettings', email: uniqueEmail('c'), password: PASSWORD }) });
+const cookie = signup.headers.getSetCookie().find((h) => h.startsWith('portal_session='))!.split(';')[0]!;
+const r = await runSyncLoad({ bases: [s.base!], cookie, writers: 24, createsPerWriter: 50, pullers: 8, replications: 3 });
+console.log('creates/s', (r.creates.length / (r.writeMs / 1000)).toFixed(0), 'failed', r.failed.length);
+s.child.kill('SIGTERM');
+await new Promise((res) => s.child.once('exit', res));
+await own.drop();
+process.exit(0);

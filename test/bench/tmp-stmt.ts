@@ -1,0 +1,31 @@
+import pg from 'pg';
+import { PASSWORD, tempDir, uniqueEmail } from '../helper.js';
+import { killAll, ownDatabase, startServer } from '../api/server-process.js';
+const own = (await ownDatabase('stmt'))!;
+const d = await tempDir('a-');
+const s = await startServer({ DATABASE_URL: own.url, DATA_DIR: d.path, WORKERS: '0', LOG_LEVEL: 'warn' });
+await killAll([s.child]);
+const c = new pg.Client({ connectionString: own.url, application_name: 'portal:public' });
+await c.connect();
+const cpu = async () => { const { rows } = await c.query('SELECT pg_backend_pid() AS pid'); const f = (await import('node:fs')).readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+const time = async (name: string, sql: string, params: unknown[] = [], n = 500) => {
+  const c0 = await cpu(); const t0 = performance.now();
+  for (let i = 0; i < n; i++) await c.query(sql, params);
+  const wall = (performance.now() - t0) / n; const used = ((await cpu()) - c0) / n;
+  console.log(`${name}: ${wall.toFixed(3)} ms wall, ${used.toFixed(3)} ms backend CPU`);
+};
+await time('SELECT 1', 'SELECT 1');
+await time('sync_bound', 'SELECT sync_bound()');
+await time('pg_current_snapshot', 'SELECT pg_current_snapshot()');
+await time('pg_stat_activity', 'SELECT count(*) FROM pg_stat_activity');
+const { rows } = await c.query(`SELECT DISTINCT c.relname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid WHERE p.proname = 'bump_rev' AND NOT t.tgisinternal`);
+const look = rows.map((r) => `(SELECT '${r.name}' AS t, NULL::text AS org, max(rev) AS rev FROM "${r.name}" WHERE rev >= $1 AND rev < $2 GROUP BY 2)`).join(' UNION ALL ');
+await time(`look (${rows.length} tables)`, look, [1, 2]);
+{ const c0 = await cpu(); for (let i = 0; i < 500; i++) await c.query({ name: 'lk', text: look, values: [1, 2] }); console.log('look prepared', ((await cpu()) - c0) / 500); }
+const busy = new pg.Client({ connectionString: own.url }); await busy.connect(); await busy.query('BEGIN'); await busy.query(`INSERT INTO library_families (org_id, family_kind, id) VALUES ('org_official', 'bench', 'busy')`);
+await time('sync_bound with one in flight', 'SELECT sync_bound()');
+await busy.query('ROLLBACK'); await busy.end();
+await time('insert list', `INSERT INTO library_families (org_id, family_kind, id) VALUES ('org_official', 'bench', 'x' || random()::text)`);
+await c.end();
+await own.drop(); await d.remove();
+process.exit(0);

@@ -101,8 +101,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       try {
         await client.query(modes ? `BEGIN ${modes}` : 'BEGIN');
         result = await fn({
-          query: async <R>(sql: string, params?: readonly unknown[]) => {
-            const res = await client.query(sql, params as unknown[] | undefined);
+          query: async <R>(sql: string, params?: readonly unknown[], options?: { name?: string }) => {
+            const res = options?.name
+              ? await client.query({ name: options.name, text: sql, values: params as unknown[] | undefined })
+              : await client.query(sql, params as unknown[] | undefined);
             return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
           },
           exec: async (sql: string) => {

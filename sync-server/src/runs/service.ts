@@ -6,6 +6,7 @@ import {
   type Application,
   type GateFlag,
   type PreflightFlagCodeName,
+  type RunPreflight,
   type RunStateName,
   type Workflow,
 } from '@portal/shared';
@@ -148,21 +149,45 @@ export class RunService {
     }
     const { app, unread } = started;
     const decidedBy = fields.decidedBy?.trim() || caller.name;
+    // Whether `run.preflight` is shown on the case: cleared by the transaction that ends the check,
+    // else when the call ends some other way.
+    let checking = false;
     const unreachable = async (why: string): Promise<HttpError> => {
       await this.db.transaction(async (tx) => {
         await applications.require(tx, caller.orgId, app.id, { lock: true });
         await this.gateRun(tx, caller, app, workflow, unread, decidedBy, { reason: 'analyzerUnreachable', error: why });
+        if (checking) await applications.setPreflight(tx, app.id, null);
       });
+      checking = false;
       return new HttpError(502, `${why}. Application "${app.id}" waits at the gate with its files; start the run again later (POST /workflows/${workflowId}/runs with applicationId).`, {
         applicationId: app.id,
       });
     };
+    try {
+      return await this.checkAndStart(caller, app, unread, workflow, decidedBy, unreachable, () => (checking = true), () => (checking = false));
+    } finally {
+      if (checking) await applications.setPreflight(this.db, app.id, null).catch((err: unknown) => this.deps.log?.warn({ err, applicationId: app.id }, 'could not clear the pre-flight progress'));
+    }
+  }
+
+  /** The run call once the case and its files are recorded: pre-flight, then the run starts or is held. */
+  private async checkAndStart(
+    caller: Caller,
+    app: ApplicationRow,
+    unread: FileRow[],
+    workflow: Workflow,
+    decidedBy: string,
+    unreachable: (why: string) => Promise<HttpError>,
+    checkShown: () => void,
+    checkEnded: () => void,
+  ): Promise<Application> {
+    const { applications } = this.deps;
     // Before pre-flight spends anything: a run whose classification or extraction would stop on a silent model.
     const silentModel = await this.silentModel(caller.orgId, workflow);
     if (silentModel) throw await unreachable(silentModel);
     let readings: Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>;
     try {
-      readings = await this.preflight(app, unread);
+      readings = await this.preflight(app, unread, checkShown);
     } catch (err) {
       if (!(err instanceof AnalyzerUnavailableError)) throw err;
       throw await unreachable(`The analyzer could not be reached: ${err.message}`);
@@ -171,6 +196,8 @@ export class RunService {
     try {
       await this.db.transaction(async (tx) => {
         const { run } = await applications.require(tx, caller.orgId, app.id, { lock: true });
+        // The run starts or is held in the same commit as the check leaves the case: never neither.
+        await applications.setPreflight(tx, app.id, null);
         if (run && isInFlight(run.state)) throw conflict(`Run ${run.n} of application "${app.id}" is in flight (${run.state}); wait for it, or cancel it`);
         for (const f of unread) {
           const pages = readings.get(f.id)?.pages ?? [];
@@ -206,6 +233,7 @@ export class RunService {
         });
         await this.engine.enqueueStage(tx, caller.orgId, { applicationId: app.id, n, stage: state });
       });
+      checkEnded();
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`A run of application "${app.id}" is already in flight; wait for it, or cancel it`);
       throw err;
@@ -284,18 +312,29 @@ export class RunService {
    * file's pages (text layer) and red flags, plus a flag on a file whose content repeats another
    * file of the case.
    */
-  private async preflight(app: ApplicationRow, files: FileRow[]): Promise<Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>> {
+  private async preflight(app: ApplicationRow, files: FileRow[], shown: () => void): Promise<Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>> {
     const out = new Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>();
     const all = await this.deps.applications.files(this.db, app.id);
+    const startedAt = this.deps.clock().toISOString();
+    const progress = { filesDone: 0, filesTotal: files.length, pagesDone: 0, pagesTotal: files.reduce((n, f) => n + f.page_count, 0) };
+    // One write as each file starts (and as its duplicates go to OCR): a file is read in one piece.
+    const report = async (step: RunPreflight['step'], fileName: string) => {
+      await this.deps.applications.setPreflight(this.db, app.id, { step, fileName, ...progress, startedAt, updatedAt: this.deps.clock().toISOString() });
+      shown();
+    };
     for (const f of files) {
+      await report('preflight', f.name);
       const bytes = new Uint8Array(await readBlob(this.deps.blobs, f.sha256));
       let reading = await this.port.preflight(bytes, { timeoutMs: this.limits.preflightFileTimeoutMs });
       // Without their text, scans of one template (consecutive payslips) look alike: a duplicate
       // between scans is confirmed by reading the file with OCR, which inventory then reuses.
       const scans = new Set(reading.pages.filter(isScan).map((p) => p.page));
       if (reading.flags.some((x) => x.code === 'duplicate_page' && scans.has(x.page) && scans.has(x.duplicateOf ?? 0))) {
+        await report('confirm-duplicates', f.name);
         reading = await this.port.parse(bytes, { timeoutMs: this.limits.parseFileTimeoutMs });
       }
+      progress.filesDone++;
+      progress.pagesDone += f.page_count;
       const flags = reading.flags.map((flag) => gateFlag(f.id, flag));
       const twin = all.find((o) => o.sha256 === f.sha256 && o.position < f.position);
       if (twin) flags.unshift({ fileId: f.id, page: 1, code: 'duplicate_file', note: `The file has the same content as "${twin.name}" (${twin.id}), sent before it.` });

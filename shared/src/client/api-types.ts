@@ -7093,7 +7093,7 @@ export interface paths {
         put?: never;
         /**
          * Add PDFs to a case
-         * @description multipart/form-data, field `files` repeated. Each file is stored as it streams in; it is kept only when every file of the call is accepted: one refused file refuses the call whole, and the answer names every file refused with why (`refusedFiles`). The next run covers the files no run has read. 400 a file that is not a PDF by its content, is password-protected or cannot be read (named), no file, or an `expectedDocId` that is not a line of the pinned list; 404 no such application; 413 more than 25 files, a file over 100 MB (named), or past a guest sandbox’s page quota.
+         * @description multipart/form-data, field `files` repeated. Each file is stored as it streams in; it is kept only when every file of the call is accepted: one refused file refuses the call whole, and `error` names every file refused with why. The next run covers the files no run has read. 400 a file that is not a PDF by its content, is password-protected or cannot be read (named), no file, or an `expectedDocId` that is not a line of the pinned list; 404 no such application; 413 more than 25 files, a file over 100 MB (named), or past a guest sandbox’s page quota.
          */
         post: {
             parameters: {
@@ -7123,13 +7123,13 @@ export interface paths {
                         "application/json": components["schemas"]["Application"];
                     };
                 };
-                /** @description The request is invalid; `error` names the field, or every file refused and why (`refusedFiles`): one refused file refuses the whole call. */
+                /** @description The request is invalid; `error` names the field or rule. */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["FilesRefused"];
+                        "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
                 /** @description Not signed in, or wrong credentials. */
@@ -7159,13 +7159,13 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
-                /** @description More than 25 files, a file over 100 MB (named, with the files refused before it in `refusedFiles`), or past a guest sandbox’s page quota. */
+                /** @description The request body is larger than the server accepts. */
                 413: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["FilesRefused"];
+                        "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
@@ -15029,13 +15029,6 @@ export interface components {
             code: components["schemas"]["PreflightFlagCode"];
             /** @description The flag in words a reviewer can act on. */
             note: string;
-        };
-        /** @description An upload refused: `error` says why, and `refusedFiles` names every file refused when files were the reason. */
-        FilesRefused: {
-            /** @description What went wrong, in words a person can act on; names the offending field when there is one. */
-            error: string;
-            /** @description On a 400 or 413 refusing files: every file of the call that cannot be accepted, in the order sent. One refused file refuses the whole call (nothing of it is kept): files not listed were acceptable, and can be sent again without these. A file past 100 MB ends the call there: files after it were not read. */
-            refusedFiles?: components["schemas"]["RefusedFile"][];
         };
         ForgotPasswordAck: {
             message: string;

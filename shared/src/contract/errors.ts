@@ -55,8 +55,3 @@ export type RefusedFile = z.infer<typeof RefusedFile>;
 export const REFUSED_FILES_TEXT =
   'On a 400 or 413 refusing files: every file of the call that cannot be accepted, in the order sent. One refused file refuses the whole call (nothing of it is kept): files not listed were acceptable, and can be sent again without these. A file past 100 MB ends the call there: files after it were not read.';
 
-/** An upload refused for its files: the error, and each refused file with why. */
-export const FilesRefused = ApiError.extend({ refusedFiles: z.array(RefusedFile).optional().describe(REFUSED_FILES_TEXT) }).meta({
-  id: 'FilesRefused',
-  description: 'An upload refused: `error` says why, and `refusedFiles` names every file refused when files were the reason.',
-});

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Application, ApplicationListing, CreateApplicationInput, errorResponses, FilesRefused, SourceFilesInput, SourceFilesQuery } from '@portal/shared';
+import { Application, ApplicationListing, CreateApplicationInput, errorResponses, SourceFilesInput, SourceFilesQuery } from '@portal/shared';
 import { requireCaller } from '../identity/caller.js';
 import multipart, { multipartValidatorCompiler } from '../plugins/external/multipart.js';
 import type { ApplicationService } from './service.js';
@@ -64,17 +64,12 @@ const applicationRoutes: FastifyPluginAsyncZod<{ applications: ApplicationServic
         tags: ['files'],
         summary: 'Add PDFs to a case',
         description:
-          'multipart/form-data, field `files` repeated. Each file is stored as it streams in; it is kept only when every file of the call is accepted: one refused file refuses the call whole, and the answer names every file refused with why (`refusedFiles`). The next run covers the files no run has read. 400 a file that is not a PDF by its content, is password-protected or cannot be read (named), no file, or an `expectedDocId` that is not a line of the pinned list; 404 no such application; 413 more than 25 files, a file over 100 MB (named), or past a guest sandbox’s page quota.',
+          'multipart/form-data, field `files` repeated. Each file is stored as it streams in; it is kept only when every file of the call is accepted: one refused file refuses the call whole, and `error` names every file refused with why. The next run covers the files no run has read. 400 a file that is not a PDF by its content, is password-protected or cannot be read (named), no file, or an `expectedDocId` that is not a line of the pinned list; 404 no such application; 413 more than 25 files, a file over 100 MB (named), or past a guest sandbox’s page quota.',
         consumes: ['multipart/form-data'],
         params: Params,
         querystring: SourceFilesQuery,
         body: SourceFilesInput,
-        response: {
-          201: Application,
-          ...errorResponses(401, 403, 404, 415),
-          400: FilesRefused.describe('The request is invalid; `error` names the field, or every file refused and why (`refusedFiles`): one refused file refuses the whole call.'),
-          413: FilesRefused.describe('More than 25 files, a file over 100 MB (named, with the files refused before it in `refusedFiles`), or past a guest sandbox’s page quota.'),
-        },
+        response: { 201: Application, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request, reply) => {

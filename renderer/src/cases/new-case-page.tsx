@@ -304,11 +304,6 @@ export function NewCasePage() {
                       {f.name}
                     </span>
                     <span className="muted small upload-size">{formatBytes(f.size)}</span>
-                    {refused.has(fileKey(f)) && (
-                      <span className="upload-refused small error-text" title={refused.get(fileKey(f))}>
-                        Refused: {refused.get(fileKey(f))}
-                      </span>
-                    )}
                     <progress className="upload-bar" max={100} value={pct} aria-label={`Upload of ${f.name}`} aria-valuetext={`${pct}%`} />
                     <span className="small upload-pct" aria-hidden="true">
                       {pct}%
@@ -316,6 +311,11 @@ export function NewCasePage() {
                     <button type="button" className="icon" onClick={() => removeAt(i)} disabled={busy} aria-label={`Remove ${f.name}`} title="Remove">
                       ×
                     </button>
+                    {refused.has(fileKey(f)) && (
+                      <span className="upload-refused small error-text" title={refused.get(fileKey(f))}>
+                        Refused: {refused.get(fileKey(f))}
+                      </span>
+                    )}
                   </li>
                 );
               })}

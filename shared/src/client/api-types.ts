@@ -6988,7 +6988,7 @@ export interface paths {
         };
         /**
          * One case: its run, files and pinned list
-         * @description Poll it every 5 to 10 seconds while a run is in flight (`run.progress` says how far it is); a run takes minutes. 404 no such application in your organization. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         * @description Poll it every 5 to 10 seconds while a run is in flight (`run.progress` says how far it is; `run.preflight` while a run call checks files at the gate); a run takes minutes. 404 no such application in your organization. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
          */
         get: {
             parameters: {

@@ -47,7 +47,7 @@ const applicationRoutes: FastifyPluginAsyncZod<{ applications: ApplicationServic
       schema: {
         tags: ['intake'],
         summary: 'One case: its run, files and pinned list',
-        description: 'Poll it every 5 to 10 seconds while a run is in flight (`run.progress` says how far it is); a run takes minutes. 404 no such application in your organization.',
+        description: 'Poll it every 5 to 10 seconds while a run is in flight (`run.progress` says how far it is; `run.preflight` while a run call checks files at the gate); a run takes minutes. 404 no such application in your organization.',
         params: Params,
         response: { 200: Application, ...errorResponses(400, 401, 403, 404) },
       },

@@ -15634,13 +15634,13 @@ export interface components {
             filesDone: number;
             /** @description Files the gate checks for this run: those no run has read. */
             filesTotal: number;
-            /** @description Pages of the files checked so far. */
+            /** @description Pages checked so far: those of the files checked, and those of the file at work read so far. */
             pagesDone: number;
             /** @description Pages of those files. */
             pagesTotal: number;
             /** @description When the gate started on the files. */
             startedAt: string;
-            /** @description When this was last written: a check silent for minutes was stopped (a server restart) and is cleared within a minute or two. */
+            /** @description When this was last written. A check silent for ten minutes was stopped (a server restart) and is cleared soon after. */
             updatedAt: string;
         };
         /** @description How far a run in flight is. */

@@ -87,8 +87,8 @@ export const RunProgress = z
 
 /**
  * What the run call's pre-flight has checked so far. Kept on the case while the call reads its
- * files (the case and its files are recorded before, so a reviewer can follow it), written once a
- * file starts and once it is checked: a file's pages are read in one piece by the analyzer.
+ * files (the case and its files are recorded before, so a reviewer can follow it), written as a
+ * file starts, as its duplicates go to OCR, and as its pages are read (at most once a second).
  */
 export const RunPreflight = z
   .object({
@@ -98,10 +98,10 @@ export const RunPreflight = z
     fileName: z.string().nullable().describe('The file being checked now; null between files.'),
     filesDone: z.number().int().min(0).describe('Files checked so far.'),
     filesTotal: z.number().int().min(0).describe('Files the gate checks for this run: those no run has read.'),
-    pagesDone: z.number().int().min(0).describe('Pages of the files checked so far.'),
+    pagesDone: z.number().int().min(0).describe('Pages checked so far: those of the files checked, and those of the file at work read so far.'),
     pagesTotal: z.number().int().min(0).describe('Pages of those files.'),
     startedAt: z.string().describe('When the gate started on the files.'),
-    updatedAt: z.string().describe('When this was last written: a check silent for minutes was stopped (a server restart) and is cleared within a minute or two.'),
+    updatedAt: z.string().describe('When this was last written. A check silent for ten minutes was stopped (a server restart) and is cleared soon after.'),
   })
   .meta({
     id: 'RunPreflight',

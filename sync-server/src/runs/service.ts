@@ -25,6 +25,9 @@ import { openAiModelName } from './key-data-reader.js';
 import * as repo from './repository.js';
 import { isScan } from './repository.js';
 
+/** The least time between two writes of pre-flight progress within a file: a row write each. */
+const PREFLIGHT_PAGE_WRITE_MS = 1000;
+
 /** How many red flags a refusal names in its message (all of them are in `flags`). */
 const FLAGS_NAMED = 5;
 
@@ -317,28 +320,53 @@ export class RunService {
     const all = await this.deps.applications.files(this.db, app.id);
     const startedAt = this.deps.clock().toISOString();
     const progress = { filesDone: 0, filesTotal: files.length, pagesDone: 0, pagesTotal: files.reduce((n, f) => n + f.page_count, 0) };
-    // One write as each file starts (and as its duplicates go to OCR): a file is read in one piece.
-    const report = async (step: RunPreflight['step'], fileName: string) => {
-      await this.deps.applications.setPreflight(this.db, app.id, { step, fileName, ...progress, startedAt, updatedAt: this.deps.clock().toISOString() });
-      shown();
+    // Written as each file starts, as its duplicates go to OCR, and as its pages are read at most
+    // once a second: one row write each. In order, and all done before the check ends, so none
+    // lands after the transaction that clears it.
+    let writes = Promise.resolve();
+    let lastPageWrite = 0;
+    const report = (step: RunPreflight['step'], fileName: string, pagesDone = progress.pagesDone) => {
+      const shownNow = { step, fileName, ...progress, pagesDone, startedAt, updatedAt: this.deps.clock().toISOString() };
+      // A write that failed holds back none after it; the one awaiting it hears of it.
+      writes = writes.catch(() => undefined).then(async () => {
+        await this.deps.applications.setPreflight(this.db, app.id, shownNow);
+        shown();
+      });
+      return writes;
     };
-    for (const f of files) {
-      await report('preflight', f.name);
-      const bytes = new Uint8Array(await readBlob(this.deps.blobs, f.sha256));
-      let reading = await this.port.preflight(bytes, { timeoutMs: this.limits.preflightFileTimeoutMs });
-      // Without their text, scans of one template (consecutive payslips) look alike: a duplicate
-      // between scans is confirmed by reading the file with OCR, which inventory then reuses.
-      const scans = new Set(reading.pages.filter(isScan).map((p) => p.page));
-      if (reading.flags.some((x) => x.code === 'duplicate_page' && scans.has(x.page) && scans.has(x.duplicateOf ?? 0))) {
-        await report('confirm-duplicates', f.name);
-        reading = await this.port.parse(bytes, { timeoutMs: this.limits.parseFileTimeoutMs });
+    let reading: FileRow | null = null;
+    const pagesOf = (f: FileRow, step: RunPreflight['step']) => (pagesRead: number) => {
+      // A page told after its file's reading answered would count twice, or outlive the check.
+      if (reading !== f || performance.now() - lastPageWrite < PREFLIGHT_PAGE_WRITE_MS) return;
+      lastPageWrite = performance.now();
+      report(step, f.name, progress.pagesDone + Math.min(pagesRead, f.page_count)).catch(() => undefined);
+    };
+    try {
+      for (const f of files) {
+        await report('preflight', f.name);
+        lastPageWrite = performance.now();
+        reading = f;
+        const bytes = new Uint8Array(await readBlob(this.deps.blobs, f.sha256));
+        let read = await this.port.preflight(bytes, { timeoutMs: this.limits.preflightFileTimeoutMs, onPage: pagesOf(f, 'preflight') });
+        // Without their text, scans of one template (consecutive payslips) look alike: a duplicate
+        // between scans is confirmed by reading the file with OCR, which inventory then reuses.
+        const scans = new Set(read.pages.filter(isScan).map((p) => p.page));
+        if (read.flags.some((x) => x.code === 'duplicate_page' && scans.has(x.page) && scans.has(x.duplicateOf ?? 0))) {
+          await report('confirm-duplicates', f.name);
+          read = await this.port.parse(bytes, { timeoutMs: this.limits.parseFileTimeoutMs, onPage: pagesOf(f, 'confirm-duplicates') });
+        }
+        reading = null;
+        progress.filesDone++;
+        progress.pagesDone += f.page_count;
+        await writes;
+        const flags = read.flags.map((flag) => gateFlag(f.id, flag));
+        const twin = all.find((o) => o.sha256 === f.sha256 && o.position < f.position);
+        if (twin) flags.unshift({ fileId: f.id, page: 1, code: 'duplicate_file', note: `The file has the same content as "${twin.name}" (${twin.id}), sent before it.` });
+        out.set(f.id, { pages: read.pages, flags });
       }
-      progress.filesDone++;
-      progress.pagesDone += f.page_count;
-      const flags = reading.flags.map((flag) => gateFlag(f.id, flag));
-      const twin = all.find((o) => o.sha256 === f.sha256 && o.position < f.position);
-      if (twin) flags.unshift({ fileId: f.id, page: 1, code: 'duplicate_file', note: `The file has the same content as "${twin.name}" (${twin.id}), sent before it.` });
-      out.set(f.id, { pages: reading.pages, flags });
+    } finally {
+      reading = null;
+      await writes.catch(() => undefined);
     }
     return out;
   }

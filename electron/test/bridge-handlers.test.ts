@@ -246,7 +246,7 @@ describe('bridge handlers: files and notifications', () => {
     desktop.dialogAnswer = { canceled: false, filePaths: [small!, big!] };
     expect(await handlers[IpcChannel.openPdfs]()).toEqual({
       ok: false,
-      error: '“huge scan.pdf” is larger than 100 MB, the most the server accepts for one file.',
+      error: 'None of the 2 chosen files was added: a choice is taken whole, and 1 of them cannot be sent. “huge scan.pdf” is larger than 100 MB, the most the server accepts for one file. Choose again without it.',
     });
     desktop.dialogAnswer = { canceled: false, filePaths: [exact!] };
     const result = await handlers[IpcChannel.openPdfs]();
@@ -258,6 +258,13 @@ describe('bridge handlers: files and notifications', () => {
     const [notes] = await pdfsIn(join(dir, 'other'), ['notes.txt']);
     desktop.dialogAnswer = { canceled: false, filePaths: [notes!] };
     expect(await handlers[IpcChannel.openPdfs]()).toEqual({ ok: false, error: '“notes.txt” is not a PDF.' });
+    // Several refused among others: each named, and none of the choice taken.
+    const [fine, photo] = await pdfsIn(join(dir, 'mixed'), ['fine.pdf', 'photo.jpg']);
+    desktop.dialogAnswer = { canceled: false, filePaths: [fine!, notes!, photo!] };
+    expect(await handlers[IpcChannel.openPdfs]()).toEqual({
+      ok: false,
+      error: 'None of the 3 chosen files was added: a choice is taken whole, and 2 of them cannot be sent. “notes.txt” is not a PDF. “photo.jpg” is not a PDF. Choose again without them.',
+    });
     await mkdir(join(dir, 'folder.pdf'));
     desktop.dialogAnswer = { canceled: false, filePaths: [join(dir, 'folder.pdf')] };
     expect(await handlers[IpcChannel.openPdfs]()).toEqual({ ok: false, error: '“folder.pdf” is not a file.' });

@@ -82,11 +82,13 @@ export function fileSelectionProblem(
   { maxFiles = MAX_FILES_PER_CALL, maxFileBytes = MAX_FILE_BYTES }: { maxFiles?: number; maxFileBytes?: number } = {},
 ): string | null {
   if (files.length > maxFiles) return `Choose at most ${maxFiles} files at a time (you chose ${files.length}).`;
-  for (const file of files) {
-    if (!/\.pdf$/i.test(file.name)) return `“${file.name}” is not a PDF.`;
-    if (file.size > maxFileBytes) return fileTooLarge(file.name, maxFileBytes);
-  }
-  return null;
+  const refused = files.flatMap((file) =>
+    !/\.pdf$/i.test(file.name) ? [`“${file.name}” is not a PDF.`] : file.size > maxFileBytes ? [fileTooLarge(file.name, maxFileBytes)] : [],
+  );
+  if (refused.length === 0) return null;
+  if (files.length === 1) return refused[0]!;
+  // A choice is taken or refused whole: naming one file would read as if the others went through.
+  return `None of the ${files.length} chosen files was added: a choice is taken whole, and ${refused.length === 1 ? '1 of them' : `${refused.length} of them`} cannot be sent. ${refused.join(' ')} Choose again without ${refused.length === 1 ? 'it' : 'them'}.`;
 }
 
 export function fileTooLarge(name: string, maxFileBytes = MAX_FILE_BYTES): string {

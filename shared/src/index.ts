@@ -11,3 +11,4 @@ export * from './json-bounds.js';
 export * from './file-names.js';
 export * from './review.js';
 export * from './expected-docs.js';
+export * from './run-shown.js';

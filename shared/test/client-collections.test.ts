@@ -21,7 +21,7 @@ const PINNED: Record<SyncCollectionName, [version: number, fingerprint: string]>
   'saved-sections': [1, '2c00ed43f2940298'],
   'library-defaults': [1, 'cf0d73fa35424fa8'],
   organization: [1, '6900a9a352870db0'],
-  applications: [2, '98bc559777d34970'],
+  applications: [3, 'dc359518604e2d6d'],
   'case-documents': [4, '71e1fa7f47ee2948'],
   decisions: [2, '9f7a4625c82911db'],
   ledger: [2, '4cf3f37e3cb4de69'],

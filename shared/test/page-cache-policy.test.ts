@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evictionPlan, linesKey, pagesOf, pdfKey, pinPlan, spanQuery, usageOf, type CacheEntryMeta } from '../src/client/page-cache-policy.js';
+import { evictionPlan, linesKey, pageWithinPdf, pagesOf, pdfKey, pinPlan, spanQuery, usageOf, type CacheEntryMeta } from '../src/client/page-cache-policy.js';
 
 describe('page cache policy', () => {
   it('names exactly the pages of a document, in its order, as pages-pdf spans', () => {
@@ -37,5 +37,20 @@ describe('page cache policy', () => {
     // Only pinned entries left over budget: nothing can go.
     expect(evictionPlan([entry('p', 'c9', 500, 0)], new Set(['c9']), 100)).toEqual([]);
     expect(usageOf(entries, new Set(['c1']))).toEqual({ bytes: 200, pinnedBytes: 120, entries: 5 });
+  });
+
+  it('finds a page shown alone within a PDF of the case kept for a document (a thumbnail offline)', () => {
+    const key = pdfKey('app1', [
+      { fileId: 'f:1', pages: [3, 4, 5] },
+      { fileId: 'f2', pages: [1, 2] },
+    ]);
+    expect(pageWithinPdf(key, 'app1', 'f:1', 3)).toBe(1);
+    expect(pageWithinPdf(key, 'app1', 'f:1', 5)).toBe(3);
+    expect(pageWithinPdf(key, 'app1', 'f2', 2)).toBe(5);
+    expect(pageWithinPdf(key, 'app1', 'f2', 3)).toBeUndefined();
+    expect(pageWithinPdf(key, 'app1', 'f:1', 2)).toBeUndefined();
+    expect(pageWithinPdf(key, 'app2', 'f2', 1)).toBeUndefined();
+    expect(pageWithinPdf(linesKey('app1', 'f2', 1), 'app1', 'f2', 1)).toBeUndefined();
+    expect(pageWithinPdf(pdfKey('app1', [{ fileId: 'f2', pages: [1] }]), 'app1', 'f2', 1)).toBe(1);
   });
 });

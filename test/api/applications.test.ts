@@ -203,6 +203,28 @@ describe(`cases and source files on ${DRIVER}`, () => {
       expect(readdirSync(join(t.config.dataDir, 'blobs', 'tmp'))).toEqual([]);
     });
 
+    it('refuses a call with several bad files whole, naming every one with why, and reads the files after them', async () => {
+      const c = await newCase();
+      const fine = await textPdf([['A file of a refused call ' + Math.random()]]);
+      const fineSha = createHash('sha256').update(fine).digest('hex');
+      const res = await upload(manager, `/api/applications/${c.id}/files`, [
+        { name: 'files', filename: 'payslip.pdf', content: fine },
+        { name: 'files', filename: 'notes.txt', content: 'just some text, no PDF header at all' },
+        { name: 'files', filename: 'statement.pdf', content: await textPdf([['Another fine one']]) },
+        { name: 'files', filename: 'locked.pdf', content: encryptedPdf() },
+      ]);
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.error).toMatch(/^The whole call was refused and nothing of it was kept: 2 of the 4 files cannot be accepted: "notes.txt" is not a PDF .*; "locked.pdf" cannot be accepted: .*password/);
+      expect(body.error).toMatch(/Send the other files again without them\.$/);
+      expect(body.refusedFiles).toEqual([
+        { name: 'notes.txt', reason: expect.stringMatching(/^is not a PDF/) },
+        { name: 'locked.pdf', reason: expect.stringMatching(/password/) },
+      ]);
+      expect((await as(manager, 'GET', `/api/applications/${c.id}`)).json().files).toEqual([]);
+      expect(await t.app.blobs.has(fineSha)).toBe(false);
+    });
+
     it('stores file names cleaned: controls and bidirectional formatting removed, bounded to 255 bytes with the extension kept', async () => {
       const c = await newCase();
       const pdf = await textPdf([['A page']]);

@@ -341,6 +341,53 @@ describe(`runs and the gate on ${DRIVER}`, () => {
       return () => t.api.runs.useAnalyzer(real);
     };
 
+    it('shows how far the gate is while the run call checks the files, and clears it as the run starts', async () => {
+      // The second file's pre-flight waits until the test has looked at the case.
+      const real = t.api.runs.analyzer;
+      let calls = 0;
+      let seen: (() => void) | undefined;
+      const looked = new Promise<void>((resolve) => (seen = resolve));
+      let reached: (() => void) | undefined;
+      const second = new Promise<void>((resolve) => (reached = resolve));
+      const restore = wrap({
+        preflight: async (bytes, o) => {
+          if (++calls === 2) {
+            reached!();
+            await looked;
+          }
+          return real.preflight(bytes, o);
+        },
+      });
+      try {
+        const answer = run(key, [...newPacket(clean), { name: 'files', filename: 'second.pdf', content: await textPdf([['A second file']]) }]);
+        await second;
+        const listed = (await t.app.inject({ method: 'GET', url: '/api/applications', headers: key.headers })).json() as Application[];
+        const checking = listed.find((a) => a.run.preflight !== undefined)!;
+        expect(checking.run).toMatchObject({
+          state: 'gated',
+          number: null,
+          preflight: { step: 'preflight', fileName: 'second.pdf', filesDone: 1, filesTotal: 2, pagesDone: 4, pagesTotal: 5 },
+        });
+        expect((await get(key, checking.id)).run.preflight).toMatchObject({ filesDone: 1, fileName: 'second.pdf' });
+        seen!();
+        const res = await answer;
+        expect(res.statusCode, res.body).toBe(201);
+        const started = Application.parse(res.json());
+        expect(started.id).toBe(checking.id);
+        expect(started.run.state).toBe('previewing');
+        expect(started.run.preflight).toBeUndefined();
+        // A check left by a server that stopped is cleared by the recovery job.
+        await t.app.db.query(`UPDATE applications SET preflight = $2::jsonb WHERE id = $1`, [checking.id, JSON.stringify({ ...checking.run.preflight, updatedAt: '2026-01-01T00:00:00.000Z' })]);
+        expect((await get(key, checking.id)).run.preflight).toBeDefined();
+        await t.api.runs.engine.recover();
+        expect((await get(key, checking.id)).run.preflight).toBeUndefined();
+      } finally {
+        seen?.();
+        restore();
+        await drainJobs(t.app);
+      }
+    }, 60_000);
+
     it('502 when it cannot be reached: the case waits at the gate with its files and applicationId', async () => {
       const restore = wrap({ preflight: async () => Promise.reject(new AnalyzerUnavailableError('connection refused')) });
       try {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { CaseExpectedDoc, ExpectedDoc, ExpectedDocList } from '@portal/shared';
+import { shownRun, type CaseExpectedDoc, type ExpectedDoc, type ExpectedDocList } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { versionKey, type ApplicationDoc, type CaseDocumentDoc, type DecisionRequestDoc, type DecisionRequestKind, type LedgerEventDoc } from '@portal/shared/sync';
 import {
@@ -18,6 +18,7 @@ import { linkTo } from '../shell/router';
 import { formatDateTime } from './cases-page';
 import { GatePanel } from './gate-panel';
 import { RunProgress } from './run-progress';
+import { CancelRun, GateCheck, StartNewRun } from './run-controls';
 import { RunStateBadge } from './run-state-badge';
 import { DocumentViewer } from '../viewer/document-viewer';
 import { ExpectedDocumentsPanel } from './expected-documents-panel';
@@ -84,6 +85,8 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const junked = useMemo(() => junkedDocs(decisions ?? [], application), [decisions, application]);
   const { undo } = useUndo(application.id);
   const ledger = useCaseLedger(application.id);
+  // The case and its ledger replicate apart: the run is shown as the further on of the two says.
+  const withRun = useMemo(() => ({ ...application, run: shownRun(application.run, ledger) }), [application, ledger]);
   const requests = useDecisionRequests(application.id);
   const lists = useListVersions();
   const pinned = application.expectedDocList;
@@ -243,7 +246,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
           <div>
             <h1>{application.applicantName}</h1>
             <div className="badges">
-              <RunStateBadge state={application.run.state} />
+              <RunStateBadge state={withRun.run.state} />
               <span className="muted small">
                 <a {...linkTo({ page: 'list', source: pinned.source, id: pinned.id, version: pinned.version })} title="The list version this case is checked against">
                   {pinned.name} v{pinned.version}
@@ -251,7 +254,8 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                 · {application.files.length} file{application.files.length === 1 ? '' : 's'} · created {formatDateTime(application.createdAt)}
               </span>
             </div>
-            <RunProgress run={application.run} />
+            <RunProgress run={withRun.run} />
+            <CancelRun application={withRun} />
           </div>
           <div className="actions">
             <CaseTextDownload application={application} />
@@ -265,7 +269,12 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             {error}
           </p>
         )}
-        {application.run.state === 'gated' && <GatePanel application={application} requests={requests ?? []} />}
+        {withRun.run.preflight !== undefined && <GateCheck preflight={withRun.run.preflight} />}
+        {withRun.run.state === 'gated' && withRun.run.preflight === undefined && (
+          <GatePanel application={withRun} requests={requests ?? []}>
+            <StartNewRun application={withRun} />
+          </GatePanel>
+        )}
         {help && <KeysHelp onClose={() => setHelp(false)} />}
 
         <section className="panel case-docs-panel" aria-labelledby="case-docs">

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { PREFLIGHT_FLAG_CODES, type GateFlag, type PreflightFlagCodeName } from '@portal/shared';
 import { messageOf, ok } from '@portal/shared/client';
 import type { ApplicationDoc, DecisionRequestDoc } from '@portal/shared/sync';
@@ -49,9 +49,10 @@ function groupFlags(flags: GateFlag[], fileOrder: string[]): { fileId: string; p
  * The pre-flight gate of a case (`run.state` `gated`): why it waits, the red flags by file and
  * page, "Process anyway" (a bypass decision request, made offline too) and removing a file no run
  * has read (a REST call, so online only). Each flagged page shows its thumbnail (pdf.js, through
- * the page cache, so a pinned case shows them offline).
+ * the page cache, so a pinned case shows them offline). `children`: what the reviewer may do next
+ * (after a run that stopped, start a new one).
  */
-export function GatePanel({ application, requests }: { application: ApplicationDoc; requests: DecisionRequestDoc[] }) {
+export function GatePanel({ application, requests, children }: { application: ApplicationDoc; requests: DecisionRequestDoc[]; children?: ReactNode }) {
   const { api, local, connectivity } = useApp();
   const online = connectionOf(useSyncExternalStore(connectivity.subscribe, connectivity.getSnapshot)) === 'online';
   const [error, setError] = useState<string | null>(null);
@@ -100,6 +101,7 @@ export function GatePanel({ application, requests }: { application: ApplicationD
           {run.lastRunError}
         </p>
       )}
+      {children}
       {groups.length > 0 && (
         <ul className="gate-files" aria-label="Red flags">
           {groups.map((g) => (

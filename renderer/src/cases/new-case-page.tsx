@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
-import { MAX_FILE_BYTES, MAX_FILES_PER_CALL, type ExpectedDocList, type Workflow } from '@portal/shared';
+import { cleanFileName, MAX_FILE_BYTES, MAX_FILES_PER_CALL, type ExpectedDocList, type RefusedFile, type Workflow } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { pickedAsFiles } from '../bridge/picked-files';
 import { connectionOf } from '../data/connectivity';
-import { waitForLocalCase } from '../data/use-cases';
+import { useCases, waitForLocalCase } from '../data/use-cases';
 import { useLibraryDefaults, useListVersions, useWorkflowVersions } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { formatBytes } from './format-bytes';
+import { GateCheck } from './run-controls';
 import { uploadNewCase, type UploadHandle } from './upload-run';
 
 /**
@@ -31,6 +32,24 @@ const isRunnableList = (l: ExpectedDocList) => l.kind === 'expectedDocListCatalo
 const isPdf = (f: File) => f.type === 'application/pdf' || f.name.toLowerCase().endsWith('.pdf');
 const fileKey = (f: File) => `${f.name}|${f.size}|${f.lastModified}`;
 
+/** Why this device will not send a file, or undefined: the server's own checks come after. */
+function refusalHere(f: File): string | undefined {
+  if (!isPdf(f)) return 'not a PDF: only PDFs can be sent';
+  if (f.size > MAX_FILE_BYTES) return `over ${formatBytes(MAX_FILE_BYTES)}, the most a file may be`;
+  return undefined;
+}
+
+/**
+ * The files of one run call are accepted or refused together: the message says so, and names each
+ * refused file with why, so nobody takes the one name for the whole story.
+ */
+export function batchRefusal(refused: readonly RefusedFile[], total: number): string {
+  const n = refused.length;
+  const named = refused.map((r) => `${r.name} (${r.reason})`).join('; ');
+  const others = total - n;
+  return `This batch would be refused whole: one file that cannot be sent stops every file of the call, so nothing is sent while ${n === 1 ? 'it is' : `these ${n} are`} in it. Refused: ${named}.${others > 0 ? ` Remove ${n === 1 ? 'it' : 'them'} to send the other ${others} file${others === 1 ? '' : 's'}.` : ''}`;
+}
+
 type Phase = { kind: 'editing' } | { kind: 'uploading' } | { kind: 'checking' } | { kind: 'opening'; note: string };
 
 /** A new case: the applicant, the list it is pinned to, the workflow, and its PDFs, sent in one run call. */
@@ -51,7 +70,18 @@ export function NewCasePage() {
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  /** Files refused, by `fileKey`, with why: by this device's check or by the server's answer. */
+  const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
   const upload = useRef<UploadHandle | null>(null);
+  // The case the run call made, found in the local copy while the gate checks its files (the call
+  // answers after): the cases there before it was sent, and what was sent.
+  const cases = useCases();
+  const sending = useRef<{ known: Set<string>; applicant: string; files: number } | null>(null);
+  const checked = useMemo(() => {
+    const s = sending.current;
+    if (phase.kind !== 'checking' || s === null) return undefined;
+    return cases?.find((c) => !s.known.has(c.id) && c.applicantName === s.applicant && c.files.length === s.files);
+  }, [cases, phase]);
 
   // The organization's defaults once the library has answered, unless the person chose already.
   useEffect(() => {
@@ -85,19 +115,27 @@ export function NewCasePage() {
 
   const busy = phase.kind !== 'editing';
 
+  /** The message for the files now refused among `listed`, or null when none is. */
+  const refusalOf = (listed: File[], reasons: ReadonlyMap<string, string>): string | null => {
+    const named = listed.flatMap((f) => (reasons.has(fileKey(f)) ? [{ name: f.name, reason: reasons.get(fileKey(f))! }] : []));
+    return named.length === 0 ? null : batchRefusal(named, listed.length);
+  };
+
+  // Refused files stay listed with why, for the person to remove: the call would be refused whole.
   const add = (picked: File[]) => {
     if (busy) return;
-    setError(null);
-    const refused = picked.filter((f) => !isPdf(f));
-    const tooBig = picked.filter((f) => isPdf(f) && f.size > MAX_FILE_BYTES);
     const known = new Set(files.map(fileKey));
-    const fresh = picked.filter((f) => isPdf(f) && f.size <= MAX_FILE_BYTES && !known.has(fileKey(f)));
+    const fresh = picked.filter((f) => !known.has(fileKey(f)));
     const next = [...files, ...fresh].slice(0, MAX_FILES_PER_CALL);
-    const problems: string[] = [];
-    if (refused.length > 0) problems.push(`Only PDFs can be sent: ${refused.map((f) => f.name).join(', ')} left out.`);
-    if (tooBig.length > 0) problems.push(`Over ${formatBytes(MAX_FILE_BYTES)}: ${tooBig.map((f) => f.name).join(', ')} left out.`);
+    const reasons = new Map(refused);
+    for (const f of next) {
+      const why = refusalHere(f);
+      if (why !== undefined) reasons.set(fileKey(f), why);
+    }
+    const problems = [refusalOf(next, reasons)].filter((p) => p !== null);
     if (files.length + fresh.length > MAX_FILES_PER_CALL) problems.push(`At most ${MAX_FILES_PER_CALL} files per case at creation; add the rest to the case afterwards.`);
-    if (problems.length > 0) setError(problems.join(' '));
+    setError(problems.length > 0 ? problems.join(' ') : null);
+    setRefused(reasons);
     setFiles(next);
     setProgress(next.map(() => 0));
   };
@@ -115,8 +153,13 @@ export function NewCasePage() {
   };
 
   const removeAt = (i: number) => {
-    setFiles((fs) => fs.filter((_, j) => j !== i));
+    const next = files.filter((_, j) => j !== i);
+    const reasons = new Map([...refused].filter(([key]) => next.some((f) => fileKey(f) === key)));
+    setFiles(next);
     setProgress((ps) => ps.filter((_, j) => j !== i));
+    setRefused(reasons);
+    // The message follows the list: it names what is still refused, and goes with the last of them.
+    if (refused.size > 0) setError(refusalOf(next, reasons));
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -134,7 +177,9 @@ export function NewCasePage() {
           ? 'Choose a workflow.'
           : files.length === 0
             ? 'Add at least one PDF.'
-            : !online
+            : refused.size > 0
+              ? `Remove the refused file${refused.size === 1 ? '' : 's'} to send the others.`
+              : !online
               ? 'Creating a case needs the server: you are offline.'
               : null;
 
@@ -144,6 +189,7 @@ export function NewCasePage() {
     setError(null);
     setPhase({ kind: 'uploading' });
     setProgress(files.map(() => 0));
+    sending.current = { known: new Set((cases ?? []).map((c) => c.id)), applicant: applicant.trim(), files: files.length };
     const handle = uploadNewCase({ serverUrl }, { workflowId, applicant: applicant.trim(), expectedDocList: listId, files }, (fractions) => {
       setProgress(fractions);
       // Once every byte is out, the server reads the files (pre-flight) before it answers.
@@ -155,12 +201,16 @@ export function NewCasePage() {
     if (outcome.kind === 'refused') {
       setPhase({ kind: 'editing' });
       setProgress(files.map(() => 0));
+      // The server names every file it refused (the names it stored are cleaned): each is marked.
+      const named = new Map((outcome.refusedFiles ?? []).map((r) => [r.name, r.reason]));
+      if (named.size > 0) setRefused(new Map(files.flatMap((f) => (named.has(cleanFileName(f.name)) ? [[fileKey(f), named.get(cleanFileName(f.name))!] as const] : []))));
       setError(outcome.error);
       return;
     }
     const id = outcome.kind === 'created' ? outcome.application.id : outcome.applicationId;
     setPhase({ kind: 'opening', note: outcome.kind === 'created' ? 'The run has started. Opening the case…' : 'The case waits at the gate. Opening it…' });
-    await waitForLocalCase(local, id, 10_000);
+    // Every answer but a refusal made a run (started, or held at the gate): open the case with it.
+    await waitForLocalCase(local, id, 10_000, outcome.kind === 'created' ? (outcome.application.run.number ?? 1) : 1);
     navigate({ page: 'case', id });
   };
 
@@ -261,6 +311,11 @@ export function NewCasePage() {
                     <button type="button" className="icon" onClick={() => removeAt(i)} disabled={busy} aria-label={`Remove ${f.name}`} title="Remove">
                       ×
                     </button>
+                    {refused.has(fileKey(f)) && (
+                      <span className="upload-refused small error-text" title={refused.get(fileKey(f))}>
+                        Refused: {refused.get(fileKey(f))}
+                      </span>
+                    )}
                   </li>
                 );
               })}
@@ -291,6 +346,7 @@ export function NewCasePage() {
             </button>
           </div>
         </div>
+        {checked?.run.preflight !== undefined && <GateCheck preflight={checked.run.preflight} />}
       </form>
     </div>
   );

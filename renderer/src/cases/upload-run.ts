@@ -1,4 +1,4 @@
-import { API_BASE_PATH, type Application, type GateFlag } from '@portal/shared';
+import { API_BASE_PATH, type Application, type GateFlag, type RefusedFile } from '@portal/shared';
 
 /** What a new case is made of: the run call's text fields, then its PDFs. */
 export interface NewCaseInput {
@@ -14,7 +14,7 @@ export type NewCaseOutcome =
   | { kind: 'created'; application: Application }
   | { kind: 'held'; applicationId: string; flags: GateFlag[]; error: string }
   | { kind: 'gated'; applicationId: string; status: number; error: string }
-  | { kind: 'refused'; status: number; error: string };
+  | { kind: 'refused'; status: number; error: string; refusedFiles?: RefusedFile[] };
 
 export interface UploadHandle {
   done: Promise<NewCaseOutcome>;
@@ -74,7 +74,8 @@ export function outcomeOf(status: number, body: unknown): NewCaseOutcome {
     if (status === 409 && Array.isArray(flags)) return { kind: 'held', applicationId, flags: flags as GateFlag[], error };
     return { kind: 'gated', applicationId, status, error };
   }
-  return { kind: 'refused', status, error };
+  const refusedFiles = field(body, 'refusedFiles');
+  return { kind: 'refused', status, error, ...(Array.isArray(refusedFiles) ? { refusedFiles: refusedFiles as RefusedFile[] } : {}) };
 }
 
 /**

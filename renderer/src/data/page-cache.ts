@@ -1,4 +1,4 @@
-import { evictionPlan, linesKey, pdfKey, spanQuery, usageOf, type ApiClient, type CacheEntryMeta, type CacheUsage, type PageRef, type PageSpan, type PinPlan } from '@portal/shared/client';
+import { evictionPlan, linesKey, pageWithinPdf, pdfKey, spanQuery, usageOf, type ApiClient, type CacheEntryMeta, type CacheUsage, type PageRef, type PageSpan, type PinPlan } from '@portal/shared/client';
 import type { PageLines } from '@portal/shared';
 
 /**
@@ -216,6 +216,25 @@ export class PageCache {
       await this.write({ key, caseId, kind: 'pdf', bytes: bytes.byteLength, lastUsed: Date.now() }, bytes);
       return new Uint8Array(bytes);
     });
+  }
+
+  /**
+   * One page of a case, alone (a thumbnail): from a PDF this device keeps it in — its own, or a
+   * document's the viewer or a pin fetched — else from the server as a PDF of that page (and kept).
+   * `key` names the entry read, `pageNumber` the page within it.
+   */
+  async page(api: ApiClient, caseId: string, fileId: string, page: number): Promise<{ key: string; bytes: Uint8Array; pageNumber: number }> {
+    const alone = [{ fileId, pages: [page] }];
+    const own = pdfKey(caseId, alone);
+    if (!this.meta.has(own)) {
+      for (const m of this.meta.values()) {
+        const pageNumber = m.kind === 'pdf' ? pageWithinPdf(m.key, caseId, fileId, page) : undefined;
+        if (pageNumber === undefined) continue;
+        const kept = await this.read<ArrayBuffer>(m.key);
+        if (kept !== undefined) return { key: m.key, bytes: new Uint8Array(kept), pageNumber };
+      }
+    }
+    return { key: own, bytes: await this.pdf(api, caseId, alone), pageNumber: 1 };
   }
 
   /** The lines a run read on a page: from this device, else from the server (and kept). */

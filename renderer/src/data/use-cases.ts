@@ -160,13 +160,16 @@ export async function reapplyDecision(local: LocalData, request: DecisionRequest
 /**
  * Resolves once the case is in the local copy (pulled now), or after `timeoutMs` either way: a
  * case just created through the REST API reaches this device with the next pull, and opening it
- * before would show "not on this device" for a moment.
+ * before would show "not on this device" for a moment. With `runNumber`: once the local copy has
+ * that run (or a later one).
  */
-export async function waitForLocalCase(local: LocalData, id: string, timeoutMs: number): Promise<boolean> {
-  local.refresh('applications');
+export async function waitForLocalCase(local: LocalData, id: string, timeoutMs: number, runNumber = 0): Promise<boolean> {
+  local.refresh('applications', 'ledger');
   return firstValueFrom(
     local.collections.applications.findOne(id).$.pipe(
-      filter((d) => d !== null),
+      // The copy of the case from before the run call answered (it replicates while the gate checks
+      // the files) is not the case the answer told of.
+      filter((d) => d !== null && (d.run.number ?? 0) >= runNumber),
       map(() => true),
       timeout({ first: timeoutMs, with: () => of(false) }),
     ),

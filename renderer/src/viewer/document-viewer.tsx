@@ -66,7 +66,7 @@ export function useCasePdf(cache: PageCache | null, caseId: string, spans: reado
 }
 
 /** A number that changes when the app is back online while something was not on this device: ask again then. */
-function useRetryOnline(missing: boolean): number {
+export function useRetryOnline(missing: boolean): number {
   const online = useOnline();
   const [attempt, setAttempt] = useState(0);
   const wasOnline = useRef(online);

@@ -6988,7 +6988,7 @@ export interface paths {
         };
         /**
          * One case: its run, files and pinned list
-         * @description Poll it every 5 to 10 seconds while a run is in flight (`run.progress` says how far it is); a run takes minutes. 404 no such application in your organization. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         * @description Poll it every 5 to 10 seconds while a run is in flight (`run.progress` says how far it is; `run.preflight` while a run call checks files at the gate); a run takes minutes. 404 no such application in your organization. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
          */
         get: {
             parameters: {
@@ -7093,7 +7093,7 @@ export interface paths {
         put?: never;
         /**
          * Add PDFs to a case
-         * @description multipart/form-data, field `files` repeated. Each file is stored as it streams in; it is kept only when every file of the call is accepted. The next run covers the files no run has read. 400 a file that is not a PDF by its content, is password-protected or cannot be read (named), no file, or an `expectedDocId` that is not a line of the pinned list; 404 no such application; 413 more than 25 files, a file over 100 MB (named), or past a guest sandbox’s page quota.
+         * @description multipart/form-data, field `files` repeated. Each file is stored as it streams in; it is kept only when every file of the call is accepted: one refused file refuses the call whole, and `error` names every file refused with why. The next run covers the files no run has read. 400 a file that is not a PDF by its content, is password-protected or cannot be read (named), no file, or an `expectedDocId` that is not a line of the pinned list; 404 no such application; 413 more than 25 files, a file over 100 MB (named), or past a guest sandbox’s page quota.
          */
         post: {
             parameters: {
@@ -7244,7 +7244,7 @@ export interface paths {
                         "application/json": components["schemas"]["Application"];
                     };
                 };
-                /** @description The request is invalid; `error` names the field or the file. */
+                /** @description The request is invalid; `error` names the field, or every file refused and why (`refusedFiles`): one refused file refuses the whole call. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -14474,6 +14474,8 @@ export interface components {
             endedAt: string | null;
             /** @description Present when the last run failed, was cancelled, or the analyzer went silent or could not be reached: why, in words a person can act on. */
             lastRunError?: string;
+            /** @description Present while a run call’s pre-flight checks files of the case (the call has not answered yet): how far it is. */
+            preflight?: components["schemas"]["RunPreflight"];
         };
         /** @description Approve (file) a document. Approving a proposed piece of a range listed whole (`proposedSplits[].address`) confirms that split. */
         ApproveDocumentInput: {
@@ -15312,6 +15314,8 @@ export interface components {
             flags?: components["schemas"]["GateFlag"][];
             /** @description True on the 403 for an instant account with no email yet. */
             emailRequired?: boolean;
+            /** @description On a 400 or 413 refusing files: every file of the call that cannot be accepted, in the order sent. One refused file refuses the whole call (nothing of it is kept): files not listed were acceptable, and can be sent again without these. A file past 100 MB ends the call there: files after it were not read. */
+            refusedFiles?: components["schemas"]["RefusedFile"][];
         };
         /** @description A guest key opening its own sandbox organization, no account needed. */
         GuestKey: {
@@ -15834,6 +15838,13 @@ export interface components {
             /** @description How sure the splitter is that a new document starts at the piece’s first page. */
             boundaryConfidence: number;
         };
+        /** @description A file of an upload that cannot be accepted, and why. */
+        RefusedFile: {
+            /** @description The file’s name as sent (cleaned). */
+            name: string;
+            /** @description Why it cannot be accepted, in words. */
+            reason: string;
+        };
         /** @description The name of the new version. The id stays what it is; the renamed version keeps its old name. */
         RenameInput: {
             name: string;
@@ -15864,6 +15875,28 @@ export interface components {
              */
             step: "docType" | "docKind" | "fallback";
             schema: components["schemas"]["DocTypeExtractionSchema"];
+        };
+        /** @description The gate checking the files of a run call before it answers (pre-flight): present on `run.preflight` while it does, whatever state the case’s last run is in. Once the call answers, the run starts (`run.started`) or is held (`gate.refused`) and this is gone. */
+        RunPreflight: {
+            /**
+             * @description `preflight`: the file’s pages are measured and their text layer read, no OCR. `confirm-duplicates`: pages of scans that look alike are read by OCR to tell a duplicated page from another page of one template (this is the slow part).
+             * @enum {string}
+             */
+            step: "preflight" | "confirm-duplicates";
+            /** @description The file being checked now; null between files. */
+            fileName: string | null;
+            /** @description Files checked so far. */
+            filesDone: number;
+            /** @description Files the gate checks for this run: those no run has read. */
+            filesTotal: number;
+            /** @description Pages checked so far: those of the files checked, and those of the file at work read so far. */
+            pagesDone: number;
+            /** @description Pages of those files. */
+            pagesTotal: number;
+            /** @description When the gate started on the files. */
+            startedAt: string;
+            /** @description When this was last written. A check silent for ten minutes was stopped (a server restart) and is cleared soon after. */
+            updatedAt: string;
         };
         /** @description How far a run in flight is. */
         RunProgress: {

@@ -59,6 +59,27 @@ export function spanQuery(spans: readonly PageSpan[]): string[] {
 /** The key of a PDF of some pages of a case. */
 export const pdfKey = (caseId: string, spans: readonly PageSpan[]): string => `pdf:${caseId}:${spanQuery(spans).join(',')}`;
 
+/**
+ * Which page (1-based) of the PDF kept under `key` is page `page` of file `fileId`, or undefined
+ * when that PDF is another case's or does not hold the page: a page shown alone (a thumbnail) is
+ * read from whatever PDF of the case this device already keeps it in, as the viewer would show it.
+ */
+export function pageWithinPdf(key: string, caseId: string, fileId: string, page: number): number | undefined {
+  const prefix = `pdf:${caseId}:`;
+  if (!key.startsWith(prefix)) return undefined;
+  let before = 0;
+  for (const span of key.slice(prefix.length).split(',')) {
+    const at = span.lastIndexOf(':p');
+    const range = /^(\d+)-(\d+)$/.exec(span.slice(at + 2));
+    if (at < 0 || !range) return undefined;
+    const first = Number(range[1]);
+    const last = Number(range[2]);
+    if (span.slice(0, at) === fileId && page >= first && page <= last) return before + page - first + 1;
+    before += last - first + 1;
+  }
+  return undefined;
+}
+
 /** The key of one page's lines. */
 export const linesKey = (caseId: string, fileId: string, page: number): string => `lines:${caseId}:${fileId}:${page}`;
 

@@ -45,3 +45,13 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
   for (const s of statuses) out[s] = ApiError.describe(errorStatusText[s]);
   return out;
 }
+
+/** A file of an upload that cannot be accepted, and why. */
+export const RefusedFile = z
+  .object({ name: z.string().describe('The file’s name as sent (cleaned).'), reason: z.string().describe('Why it cannot be accepted, in words.') })
+  .meta({ id: 'RefusedFile', description: 'A file of an upload that cannot be accepted, and why.' });
+export type RefusedFile = z.infer<typeof RefusedFile>;
+
+export const REFUSED_FILES_TEXT =
+  'On a 400 or 413 refusing files: every file of the call that cannot be accepted, in the order sent. One refused file refuses the whole call (nothing of it is kept): files not listed were acceptable, and can be sent again without these. A file past 100 MB ends the call there: files after it were not read.';
+

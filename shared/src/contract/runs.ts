@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RefusedFile, REFUSED_FILES_TEXT } from './errors.js';
 
 /** Spec Part 3, run state of a case. */
 export const RUN_STATES = ['gated', 'previewing', 'inventory', 'running', 'report'] as const;
@@ -66,6 +67,7 @@ export const GateRefused = z
     applicationId: z.string().optional().describe('Present when the case exists (it waits at the gate).'),
     flags: z.array(GateFlag).optional().describe('The red flags that hold the case (409).'),
     emailRequired: z.boolean().optional().describe('True on the 403 for an instant account with no email yet.'),
+    refusedFiles: z.array(RefusedFile).optional().describe(REFUSED_FILES_TEXT),
   })
   .meta({
     id: 'GateRefused',
@@ -82,6 +84,31 @@ export const RunProgress = z
     pagesTotal: z.number().int().min(0).describe('Pages the run covers.'),
   })
   .meta({ id: 'RunProgress', description: 'How far a run in flight is.' });
+
+/**
+ * What the run call's pre-flight has checked so far. Kept on the case while the call reads its
+ * files (the case and its files are recorded before, so a reviewer can follow it), written as a
+ * file starts, as its duplicates go to OCR, and as its pages are read (at most once a second).
+ */
+export const RunPreflight = z
+  .object({
+    step: z
+      .enum(['preflight', 'confirm-duplicates'])
+      .describe('`preflight`: the file’s pages are measured and their text layer read, no OCR. `confirm-duplicates`: pages of scans that look alike are read by OCR to tell a duplicated page from another page of one template (this is the slow part).'),
+    fileName: z.string().nullable().describe('The file being checked now; null between files.'),
+    filesDone: z.number().int().min(0).describe('Files checked so far.'),
+    filesTotal: z.number().int().min(0).describe('Files the gate checks for this run: those no run has read.'),
+    pagesDone: z.number().int().min(0).describe('Pages checked so far: those of the files checked, and those of the file at work read so far.'),
+    pagesTotal: z.number().int().min(0).describe('Pages of those files.'),
+    startedAt: z.string().describe('When the gate started on the files.'),
+    updatedAt: z.string().describe('When this was last written. A check silent for ten minutes was stopped (a server restart) and is cleared soon after.'),
+  })
+  .meta({
+    id: 'RunPreflight',
+    description:
+      'The gate checking the files of a run call before it answers (pre-flight): present on `run.preflight` while it does, whatever state the case’s last run is in. Once the call answers, the run starts (`run.started`) or is held (`gate.refused`) and this is gone.',
+  });
+export type RunPreflight = z.infer<typeof RunPreflight>;
 
 export const GATE_REASONS = ['flags', 'emailRequired', 'analyzerUnreachable', 'failed', 'cancelled', 'interrupted'] as const;
 export type GateReasonName = (typeof GATE_REASONS)[number];
@@ -113,6 +140,7 @@ export const ApplicationRun = z
       .string()
       .optional()
       .describe('Present when the last run failed, was cancelled, or the analyzer went silent or could not be reached: why, in words a person can act on.'),
+    preflight: RunPreflight.optional().describe('Present while a run call’s pre-flight checks files of the case (the call has not answered yet): how far it is.'),
   })
   .meta({ id: 'ApplicationRun', description: 'The case’s current or last run (spec Part 2 `run`).' });
 export type ApplicationRun = z.infer<typeof ApplicationRun>;

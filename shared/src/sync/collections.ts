@@ -155,7 +155,7 @@ export const syncCollections = {
   'saved-sections': { local: 'saved_sections', document: SavedSection, version: 1 },
   'library-defaults': { local: 'library_defaults', document: LibraryDefaultDocument, version: 1 },
   organization: { local: 'organization', document: Organization, version: 1 },
-  applications: { local: 'applications', document: ApplicationSyncDocument, version: 2 },
+  applications: { local: 'applications', document: ApplicationSyncDocument, version: 3 },
   'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 4 },
   decisions: { local: 'decisions', document: DecisionSyncDocument, version: 2 },
   ledger: { local: 'ledger', document: LedgerSyncDocument, version: 2 },

@@ -1,8 +1,10 @@
 import type { Multipart } from '@fastify/multipart';
+import type { Readable } from 'node:stream';
 import { cleanFileName, MAX_FILE_BYTES, MAX_FILES_PER_CALL, type FileFlag } from '@portal/shared';
 import { BlobTooLargeError, type BlobStore } from '../blobs/blob-store.js';
 import type { Queryable } from '../db/db.js';
 import { badRequest, HttpError } from '../http-error.js';
+import { withoutInternalDetail } from '../worker-errors.js';
 import type { PdfProbe, ProbeResult } from './pdf-probe.js';
 
 /** A file of an upload, stored as a blob and checked; not yet a record of any case. */
@@ -28,9 +30,45 @@ const MB = 1024 * 1024;
 const HEADER_WINDOW = 1024;
 const PDF_HEADER = Buffer.from('%PDF-');
 
-const tooLarge = (name: string) =>
-  new HttpError(413, `"${name}" is larger than ${MAX_FILE_BYTES / MB} MB, the most a file may be; nothing of this call was kept`);
-const notPdf = (name: string) => badRequest(`"${name}" is not a PDF (its content does not begin with %PDF-); nothing of this call was kept`);
+/** A file of the call that cannot be accepted, and why (`GateRefused.refusedFiles`). */
+export interface RefusedFile {
+  name: string;
+  reason: string;
+}
+
+/** One file refused: the call goes on reading the others, to name every file it refuses. */
+class FileRefused extends Error {
+  constructor(
+    readonly file: RefusedFile,
+    readonly status: 400 | 413,
+  ) {
+    super(`"${file.name}" ${file.reason}`);
+  }
+}
+
+const tooLarge = (name: string) => new FileRefused({ name, reason: `is larger than ${MAX_FILE_BYTES / MB} MB, the most a file may be` }, 413);
+const notPdf = (name: string) => new FileRefused({ name, reason: 'is not a PDF (its content does not begin with %PDF-)' }, 400);
+
+/**
+ * The call refused whole for its files: every refused file named with why, and that nothing of the
+ * call was kept (a person who sent five files and reads one name would think four went through).
+ * `unread`: files after the last refused one were not read (a file past the size limit ends the call).
+ */
+function callRefused(refused: readonly FileRefused[], sent: number, unread: boolean): HttpError {
+  const named = refused.map((r) => r.message).join('; ');
+  const which = sent === 1 ? named : `${refused.length} of the ${sent} files${unread ? ' read' : ''} cannot be accepted: ${named}`;
+  const rest = sent > refused.length ? ` Send the other files again without ${refused.length === 1 ? 'it' : 'them'}.` : '';
+  return new HttpError(
+    refused.every((r) => r.status === 413) ? 413 : 400,
+    `The whole call was refused and nothing of it was kept: ${which}.${unread ? ' Files after it were not read.' : ''}${rest}`,
+    { refusedFiles: refused.map((r) => r.file) },
+  );
+}
+
+/** Reads the rest of a refused file's part and drops it, so the parts after it arrive. */
+async function drain(stream: AsyncIterable<Buffer>): Promise<void> {
+  for await (const _ of stream) void _;
+}
 
 class NotPdfError extends Error {}
 
@@ -91,6 +129,7 @@ export class Intake {
     const fileField = options.fileField ?? 'files';
     const files: ReceivedFile[] = [];
     const fields: Record<string, string> = {};
+    const refused: FileRefused[] = [];
     try {
       for await (const part of parts) {
         if (part.type === 'field') {
@@ -109,13 +148,26 @@ export class Intake {
           part.file.resume();
           throw badRequest(`body.${part.fieldname}: files go in the field "${fileField}"`);
         }
-        if (files.length >= MAX_FILES_PER_CALL) {
+        const sent = files.length + refused.length;
+        if (sent >= MAX_FILES_PER_CALL) {
           part.file.resume();
-          throw new HttpError(413, `At most ${MAX_FILES_PER_CALL} files per call: "${name}" is file ${files.length + 1}; nothing of this call was kept`);
+          const also = refused.length > 0 ? ` Also refused: ${refused.map((r) => r.message).join('; ')}.` : '';
+          throw new HttpError(413, `At most ${MAX_FILES_PER_CALL} files per call: "${name}" is file ${sent + 1}; the whole call was refused and nothing of it was kept.${also}`, {
+            refusedFiles: refused.map((r) => r.file),
+          });
         }
-        if (files.length === 0) await options.beforeFirstFile?.();
-        files.push(await this.receiveFile(name, part.file));
+        if (sent === 0) await options.beforeFirstFile?.();
+        try {
+          files.push(await this.receiveFile(name, part.file));
+        } catch (err) {
+          if (!(err instanceof FileRefused)) throw err;
+          refused.push(err);
+          // Past the size limit the parser has cut the file: the call ends at it.
+          if (err.status === 413) throw callRefused(refused, sent + 1, true);
+          await drain(part.file);
+        }
       }
+      if (refused.length > 0) throw callRefused(refused, files.length + refused.length, false);
     } catch (err) {
       await this.discard(files);
       throw err;
@@ -126,8 +178,10 @@ export class Intake {
   private async receiveFile(name: string, stream: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<ReceivedFile> {
     let stored;
     try {
-      // The probe opens the complete file while the store flushes it to disk.
-      stored = await this.deps.blobs.put(pdfHeaderChecked(stream), { maxBytes: MAX_FILE_BYTES, inspect: (path) => this.deps.probe.probe(path) });
+      // The probe opens the complete file while the store flushes it to disk. A file refused
+      // part-way is not destroyed, so the rest of it can be read past (`drain`).
+      const bytes = 'iterator' in stream && typeof stream.iterator === 'function' ? (stream as Readable).iterator({ destroyOnReturn: false }) : stream;
+      stored = await this.deps.blobs.put(pdfHeaderChecked(bytes), { maxBytes: MAX_FILE_BYTES, inspect: (path) => this.deps.probe.probe(path) });
     } catch (err) {
       if (err instanceof NotPdfError) throw notPdf(name);
       if (err instanceof BlobTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(name);
@@ -141,7 +195,8 @@ export class Intake {
     const probed = stored.inspected as ProbeResult;
     if (!probed.ok) {
       await this.discard([file]);
-      throw badRequest(`"${name}" cannot be accepted: ${probed.note}; nothing of this call was kept`);
+      // The reason is sent in `refusedFiles` too, where the error handler's rewording does not reach.
+      throw new FileRefused({ name, reason: withoutInternalDetail(`cannot be accepted: ${probed.note}`) }, 400);
     }
     return { ...file, pageCount: probed.pageCount, flags: probed.activeContent.length > 0 ? [activeContentFlag(probed.activeContent)] : [] };
   }

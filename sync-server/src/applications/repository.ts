@@ -1,4 +1,4 @@
-import type { FileFlag, LineOverride } from '@portal/shared';
+import type { FileFlag, LineOverride, RunPreflight } from '@portal/shared';
 import type { Queryable } from '../db/db.js';
 import type { ApplicationRow, FileRow, PinnedLine, RunRow } from './rows.js';
 
@@ -169,6 +169,20 @@ export async function setExpectedDocs(
 
 export async function markFileRemoved(tx: Queryable, fileId: string, by: string, at: Date): Promise<void> {
   await tx.query('UPDATE application_files SET removed_at = $2, removed_by = $3 WHERE id = $1 AND removed_at IS NULL', [fileId, at, by]);
+}
+
+export async function setPreflight(q: Queryable, id: string, preflight: RunPreflight | null): Promise<void> {
+  await q.query('UPDATE applications SET preflight = $2::jsonb WHERE id = $1', [id, preflight === null ? null : JSON.stringify(preflight)]);
+}
+
+export async function clearStalePreflights(q: Queryable, silentMs: number): Promise<number> {
+  const { rows } = await q.query<{ id: string }>(
+    `UPDATE applications SET preflight = NULL
+      WHERE preflight IS NOT NULL AND (preflight->>'updatedAt')::timestamptz < now() - make_interval(secs => $1::double precision / 1000)
+      RETURNING id`,
+    [silentMs],
+  );
+  return rows.length;
 }
 
 export async function touchApplication(tx: Queryable, id: string): Promise<void> {

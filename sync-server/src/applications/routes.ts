@@ -47,7 +47,7 @@ const applicationRoutes: FastifyPluginAsyncZod<{ applications: ApplicationServic
       schema: {
         tags: ['intake'],
         summary: 'One case: its run, files and pinned list',
-        description: 'Poll it every 5 to 10 seconds while a run is in flight (`run.progress` says how far it is); a run takes minutes. 404 no such application in your organization.',
+        description: 'Poll it every 5 to 10 seconds while a run is in flight (`run.progress` says how far it is; `run.preflight` while a run call checks files at the gate); a run takes minutes. 404 no such application in your organization.',
         params: Params,
         response: { 200: Application, ...errorResponses(400, 401, 403, 404) },
       },
@@ -64,7 +64,7 @@ const applicationRoutes: FastifyPluginAsyncZod<{ applications: ApplicationServic
         tags: ['files'],
         summary: 'Add PDFs to a case',
         description:
-          'multipart/form-data, field `files` repeated. Each file is stored as it streams in; it is kept only when every file of the call is accepted. The next run covers the files no run has read. 400 a file that is not a PDF by its content, is password-protected or cannot be read (named), no file, or an `expectedDocId` that is not a line of the pinned list; 404 no such application; 413 more than 25 files, a file over 100 MB (named), or past a guest sandbox’s page quota.',
+          'multipart/form-data, field `files` repeated. Each file is stored as it streams in; it is kept only when every file of the call is accepted: one refused file refuses the call whole, and `error` names every file refused with why. The next run covers the files no run has read. 400 a file that is not a PDF by its content, is password-protected or cannot be read (named), no file, or an `expectedDocId` that is not a line of the pinned list; 404 no such application; 413 more than 25 files, a file over 100 MB (named), or past a guest sandbox’s page quota.',
         consumes: ['multipart/form-data'],
         params: Params,
         querystring: SourceFilesQuery,

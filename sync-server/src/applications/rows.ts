@@ -11,6 +11,7 @@ import {
   type GateReasonName,
   type LineOverride,
   type ListLine,
+  type RunPreflight,
   type RunStateName,
   type SourceFile,
 } from '@portal/shared';
@@ -32,6 +33,8 @@ export interface ApplicationRow {
   list_lines: PinnedLine[];
   /** Lines set by hand on this case (migration 027): waivers of list lines, lines added for it. */
   line_overrides: LineOverride[];
+  /** The run call's pre-flight while it reads the case's files (migration 034); null otherwise. */
+  preflight: RunPreflight | null;
   sample: boolean;
   created_by: string;
   current_run: number | null;
@@ -83,8 +86,16 @@ export interface RunRow {
   ended_at: Date | null;
 }
 
-/** The case's run as the API shows it: its latest run, or a case waiting at the gate for its first. */
-export function toApplicationRun(run: RunRow | null): ApplicationRun {
+/**
+ * The case's run as the API shows it: its latest run, or a case waiting at the gate for its first;
+ * with the pre-flight of a run call reading its files, when one is.
+ */
+export function toApplicationRun(run: RunRow | null, preflight: RunPreflight | null = null): ApplicationRun {
+  const shown = lastRun(run);
+  return preflight ? { ...shown, preflight } : shown;
+}
+
+function lastRun(run: RunRow | null): ApplicationRun {
   if (!run) {
     return { state: 'gated', kind: null, number: null, gateReason: null, flags: [], workflow: null, decidedBy: null, authenticatedAs: null, progress: null, startedAt: null, endedAt: null };
   }
@@ -122,7 +133,7 @@ function base(a: ApplicationRow, run: RunRow | null) {
   return {
     id: a.id,
     applicantName: a.applicant_name,
-    run: toApplicationRun(run),
+    run: toApplicationRun(run, a.preflight ?? null),
     expectedDocList: { id: a.list_id, version: a.list_version, name: a.list_name, source: a.list_source, lineCount: a.list_lines.length },
     sample: a.sample,
     createdBy: a.created_by,

@@ -9,6 +9,7 @@ import {
   type CreateApplicationInput,
   type ExpectedDocListKindName,
   type LineOverride,
+  type RunPreflight,
 } from '@portal/shared';
 import type { Clock } from '../clock.js';
 import type { Db, Queryable } from '../db/db.js';
@@ -137,6 +138,20 @@ export class ApplicationService {
     const found = await repo.findApplication(q, orgId, id, options.lock);
     if (!found) throw missing(id);
     return found;
+  }
+
+  /**
+   * How far the run call's pre-flight is on the case (`run.preflight`), or null once the call
+   * starts or holds the run. Written outside the case's row lock: only the call that checks the
+   * files writes it, and the transaction that ends the check clears it.
+   */
+  setPreflight(q: Queryable, id: string, preflight: RunPreflight | null): Promise<void> {
+    return repo.setPreflight(q, id, preflight);
+  }
+
+  /** Clears the pre-flights nobody has written for `silentMs` (the server checking them stopped); how many. */
+  clearStalePreflights(q: Queryable, silentMs: number): Promise<number> {
+    return repo.clearStalePreflights(q, silentMs);
   }
 
   files(q: Queryable, applicationId: string, options: { removed?: boolean } = {}): Promise<FileRow[]> {

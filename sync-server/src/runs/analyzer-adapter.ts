@@ -22,7 +22,12 @@ export function localAnalyzer(options: { threads?: number } = {}): AnalyzerPort 
     return (reader ??= createReadingPool({ threads: options.threads ?? 1, ocrEngine: ocrEngineFromEnv() }));
   };
   const read = async (which: 'gate' | 'reader', bytes: Uint8Array, o: ReadOptions): Promise<FileReading> => {
-    const r = await pool(which).analyzePacketReading(bytes, { timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}) });
+    const onPage = o.onPage;
+    const r = await pool(which).analyzePacketReading(bytes, {
+      timeoutMs: o.timeoutMs,
+      ...(o.signal ? { signal: o.signal } : {}),
+      ...(onPage ? { onPage: (p: { pagesRead: number; pageCount: number }) => onPage(p.pagesRead, p.pageCount) } : {}),
+    });
     return { pages: r.pages, flags: r.flags, ...(r.einvoice ? { einvoice: r.einvoice } : {}) };
   };
   return {

@@ -19,6 +19,8 @@ export interface ReadOptions {
   timeoutMs: number;
   /** Aborted when the run is cancelled or its stage runs out of time. */
   signal?: AbortSignal;
+  /** Told as pages of the file are read (an analyzer that cannot tell says nothing). */
+  onPage?: (pagesRead: number, pageCount: number) => void;
 }
 
 /** Classifies documents into the types of one organization's catalogue. */

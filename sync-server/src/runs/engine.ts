@@ -414,6 +414,10 @@ export class RunEngine {
    * every attempt, or its job is gone): never stuck in flight.
    */
   async recover(): Promise<number> {
+    // A run call's pre-flight shown on a case whose server stopped mid-check: nobody will end it.
+    // Silent that long only when stopped (each file writes as it starts, and may take both limits).
+    const limits = this.deps.limits();
+    await this.deps.applications.clearStalePreflights(this.deps.db, Math.max(10 * 60_000, limits.preflightFileTimeoutMs + limits.parseFileTimeoutMs + 60_000));
     const stranded = await repo.strandedRuns(this.deps.db);
     for (const run of stranded) {
       await this.fail(

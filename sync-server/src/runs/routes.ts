@@ -29,7 +29,7 @@ const runRoutes: FastifyPluginAsyncZod<{ runs: RunService }> = async (app, { run
         body: WorkflowRunInput,
         response: {
           201: Application,
-          400: refused('The request is invalid; `error` names the field or the file.'),
+          400: refused('The request is invalid; `error` names the field, or every file refused and why (`refusedFiles`): one refused file refuses the whole call.'),
           401: errorResponses(401)[401],
           403: refused('An instant account with no email yet (`emailRequired`, `applicationId`); or the caller may not start runs.'),
           404: refused('No such workflow, version, expected document list or application in your organization.'),

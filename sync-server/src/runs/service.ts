@@ -6,6 +6,7 @@ import {
   type Application,
   type GateFlag,
   type PreflightFlagCodeName,
+  type RunPreflight,
   type RunStateName,
   type Workflow,
 } from '@portal/shared';
@@ -23,6 +24,9 @@ import { DEFAULT_RUN_LIMITS, RunEngine, type RunEngineDeps, type RunLimits } fro
 import { openAiModelName } from './key-data-reader.js';
 import * as repo from './repository.js';
 import { isScan } from './repository.js';
+
+/** The least time between two writes of pre-flight progress within a file: a row write each. */
+const PREFLIGHT_PAGE_WRITE_MS = 1000;
 
 /** How many red flags a refusal names in its message (all of them are in `flags`). */
 const FLAGS_NAMED = 5;
@@ -148,21 +152,45 @@ export class RunService {
     }
     const { app, unread } = started;
     const decidedBy = fields.decidedBy?.trim() || caller.name;
+    // Whether `run.preflight` is shown on the case: cleared by the transaction that ends the check,
+    // else when the call ends some other way.
+    let checking = false;
     const unreachable = async (why: string): Promise<HttpError> => {
       await this.db.transaction(async (tx) => {
         await applications.require(tx, caller.orgId, app.id, { lock: true });
         await this.gateRun(tx, caller, app, workflow, unread, decidedBy, { reason: 'analyzerUnreachable', error: why });
+        if (checking) await applications.setPreflight(tx, app.id, null);
       });
+      checking = false;
       return new HttpError(502, `${why}. Application "${app.id}" waits at the gate with its files; start the run again later (POST /workflows/${workflowId}/runs with applicationId).`, {
         applicationId: app.id,
       });
     };
+    try {
+      return await this.checkAndStart(caller, app, unread, workflow, decidedBy, unreachable, () => (checking = true), () => (checking = false));
+    } finally {
+      if (checking) await applications.setPreflight(this.db, app.id, null).catch((err: unknown) => this.deps.log?.warn({ err, applicationId: app.id }, 'could not clear the pre-flight progress'));
+    }
+  }
+
+  /** The run call once the case and its files are recorded: pre-flight, then the run starts or is held. */
+  private async checkAndStart(
+    caller: Caller,
+    app: ApplicationRow,
+    unread: FileRow[],
+    workflow: Workflow,
+    decidedBy: string,
+    unreachable: (why: string) => Promise<HttpError>,
+    checkShown: () => void,
+    checkEnded: () => void,
+  ): Promise<Application> {
+    const { applications } = this.deps;
     // Before pre-flight spends anything: a run whose classification or extraction would stop on a silent model.
     const silentModel = await this.silentModel(caller.orgId, workflow);
     if (silentModel) throw await unreachable(silentModel);
     let readings: Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>;
     try {
-      readings = await this.preflight(app, unread);
+      readings = await this.preflight(app, unread, checkShown);
     } catch (err) {
       if (!(err instanceof AnalyzerUnavailableError)) throw err;
       throw await unreachable(`The analyzer could not be reached: ${err.message}`);
@@ -171,6 +199,8 @@ export class RunService {
     try {
       await this.db.transaction(async (tx) => {
         const { run } = await applications.require(tx, caller.orgId, app.id, { lock: true });
+        // The run starts or is held in the same commit as the check leaves the case: never neither.
+        await applications.setPreflight(tx, app.id, null);
         if (run && isInFlight(run.state)) throw conflict(`Run ${run.n} of application "${app.id}" is in flight (${run.state}); wait for it, or cancel it`);
         for (const f of unread) {
           const pages = readings.get(f.id)?.pages ?? [];
@@ -206,6 +236,7 @@ export class RunService {
         });
         await this.engine.enqueueStage(tx, caller.orgId, { applicationId: app.id, n, stage: state });
       });
+      checkEnded();
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`A run of application "${app.id}" is already in flight; wait for it, or cancel it`);
       throw err;
@@ -284,22 +315,58 @@ export class RunService {
    * file's pages (text layer) and red flags, plus a flag on a file whose content repeats another
    * file of the case.
    */
-  private async preflight(app: ApplicationRow, files: FileRow[]): Promise<Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>> {
+  private async preflight(app: ApplicationRow, files: FileRow[], shown: () => void): Promise<Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>> {
     const out = new Map<string, { pages: ParsedPage[]; flags: GateFlag[] }>();
     const all = await this.deps.applications.files(this.db, app.id);
-    for (const f of files) {
-      const bytes = new Uint8Array(await readBlob(this.deps.blobs, f.sha256));
-      let reading = await this.port.preflight(bytes, { timeoutMs: this.limits.preflightFileTimeoutMs });
-      // Without their text, scans of one template (consecutive payslips) look alike: a duplicate
-      // between scans is confirmed by reading the file with OCR, which inventory then reuses.
-      const scans = new Set(reading.pages.filter(isScan).map((p) => p.page));
-      if (reading.flags.some((x) => x.code === 'duplicate_page' && scans.has(x.page) && scans.has(x.duplicateOf ?? 0))) {
-        reading = await this.port.parse(bytes, { timeoutMs: this.limits.parseFileTimeoutMs });
+    const startedAt = this.deps.clock().toISOString();
+    const progress = { filesDone: 0, filesTotal: files.length, pagesDone: 0, pagesTotal: files.reduce((n, f) => n + f.page_count, 0) };
+    // Written as each file starts, as its duplicates go to OCR, and as its pages are read at most
+    // once a second: one row write each. In order, and all done before the check ends, so none
+    // lands after the transaction that clears it.
+    let writes = Promise.resolve();
+    let lastPageWrite = 0;
+    const report = (step: RunPreflight['step'], fileName: string, pagesDone = progress.pagesDone) => {
+      const shownNow = { step, fileName, ...progress, pagesDone, startedAt, updatedAt: this.deps.clock().toISOString() };
+      // A write that failed holds back none after it; the one awaiting it hears of it.
+      writes = writes.catch(() => undefined).then(async () => {
+        await this.deps.applications.setPreflight(this.db, app.id, shownNow);
+        shown();
+      });
+      return writes;
+    };
+    let reading: FileRow | null = null;
+    const pagesOf = (f: FileRow, step: RunPreflight['step']) => (pagesRead: number) => {
+      // A page told after its file's reading answered would count twice, or outlive the check.
+      if (reading !== f || performance.now() - lastPageWrite < PREFLIGHT_PAGE_WRITE_MS) return;
+      lastPageWrite = performance.now();
+      report(step, f.name, progress.pagesDone + Math.min(pagesRead, f.page_count)).catch(() => undefined);
+    };
+    try {
+      for (const f of files) {
+        await report('preflight', f.name);
+        lastPageWrite = performance.now();
+        reading = f;
+        const bytes = new Uint8Array(await readBlob(this.deps.blobs, f.sha256));
+        let read = await this.port.preflight(bytes, { timeoutMs: this.limits.preflightFileTimeoutMs, onPage: pagesOf(f, 'preflight') });
+        // Without their text, scans of one template (consecutive payslips) look alike: a duplicate
+        // between scans is confirmed by reading the file with OCR, which inventory then reuses.
+        const scans = new Set(read.pages.filter(isScan).map((p) => p.page));
+        if (read.flags.some((x) => x.code === 'duplicate_page' && scans.has(x.page) && scans.has(x.duplicateOf ?? 0))) {
+          await report('confirm-duplicates', f.name);
+          read = await this.port.parse(bytes, { timeoutMs: this.limits.parseFileTimeoutMs, onPage: pagesOf(f, 'confirm-duplicates') });
+        }
+        reading = null;
+        progress.filesDone++;
+        progress.pagesDone += f.page_count;
+        await writes;
+        const flags = read.flags.map((flag) => gateFlag(f.id, flag));
+        const twin = all.find((o) => o.sha256 === f.sha256 && o.position < f.position);
+        if (twin) flags.unshift({ fileId: f.id, page: 1, code: 'duplicate_file', note: `The file has the same content as "${twin.name}" (${twin.id}), sent before it.` });
+        out.set(f.id, { pages: read.pages, flags });
       }
-      const flags = reading.flags.map((flag) => gateFlag(f.id, flag));
-      const twin = all.find((o) => o.sha256 === f.sha256 && o.position < f.position);
-      if (twin) flags.unshift({ fileId: f.id, page: 1, code: 'duplicate_file', note: `The file has the same content as "${twin.name}" (${twin.id}), sent before it.` });
-      out.set(f.id, { pages: reading.pages, flags });
+    } finally {
+      reading = null;
+      await writes.catch(() => undefined);
     }
     return out;
   }

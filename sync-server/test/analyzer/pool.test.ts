@@ -49,6 +49,14 @@ describe('the reading pool (workers from the TypeScript sources)', () => {
     await expectPacketRead(pool);
   }, 90_000);
 
+  it('tells how many pages it has read as it reads them, when asked', async () => {
+    const told: { pagesRead: number; pageCount: number }[] = [];
+    const r = await pool.analyzePacketReading(await packet(), { onPage: (p) => told.push(p) });
+    expect(r.pages).toHaveLength(3);
+    // Posted from the worker as each page is done: every page told, counting up.
+    expect(told).toEqual([1, 2, 3].map((pagesRead) => ({ pagesRead, pageCount: 3 })));
+  }, 90_000);
+
   it('refuses what cannot be read with a typed error carrying a reviewer\'s note and flag', async () => {
     const cases = await hostileCases();
     const bytes = (name: string) => cases.find((c) => c.name === name)!.bytes;

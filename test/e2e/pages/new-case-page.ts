@@ -28,20 +28,44 @@ export class NewCasePage {
     return this.page.getByRole('heading', { name: 'New case', level: 1 });
   }
 
+  /** What the form says is wrong (a refused batch, a server's refusal). */
+  alert(): Locator {
+    return this.page.getByRole('form', { name: 'New case' }).getByRole('alert');
+  }
+
+  /** One listed file, by name. */
+  file(fileName: string): Locator {
+    return this.files.getByRole('listitem', { name: fileName, exact: true });
+  }
+
+  /** Why a listed file is refused ("Refused: …"), when it is. */
+  refusal(fileName: string): Locator {
+    return this.file(fileName).locator('.upload-refused');
+  }
+
+  remove(fileName: string): Locator {
+    return this.file(fileName).getByRole('button', { name: `Remove ${fileName}` });
+  }
+
   /** The upload bar of one listed file. */
   progress(fileName: string): Locator {
     return this.files.getByRole('progressbar', { name: `Upload of ${fileName}` });
   }
 
-  /** Drops PDFs on the zone as a person dragging them from the file manager does: a `drop` with a DataTransfer. */
+  /**
+   * Drops files on the zone as a person dragging them from the file manager does: a `drop` with a
+   * DataTransfer, each file typed by its extension as a file manager types it.
+   */
   async drop(...paths: string[]): Promise<void> {
-    const files = await Promise.all(paths.map(async (p) => ({ name: basename(p), base64: (await readFile(p)).toString('base64') })));
+    const files = await Promise.all(
+      paths.map(async (p) => ({ name: basename(p), type: /\.pdf$/i.test(p) ? 'application/pdf' : 'text/plain', base64: (await readFile(p)).toString('base64') })),
+    );
     // A script, not a function: this project compiles without the DOM's types.
     const transfer = await this.page.evaluateHandle(`(() => {
       const dt = new DataTransfer();
       for (const f of ${JSON.stringify(files)}) {
         const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-        dt.items.add(new File([bytes], f.name, { type: 'application/pdf' }));
+        dt.items.add(new File([bytes], f.name, { type: f.type }));
       }
       return dt;
     })()`);

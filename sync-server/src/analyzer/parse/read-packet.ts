@@ -38,6 +38,8 @@ export interface ReadPacketOptions extends OpenPacketOptions, StreamGuardOptions
    * the time of a text page. Renderings then draw text in a stand-in face. Default true (kept).
    */
   fontPrograms?: boolean;
+  /** Told as each page is read (in any order when scans are OCR'd side by side): how many of how many. */
+  onPage?: (pagesRead: number, pageCount: number) => void;
 }
 
 export interface ReadingStats {
@@ -326,6 +328,7 @@ export async function readPacket(bytes: Uint8Array, options: ReadPacketOptions):
   const ocrCache = new Map<string, Promise<OcrLine[]>>();
   const slots = slotsOf(options.ocrConcurrency ?? 1);
   const results: Promise<{ parsed: ParsedPage; evidence: PageEvidence }>[] = [];
+  let pagesRead = 0;
   try {
     // Pages are read one after another; a page hands off when only its OCR is left, and the loop
     // goes on to the next page while the engine reads. Results keep the pages' order.
@@ -344,6 +347,7 @@ export async function readPacket(bytes: Uint8Array, options: ReadPacketOptions):
             // Decoded images stay in the page's object store until cleaned up.
             page?.cleanup();
             handOff();
+            options.onPage?.(++pagesRead, packet.pageCount);
           }
         })(),
       );

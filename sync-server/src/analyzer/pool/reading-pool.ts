@@ -5,11 +5,12 @@
  * scanned packet keeps every core busy even when the pool reads one file at a time.
  */
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { strayErrorsAsWarnings } from '../../worker-errors.js';
 import { PacketReadError } from '../pdf/errors.js';
 import { DEFAULT_OCR_ENGINE, type OcrEngineName } from '../parse/ocr/engine.js';
-import type { PacketReadingResult, ReadTask, ReadTaskResult } from './task.js';
+import type { PacketReadingResult, PageProgress, ReadTask, ReadTaskResult } from './task.js';
 
 export type { PacketReadingResult } from './task.js';
 
@@ -52,7 +53,10 @@ export interface ReadingPoolOptions {
 
 export interface ReadingPool {
   /** Parse and pre-flight one file; rejects with a PacketReadError. */
-  analyzePacketReading(bytes: Uint8Array, options?: { timeoutMs?: number; signal?: AbortSignal } & Pick<ReadTask, 'only' | 'renderPages' | 'renderPpi'>): Promise<PacketReadingResult>;
+  analyzePacketReading(
+    bytes: Uint8Array,
+    options?: { timeoutMs?: number; signal?: AbortSignal; onPage?: (progress: PageProgress) => void } & Pick<ReadTask, 'only' | 'renderPages' | 'renderPpi'>,
+  ): Promise<PacketReadingResult>;
   /** Waits for running files, then stops the workers. */
   close(): Promise<void>;
 }
@@ -133,6 +137,10 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
       const signal = callOptions.signal;
       const onCallerAbort = () => abort.abort();
       signal?.addEventListener('abort', onCallerAbort, { once: true });
+      // The worker's page count, as it reads: a channel of the caller's only when it follows it.
+      const onPage = callOptions.onPage;
+      const channel = onPage ? new MessageChannel() : undefined;
+      channel?.port1.on('message', (progress: PageProgress) => onPage!(progress));
       try {
         const task: ReadTask = {
           bytes,
@@ -143,8 +151,9 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
           maxStreamMb: options.maxStreamMb,
           maxTotalMb: options.maxTotalStreamMb,
           ...(callOptions.only ? { only: callOptions.only, renderPages: callOptions.renderPages, renderPpi: callOptions.renderPpi } : {}),
+          ...(channel ? { progress: channel.port2 } : {}),
         };
-        const result = (await piscina.run(task, { signal: abort.signal })) as ReadTaskResult;
+        const result = (await piscina.run(task, { signal: abort.signal, ...(channel ? { transferList: [channel.port2] } : {}) })) as ReadTaskResult;
         if (!result.ok) throw new PacketReadError(result.code, result.note);
         const { ok: _ok, ...reading } = result;
         return reading;
@@ -153,6 +162,7 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onCallerAbort);
+        channel?.port1.close();
         release();
       }
     },

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { PacketReadErrorCode } from '../pdf/errors.js';
 import type { OcrEngineName } from '../parse/ocr/engine.js';
 import type { ReadingStats } from '../parse/read-packet.js';
@@ -23,6 +24,14 @@ export interface ReadTask {
   maxImagePixels?: number;
   maxStreamMb?: number;
   maxTotalMb?: number;
+  /** Where the worker says how many pages it has read (`PageProgress`), when the caller follows it. */
+  progress?: MessagePort;
+}
+
+/** Pages of the file read so far, posted on `ReadTask.progress` as each page is done. */
+export interface PageProgress {
+  pagesRead: number;
+  pageCount: number;
 }
 
 export interface PacketReadingResult {

@@ -10,7 +10,7 @@ import { readPacket } from '../parse/read-packet.js';
 import { readEInvoice } from '../einvoice/index.js';
 import { renderPagesPng } from '../pdf/render.js';
 import { preflight } from '../preflight/index.js';
-import type { ReadTask, ReadTaskResult } from './task.js';
+import type { PageProgress, ReadTask, ReadTaskResult } from './task.js';
 
 // pdf.js writes what it survives to console.warn. Page readers catch it for their page
 // (pdf/warnings.ts); outside them it is only noise in the server's output.
@@ -81,6 +81,7 @@ export default async function readTask(task: ReadTask): Promise<ReadTaskResult> 
       fontPrograms: false,
       maxStreamMb: task.maxStreamMb,
       maxTotalMb: task.maxTotalMb,
+      ...(task.progress ? { onPage: (pagesRead: number, pageCount: number) => task.progress!.postMessage({ pagesRead, pageCount } satisfies PageProgress) } : {}),
     });
     return {
       ok: true,

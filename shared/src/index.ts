@@ -10,5 +10,6 @@ export { mulberry32 } from './random.js';
 export * from './json-bounds.js';
 export * from './file-names.js';
 export * from './review.js';
+export * from './case-order.js';
 export * from './expected-docs.js';
 export * from './run-shown.js';

@@ -64,6 +64,19 @@ describe('the reviewer’s worklist', () => {
     await expect.poll(() => cases.flags(APPLICANT).innerText(), { timeout: 20_000 }).toBe(String(findings));
     await expect.poll(() => cases.flags(GATED_APPLICANT).innerText()).toBe(String(gated.run.flags.length));
     expect(await cases.stateFilter.locator('option').allInnerTexts()).toEqual(['Every state', 'At the gate', 'Previewing', 'Reading', 'Running', 'Report']);
+    // What needs a person comes first (shared/src/case-order.ts): the case held at the gate, then
+    // the one with findings; every column orders the list, and again turns it round.
+    expect(await cases.sortOf('Flags')).toBe('descending');
+    expect(await cases.applicants()).toEqual([GATED_APPLICANT, APPLICANT]);
+    await cases.sortBy('Flags');
+    expect(await cases.sortOf('Flags')).toBe('ascending');
+    expect(await cases.applicants()).toEqual([APPLICANT, GATED_APPLICANT]);
+    await cases.sortBy('Applicant');
+    expect([await cases.sortOf('Applicant'), await cases.sortOf('Flags')]).toEqual(['ascending', 'none']);
+    expect(await cases.applicants()).toEqual([APPLICANT, GATED_APPLICANT]);
+    await cases.sortBy('Applicant');
+    expect(await cases.applicants()).toEqual([GATED_APPLICANT, APPLICANT]);
+    await cases.sortBy('Flags');
     await screenshot(page, 'worklist-cases');
   });
 

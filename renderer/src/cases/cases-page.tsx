@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { RUN_STATES, type ApplicationRun, type RunStateName } from '@portal/shared';
+import { caseAttention, RUN_STATES, sortCases, type CaseAttention, type CaseSort, type RunStateName } from '@portal/shared';
 import { useCases, useOpenFindingCounts } from '../data/use-cases';
 import { linkTo } from '../shell/router';
 import { RUN_STATE_LABELS, RunStateBadge } from './run-state-badge';
@@ -12,10 +12,23 @@ export function CasesPage() {
   const findings = useOpenFindingCounts();
   const [search, setSearch] = useState('');
   const [state, setState] = useState<RunStateName | ''>('');
+  // What needs a person first, unless the reviewer picks another column.
+  const [order, setOrder] = useState<{ sort: CaseSort; reversed: boolean }>({ sort: 'attention', reversed: false });
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return cases?.filter((c) => (state === '' || c.run.state === state) && (needle === '' || c.applicantName.toLowerCase().includes(needle)));
-  }, [cases, search, state]);
+    const matching = cases?.filter((c) => (state === '' || c.run.state === state) && (needle === '' || c.applicantName.toLowerCase().includes(needle)));
+    return matching && sortCases(matching, order.sort, (c) => findings?.get(c.id) ?? 0, order.reversed);
+  }, [cases, search, state, order, findings]);
+  const header = (sort: CaseSort, label: string, first: string) => (
+    <SortableHeader
+      label={label}
+      first={first}
+      firstIs={FIRST_DIRECTION[sort]}
+      active={order.sort === sort}
+      reversed={order.reversed}
+      onSort={() => setOrder((o) => ({ sort, reversed: o.sort === sort ? !o.reversed : false }))}
+    />
+  );
 
   return (
     <div className="page">
@@ -60,11 +73,11 @@ export function CasesPage() {
         <table className="case-table">
           <thead>
             <tr>
-              <th scope="col">Applicant</th>
-              <th scope="col">State</th>
-              <th scope="col">Documents filed</th>
-              <th scope="col">Flags</th>
-              <th scope="col">Created</th>
+              {header('applicant', 'Applicant', 'A to Z')}
+              {header('state', 'State', 'at the gate first')}
+              {header('filed', 'Documents filed', 'least filed first')}
+              {header('attention', 'Flags', 'what needs a person first')}
+              {header('created', 'Created', 'newest first')}
             </tr>
           </thead>
           <tbody>
@@ -83,7 +96,7 @@ export function CasesPage() {
                   {c.docsFiled} / {c.docsTotal}
                 </td>
                 <td>
-                  <FlagCount run={c.run} findings={findings?.get(c.id) ?? 0} />
+                  <FlagCount attention={caseAttention(c, findings?.get(c.id) ?? 0)} held={c.run.flags.length > 0} />
                 </td>
                 <td className="muted">{formatDateTime(c.createdAt)}</td>
               </tr>
@@ -95,17 +108,39 @@ export function CasesPage() {
   );
 }
 
+type Direction = 'ascending' | 'descending';
+/** Which way each order's first direction runs, for assistive technology (`aria-sort`). */
+const FIRST_DIRECTION: Record<CaseSort, Direction> = { attention: 'descending', applicant: 'ascending', state: 'ascending', filed: 'ascending', created: 'descending' };
+
 /**
- * What holds a case or waits on a person: the gate's red flags (a case held for another reason,
- * an email missing or the analyzer unreachable, counts as one hold) and the findings of the
- * workflow's checks on documents nobody decided yet.
+ * A column that orders the list: the first click gives its first direction (`first`, what needs a
+ * person first where that means anything), the next turns it round.
  */
-function FlagCount({ run, findings }: { run: ApplicationRun; findings: number }) {
-  const holds = run.state === 'gated' && run.gateReason !== null ? Math.max(1, run.flags.length) : 0;
-  const total = holds + findings;
+function SortableHeader(props: { label: string; first: string; firstIs: Direction; active: boolean; reversed: boolean; onSort: () => void }) {
+  const direction = props.active ? (props.reversed ? 'reversed' : props.first) : undefined;
+  const turned: Direction = props.firstIs === 'ascending' ? 'descending' : 'ascending';
+  return (
+    <th scope="col" aria-sort={props.active ? (props.reversed ? turned : props.firstIs) : 'none'}>
+      <button type="button" className="sort-header" onClick={props.onSort} title={props.active ? `Sorted ${direction}; click to turn round` : `Sort: ${props.first}`}>
+        {props.label}
+        <span aria-hidden="true" className="sort-mark">
+          {props.active ? (props.reversed ? ' ▲' : ' ▼') : ''}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * What holds a case or waits on a person (shared/src/case-order.ts): the gate's red flags (a case
+ * held for another reason counts as one hold) and the findings of the workflow's checks on
+ * documents nobody decided yet.
+ */
+function FlagCount({ attention, held }: { attention: CaseAttention; held: boolean }) {
+  const { holds, findings, total } = attention;
   if (total === 0) return <span className="muted">0</span>;
   const parts = [
-    ...(holds > 0 ? [run.flags.length > 0 ? `${holds} red flag${holds === 1 ? '' : 's'} at the gate` : 'held at the gate'] : []),
+    ...(holds > 0 ? [held ? `${holds} red flag${holds === 1 ? '' : 's'} at the gate` : 'held at the gate'] : []),
     ...(findings > 0 ? [`${findings} finding${findings === 1 ? '' : 's'} on documents to decide`] : []),
   ];
   return (

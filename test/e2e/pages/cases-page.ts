@@ -26,6 +26,21 @@ export class CasesPage {
     return this.row(applicant).getByRole('cell').nth(2);
   }
 
+  /** The applicants in the order the list shows them. */
+  applicants(): Promise<string[]> {
+    return this.table.getByRole('rowheader').allInnerTexts().then((names) => names.map((n) => n.replace(/\s*Sample$/, '').trim()));
+  }
+
+  /** Orders the list by a column (its header is a button); again turns the order round. */
+  async sortBy(column: string): Promise<void> {
+    await this.table.getByRole('columnheader', { name: column }).getByRole('button').click();
+  }
+
+  /** How a column orders the list now: `ascending`, `descending` or `none`. */
+  sortOf(column: string): Promise<string | null> {
+    return this.table.getByRole('columnheader', { name: column }).getAttribute('aria-sort');
+  }
+
   async open(applicant: string): Promise<void> {
     await this.row(applicant).getByRole('link', { name: applicant }).click();
   }

@@ -1,5 +1,6 @@
 import type { LedgerEventDoc } from '@portal/shared/sync';
 import { formatKeyValue, humanizeKey } from './key-values';
+import { RUN_STATE_LABELS } from './run-state-badge';
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -33,7 +34,8 @@ export function describeLedgerRow(row: Pick<LedgerEventDoc, 'action' | 'detail'>
     case 'run.started':
       return `Run started${by}`;
     case 'run.stage':
-      return `Run ${text(d.state) ?? 'moved on'}`;
+      // The state in the words the badges use ("Reading", not "inventory").
+      return `Run moved on: ${RUN_STATE_LABELS[text(d.state) as keyof typeof RUN_STATE_LABELS] ?? text(d.state) ?? 'next stage'}`;
     case 'run.reported':
       return 'Run reported';
     case 'run.failed':

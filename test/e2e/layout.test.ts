@@ -123,7 +123,15 @@ describe('layout at laptop and small widths', () => {
   });
 
   it('no main screen scrolls sideways at 1280, 800 or 1920 px', async () => {
-    const screens = [{ name: 'case', path: `/cases/${caseId}`, heading: APPLICANT }, ...MAIN_SCREENS];
+    // The editors too: an official list, extraction schema and intel template (read-only views)
+    // and the organization's own workflow (its draft form once a new version is made).
+    const editors = [
+      { name: 'list-editor', path: '/library/official/tenancy-application/1', heading: /./ },
+      { name: 'schema-editor', path: '/extraction-schemas/official/payslip/1', heading: /./ },
+      { name: 'workflow-editor', path: '/workflows/own/standard-intake/1', heading: /./ },
+      { name: 'intel-template-editor', path: '/intel-templates/official/affordability/1', heading: /./ },
+    ];
+    const screens: { name: string; path: string; heading: string | RegExp }[] = [{ name: 'case', path: `/cases/${caseId}`, heading: APPLICANT }, ...MAIN_SCREENS, ...editors];
     const failures: string[] = [];
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
@@ -138,5 +146,30 @@ describe('layout at laptop and small widths', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 240_000);
+  }, 360_000);
+
+  it('the sign-in and password pages do not scroll sideways either', async () => {
+    const signedOut = await newContext(browser, baseUrl);
+    const out = await signedOut.newPage();
+    const outLayout = new Layout(out);
+    const failures: string[] = [];
+    try {
+      for (const size of WIDTHS) {
+        await out.setViewportSize(size);
+        for (const screen of [
+          { name: 'sign-in', path: '/', field: 'Password' },
+          { name: 'reset-password', path: '/reset-password#token=not-a-real-token', field: 'New password' },
+        ]) {
+          await out.goto(screen.path);
+          await out.getByLabel(screen.field, { exact: true }).first().waitFor();
+          await screenshot(out, `layout-${size.width}-${screen.name}`);
+          const overflow = await outLayout.horizontalOverflow();
+          if (overflow > 0) failures.push(`${screen.name} at ${size.width}px is ${overflow}px too wide`);
+        }
+      }
+    } finally {
+      await signedOut.close();
+    }
+    expect(failures).toEqual([]);
+  });
 });

@@ -213,7 +213,7 @@ function WorkflowSteps({ workflow }: { workflow: Workflow }) {
                   {Object.entries(settings).map(([k, v]) => (
                     <div key={k}>
                       <dt>{humanize(k)}</dt>
-                      <dd>{typeof v === 'string' ? v : v === null ? 'None' : Array.isArray(v) && v.length === 0 ? 'None' : JSON.stringify(v)}</dd>
+                      <dd>{settingInWords(v)}</dd>
                     </div>
                   ))}
                 </dl>
@@ -224,4 +224,13 @@ function WorkflowSteps({ workflow }: { workflow: Workflow }) {
       })}
     </ol>
   );
+}
+
+/** A tool setting as a manager reads it: yes or no, none, a list joined by commas. */
+function settingInWords(v: unknown): string {
+  if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) return 'None';
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'string' || typeof v === 'number') return String(v);
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) return v.join(', ');
+  return JSON.stringify(v);
 }

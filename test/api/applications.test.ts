@@ -217,10 +217,9 @@ describe(`cases and source files on ${DRIVER}`, () => {
       const body = res.json();
       expect(body.error).toMatch(/^The whole call was refused and nothing of it was kept: 2 of the 4 files cannot be accepted: "notes.txt" is not a PDF .*; "locked.pdf" cannot be accepted: .*password/);
       expect(body.error).toMatch(/Send the other files again without them\.$/);
-      expect(body.refusedFiles).toEqual([
-        { name: 'notes.txt', reason: expect.stringMatching(/^is not a PDF/) },
-        { name: 'locked.pdf', reason: expect.stringMatching(/password/) },
-      ]);
+      // This operation answers the spec's plain error shape: the message names every file; the run
+      // call's 400 lists them in `refusedFiles` too (runs.test.ts).
+      expect(Object.keys(body)).toEqual(['error']);
       expect((await as(manager, 'GET', `/api/applications/${c.id}`)).json().files).toEqual([]);
       expect(await t.app.blobs.has(fineSha)).toBe(false);
     });

@@ -159,6 +159,24 @@ describe(`runs and the gate on ${DRIVER}`, () => {
       expect(await counts()).toEqual(before);
     });
 
+    it('400 names every refused file of the call, each with why (refusedFiles), and keeps none', async () => {
+      const parts: FormPart[] = [
+        { name: 'applicant', value: 'Refused Twice' },
+        { name: 'expectedDocList', value: 'tenancy-application' },
+        { name: 'files', filename: 'packet.pdf', content: clean },
+        { name: 'files', filename: 'notes.txt', content: 'no PDF header at all' },
+        { name: 'files', filename: 'photo.jpg', content: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]) },
+      ];
+      const before = await counts();
+      const res = await run(manager, parts);
+      expect(res.statusCode, res.body).toBe(400);
+      const body = GateRefused.parse(res.json());
+      expect(body.refusedFiles?.map((f) => f.name)).toEqual(['notes.txt', 'photo.jpg']);
+      expect(body.refusedFiles?.every((f) => /PDF/.test(f.reason))).toBe(true);
+      expect(body.error).toMatch(/notes\.txt.*photo\.jpg/s);
+      expect(await counts()).toEqual(before);
+    });
+
     it('404: unknown workflow, version, list or application, and another organization’s', async () => {
       const theirs = Application.parse((await post(other, '/api/applications', { expectedDocListId: 'tenancy-application', applicantName: 'X' })).json());
       const ownWorkflow = (await post(other, '/api/workflows', { name: 'Their flow' })).json().id;

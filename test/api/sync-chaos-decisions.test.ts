@@ -6,7 +6,7 @@ import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDecision, DocumentEntry } from '@portal/shared';
-import { addSyncCollections, openSyncStream, replicateWithServer, rxCollections } from '@portal/shared/client';
+import { addSyncCollections, openSyncStream, replicateWithServer, rxCollections, type NetworkSignal } from '@portal/shared/client';
 import { buildApp, type App } from '@portal/sync-server';
 import { loadConfig } from '../../sync-server/src/config.js';
 import type { Db } from '../../sync-server/src/db/db.js';
@@ -84,6 +84,16 @@ const bare = (d: Json): Json => Object.fromEntries(Object.entries(d).filter(([k]
 function flakyNetwork(cookie: string) {
   let online = true;
   let inflight = new Set<AbortController>();
+  // The device's own word on its network, as a browser's online/offline events give it: coming
+  // back online, the replications retry at once instead of at their backed-off pace.
+  const listeners = new Set<(online: boolean) => void>();
+  const signal: NetworkSignal = {
+    online: () => online,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
   const fetcher: typeof fetch = async (input, init) => {
     if (!online) throw new TypeError('fetch failed: offline');
     const ac = new AbortController();
@@ -94,6 +104,7 @@ function flakyNetwork(cookie: string) {
   };
   return {
     fetch: fetcher,
+    signal,
     get online() {
       return online;
     },
@@ -103,6 +114,7 @@ function flakyNetwork(cookie: string) {
         for (const ac of inflight) ac.abort(new TypeError('connection lost'));
         inflight = new Set();
       }
+      for (const listener of listeners) listener(value);
     },
   };
 }
@@ -117,9 +129,9 @@ async function desktop(name: string, cookie: string, serverUrl: string) {
   const collection = <D,>(c: (typeof COLLECTIONS)[number]) => local[rxCollections[c].local as keyof typeof local] as unknown as RxCollection<D>;
   const start = () => {
     const transport = { serverUrl, fetch: net.fetch };
-    const stream = openSyncStream(transport, COLLECTIONS, { retryMs: 100 });
+    const stream = openSyncStream(transport, COLLECTIONS, { retryMs: 100, network: net.signal });
     const replications = COLLECTIONS.map((c) => {
-      const r = replicateWithServer(collection<Json>(c), c, transport, { stream: stream.events<Json>(c), retryMs: 100 });
+      const r = replicateWithServer(collection<Json>(c), c, transport, { stream: stream.events<Json>(c), retryMs: 100, network: net.signal });
       // Failed calls while offline or while the server restarts are expected; RxDB retries them.
       r.error$.subscribe((e) => failures.push(`${c}: ${e.message}`));
       return r as unknown as RxReplicationState<Json, unknown>;

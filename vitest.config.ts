@@ -36,13 +36,17 @@ export default defineConfig({
       },
       {
         // Browser tests: Debian's Chromium (playwright-core) against the real server, started once
-        // on the freshly built web app by the global setup. One file at a time: they share it.
+        // on the freshly built web app by the global setup. Each file signs up an organization of
+        // its own and opens its own browser, so two files share the server at a time. They run
+        // after the other projects (groupOrder 1): a one-file-at-a-time project is a group of its
+        // own in vitest, run alone at the end, which made them the suite's longest stretch.
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           environment: 'node',
-          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // What the page shows arrives over the network: wait for it like a person would.

@@ -118,6 +118,6 @@ describe('the reviewer’s worklist', () => {
       .toEqual([order[0], order[1]].sort());
     // Decided documents go to the end of the list, out of the way.
     await expect.poll(async () => (await review.addresses()).slice(-2).sort()).toEqual([order[0], order[1]].sort());
-    expect(await review.filterCount('Decided')).toBe(2);
+    await expect.poll(() => review.filterCount('Decided')).toBe(2);
   });
 });

@@ -18,9 +18,14 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** Starts a server; resolves once it listens, or, worker-only, once it runs jobs. */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+/**
+ * Starts a server; resolves once it listens, or, worker-only, once it runs jobs. `compiled` runs
+ * the bundle `npm start` runs (sync-server/dist/main.js, built beforehand) rather than the
+ * sources through tsx: what a benchmark measures.
+ */
+export function startServer(env: Record<string, string>, options: { compiled?: boolean } = {}): Promise<ServerProcess> {
+  const entry = options.compiled ? ['sync-server/dist/main.js'] : ['--import', 'tsx', 'sync-server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', WORKERS: '1', JOB_LEASE_MS: '1500', JOB_POLL_MS: '100', LOG_LEVEL: 'warn', VITEST: '', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

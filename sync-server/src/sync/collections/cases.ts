@@ -77,7 +77,7 @@ async function applicationDocuments(q: Queryable, orgId: string, cases: readonly
     const row = byId.get(c.id);
     if (!row) return [];
     const { run, filed_counts, deleted, ...app } = row;
-    const doc = { ...toApplication(app, runFromJson(run), filesOf.get(c.id) ?? []), ...docCounts({ ...app, filed_counts }) };
+    const doc = Object.assign(toApplication(app, runFromJson(run), filesOf.get(c.id) ?? []), docCounts(Object.assign({}, app, { filed_counts })));
     return [{ rev: c.rev, deleted, doc }];
   });
 }
@@ -99,7 +99,7 @@ const LISTED = `SELECT application_id, address, ord, entry, rev, false AS delete
 const toCaseDocument = (r: ListedRow): SyncChange<DocumentEntry & { id: string; applicationId: string; position: number }> => ({
   rev: r.rev,
   deleted: r.deleted,
-  doc: { ...r.entry, id: caseDocumentId(r.application_id, r.address), applicationId: r.application_id, position: r.ord },
+  doc: Object.assign({}, r.entry, { id: caseDocumentId(r.application_id, r.address), applicationId: r.application_id, position: r.ord }),
 });
 
 type CaseLedgerRow = Pick<LedgerRow, 'application_id' | 'seq' | 'at' | 'actor' | 'action' | 'target' | 'detail'> & { rev: number };
@@ -181,7 +181,7 @@ export function caseCollections(deps: CaseCollectionsDeps): SyncCollection[] {
       if (out.length >= limit) break;
       const app = byId.get(c.id);
       if (!app) continue;
-      for (const d of await deps.documents.decisionsIn(q, app)) out.push({ rev: c.rev, deleted: false, doc: { ...d, applicationId: c.id } });
+      for (const d of await deps.documents.decisionsIn(q, app)) out.push({ rev: c.rev, deleted: false, doc: Object.assign({}, d, { applicationId: c.id }) });
     }
     return out;
   };

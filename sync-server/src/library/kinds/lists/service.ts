@@ -88,20 +88,20 @@ export class ListService {
 
   /** A listing row; the listing gives the line count from the database, others count the content. */
   toListing(v: FamilyVersion<unknown>, isDefault: boolean, lines: number): ExpectedDocListListing {
-    return {
-      ...this.toRef(v),
+    return Object.assign(this.toRef(v), {
       isDefault,
       lineCount: lines,
       derivedFrom: this.derivedFrom(v),
       createdAt: v.createdAt.toISOString(),
       updatedAt: v.updatedAt.toISOString(),
       activatedAt: v.activatedAt?.toISOString() ?? null,
-    };
+    });
   }
 
   toList(v: FamilyVersion<ListContent>, def: DefaultRef): ExpectedDocList {
-    return {
-      ...this.toRef(v),
+    // Object.assign, not `{ ...ref, … }`: every pull maps every document through here, and V8
+    // (Node 20) adds each property after a spread on a slow path, ~1 µs apiece (DESIGN.md "Hot paths").
+    return Object.assign(this.toRef(v), {
       isDefault: this.isDefault(v, def),
       description: v.content.description,
       parent: v.content.parent,
@@ -110,7 +110,7 @@ export class ListService {
       createdAt: v.createdAt.toISOString(),
       updatedAt: v.updatedAt.toISOString(),
       activatedAt: v.activatedAt?.toISOString() ?? null,
-    };
+    });
   }
 
   private async withDefault(q: Queryable, orgId: string, v: FamilyVersion<ListContent>): Promise<ExpectedDocList> {

@@ -48,15 +48,14 @@ export class SchemaService {
   }
 
   toSchema(v: FamilyVersion<SchemaContent>): DocTypeExtractionSchema {
-    return {
-      ...this.toRef(v),
+    return Object.assign(this.toRef(v), {
       description: v.content.description,
       fields: v.content.fields,
       derivedFrom: v.derivedFrom ? { id: v.derivedFrom.id, version: v.derivedFrom.version, source: sourceOf(v.derivedFrom.orgId, this.officialOrgId) } : null,
       createdAt: v.createdAt.toISOString(),
       updatedAt: v.updatedAt.toISOString(),
       activatedAt: v.activatedAt?.toISOString() ?? null,
-    };
+    });
   }
 
   /**

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorAlert } from './ui/error-alert';
 
 export interface ServerSettingsProps {
   current: string;
@@ -38,11 +39,7 @@ export function ServerSettings({ current, onSave, onCancel }: ServerSettingsProp
         onChange={(e) => setValue(e.target.value)}
         disabled={saving}
       />
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       <div className="actions">
         <button type="submit" disabled={saving}>
           {saving ? 'Saving…' : 'Save'}

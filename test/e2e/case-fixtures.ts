@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 
-export const CORPUS = '/work/shared/corpus/packets';
+/** The labelled packets of ../shared/corpus beside the checkout, wherever it is cloned. */
+export const CORPUS = fileURLToPath(new URL('../../../shared/corpus/packets', import.meta.url));
 
 /**
  * The REST API from Node with the browser profile's session cookie: it keeps answering while the

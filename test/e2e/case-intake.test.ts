@@ -7,10 +7,11 @@ import { CaseGate } from './pages/case-gate.js';
 import { CasePage } from './pages/case-page.js';
 import { CasesPage } from './pages/cases-page.js';
 import { NewCasePage } from './pages/new-case-page.js';
+import { CORPUS } from './case-fixtures.js';
 
-const CLEAN_PACKET = '/work/shared/corpus/packets/p01.pdf';
+const CLEAN_PACKET = `${CORPUS}/p01.pdf`;
 /** truth.json: page 1 of p03 is a low-DPI scan, the packet's only flag. */
-const LOW_DPI_PACKET = '/work/shared/corpus/packets/p03.pdf';
+const LOW_DPI_PACKET = `${CORPUS}/p03.pdf`;
 const REVIEWER = 'Ivy Intake';
 
 /**

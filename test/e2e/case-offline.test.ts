@@ -4,12 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { ok } from '@portal/shared/client';
 import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
 import { documentTitle } from '../../renderer/src/cases/document-title.js';
-import { restOf } from './case-fixtures.js';
+import { restOf, CORPUS } from './case-fixtures.js';
 import { AppShell } from './pages/app-shell.js';
 import { CaseActions } from './pages/case-actions.js';
 import { CasePage } from './pages/case-page.js';
 
-const PACKET = '/work/shared/corpus/packets/p01.pdf';
+const PACKET = `${CORPUS}/p01.pdf`;
 const REVIEWER = 'Rae Reviewer';
 const COLLEAGUE = 'Sam Second';
 

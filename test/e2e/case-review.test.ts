@@ -7,8 +7,9 @@ import { documentTitle } from '../../renderer/src/cases/document-title.js';
 import { AppShell } from './pages/app-shell.js';
 import { CasePage } from './pages/case-page.js';
 import { CasesPage } from './pages/cases-page.js';
+import { CORPUS } from './case-fixtures.js';
 
-const PACKET = '/work/shared/corpus/packets/p01.pdf';
+const PACKET = `${CORPUS}/p01.pdf`;
 const APPLICANT = 'Sarah Whitcombe';
 
 type Entry = { address: string; title: string; approval?: { outcome: string; decidedBy: string } };

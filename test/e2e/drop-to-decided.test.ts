@@ -7,8 +7,9 @@ import { CasePage } from './pages/case-page.js';
 import { CasesPage } from './pages/cases-page.js';
 import { NewCasePage } from './pages/new-case-page.js';
 import { installInk, PageViewer } from './pages/page-viewer.js';
+import { CORPUS, restOf } from './case-fixtures.js';
 
-const PACKET = '/work/shared/corpus/packets/p01.pdf';
+const PACKET = `${CORPUS}/p01.pdf`;
 const APPLICANT = 'Sarah Whitcombe';
 const REVIEWER = 'Dana Desk';
 
@@ -27,12 +28,7 @@ describe('from a dropped packet to a fully decided case, with the network cut ha
   let page: Page;
 
   /** The REST API from Node with the profile's cookie: unaffected by the profile being offline. */
-  const api = async <T>(path: string): Promise<T> => {
-    const cookie = (await context.cookies(baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
-    const res = await fetch(`${baseUrl}/api${path}`, { headers: { cookie } });
-    if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const api = <T>(path: string): Promise<T> => restOf(context, baseUrl).get<T>(path);
 
   beforeAll(async () => {
     browser = await launchBrowser();

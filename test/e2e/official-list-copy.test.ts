@@ -3,14 +3,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '@portal/shared/client';
 import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
-import { restOf } from './case-fixtures.js';
+import { restOf, CORPUS } from './case-fixtures.js';
 import { AppShell } from './pages/app-shell.js';
 import { CaseActions } from './pages/case-actions.js';
 import { CasePage } from './pages/case-page.js';
 import { LibraryPage } from './pages/library-page.js';
 import { NewCasePage } from './pages/new-case-page.js';
 
-const PACKET = '/work/shared/corpus/packets/p01.pdf';
+const PACKET = `${CORPUS}/p01.pdf`;
 type Line = { id: string; name: string };
 type Pinned = { id: string; version: number; source: string; name: string };
 

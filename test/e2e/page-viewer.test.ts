@@ -10,10 +10,11 @@ import { CaseGate } from './pages/case-gate.js';
 import { CasePage } from './pages/case-page.js';
 import { CasesPage } from './pages/cases-page.js';
 import { installInk, PageViewer, type CanvasLike } from './pages/page-viewer.js';
+import { CORPUS } from './case-fixtures.js';
 
-const PACKET = '/work/shared/corpus/packets/p01.pdf';
+const PACKET = `${CORPUS}/p01.pdf`;
 // Lands at the gate: page 1 is a low-DPI scan.
-const GATED_PACKET = '/work/shared/corpus/packets/p17.pdf';
+const GATED_PACKET = `${CORPUS}/p17.pdf`;
 const APPLICANT = 'Sarah Whitcombe';
 const GATED_APPLICANT = 'Piotr Nowak';
 

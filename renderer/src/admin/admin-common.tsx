@@ -101,11 +101,3 @@ export function AdminPage({ title, description, right, actions, children }: Admi
   );
 }
 
-/** A page's own refusal or failure, shown above its content until the next attempt. */
-export function AdminError({ error }: { error: string | null }) {
-  return error === null ? null : (
-    <p className="error" role="alert">
-      {error}
-    </p>
-  );
-}

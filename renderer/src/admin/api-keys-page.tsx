@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { ok, type ApiSchemas } from '@portal/shared/client';
 import { useApp } from '../shell/app-context';
 import { PromptDialog } from '../ui/prompt-dialog';
-import { AdminError, AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
+import { AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
 import { SecretDialog } from './secret-dialog';
+import { ErrorAlert } from '../ui/error-alert';
 
 type ApiKey = ApiSchemas['ApiKey'];
 
@@ -40,7 +41,7 @@ export function AdminApiKeysPage() {
         </button>
       }
     >
-      <AdminError error={keys.error} />
+      <ErrorAlert error={keys.error} />
       {list === undefined ? (
         <p className="muted">{keys.error === null ? 'Asking the server…' : ''}</p>
       ) : list.length === 0 ? (

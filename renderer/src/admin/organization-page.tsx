@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { messageOf, ok } from '@portal/shared/client';
 import { useListVersions, useMarkedChain, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
-import { AdminError, AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
+import { AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
+import { ErrorAlert } from '../ui/error-alert';
 
 /**
  * The organization's own settings: its name, and the official document catalogue it works from
@@ -66,7 +67,7 @@ export function AdminOrganizationPage() {
   const busy = !online || saving !== null;
   return (
     <AdminPage title="Organization" right="organization.manage" description="Your organization’s name and the document catalogue it works from.">
-      <AdminError error={error ?? organization.error} />
+      <ErrorAlert error={error ?? organization.error} />
       {org === undefined ? (
         <p className="muted">{organization.error === null ? 'Asking the server…' : ''}</p>
       ) : (

@@ -3,8 +3,9 @@ import { PASSWORD_MIN_LENGTH, ROLES, type RoleName, type User } from '@portal/sh
 import { messageOf, ok } from '@portal/shared/client';
 import { useApp } from '../shell/app-context';
 import { PromptDialog } from '../ui/prompt-dialog';
-import { AdminError, AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
+import { AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
 import { FormDialog } from './form-dialog';
+import { ErrorAlert } from '../ui/error-alert';
 
 type UserChange = { name?: string; email?: string; role?: RoleName; active?: boolean; temporaryPassword?: string };
 
@@ -54,7 +55,7 @@ export function AdminUsersPage() {
         </button>
       }
     >
-      <AdminError error={error ?? users.error} />
+      <ErrorAlert error={error ?? users.error} />
       {list === undefined ? (
         <p className="muted">{users.error === null ? 'Asking the server…' : ''}</p>
       ) : (

@@ -3,9 +3,10 @@ import { LEDGER_ACTION_NAMES, LEDGER_ACTIONS, type LedgerActionName, type Webhoo
 import { messageOf, ok } from '@portal/shared/client';
 import { useApp } from '../shell/app-context';
 import { PromptDialog } from '../ui/prompt-dialog';
-import { AdminError, AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
+import { AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
 import { FormDialog } from './form-dialog';
 import { SecretDialog } from './secret-dialog';
+import { ErrorAlert } from '../ui/error-alert';
 
 const STATUS_BADGE: Record<WebhookDelivery['status'], string> = {
   pending: 'badge-draft',
@@ -56,7 +57,7 @@ export function AdminWebhooksPage() {
         </button>
       }
     >
-      <AdminError error={endpoints.error} />
+      <ErrorAlert error={endpoints.error} />
       {list === undefined ? (
         <p className="muted">{endpoints.error === null ? 'Asking the server…' : ''}</p>
       ) : list.length === 0 ? (
@@ -240,7 +241,7 @@ function EndpointCard({ endpoint: e, online, onChanged, onDelete, onRotate }: En
           {test.deactivated && '. 410 means “gone”: the endpoint is now deactivated.'}
         </p>
       )}
-      <AdminError error={error} />
+      <ErrorAlert error={error} />
       <div className="card-actions">
         <button type="button" onClick={() => void sendTest()} disabled={!online || testing}>
           {testing ? 'Sending…' : 'Send test'}
@@ -268,7 +269,7 @@ function EndpointCard({ endpoint: e, online, onChanged, onDelete, onRotate }: En
               Refresh
             </button>
           </div>
-          <AdminError error={deliveries.error} />
+          <ErrorAlert error={deliveries.error} />
           {deliveries.data === undefined ? (
             <p className="muted small">{deliveries.error === null ? 'Asking the server…' : ''}</p>
           ) : deliveries.data.length === 0 ? (

@@ -131,21 +131,17 @@ export function AssistantPanel({ applicationId, targets }: { applicationId: stri
   );
 }
 
-function Turn({
-  applicationId,
-  turn,
-  targets,
-  received,
-  onEnded,
-  onFinished,
-}: {
+/** A turn of the conversation, and what its live answer needs. */
+interface TurnProps {
   applicationId: string;
   turn: AssistantTurn;
   targets: CitationTargets;
   received: Map<string, LiveTurn>;
   onEnded(turn: AssistantTurn): void;
   onFinished(): void;
-}) {
+}
+
+function Turn({ applicationId, turn, targets, received, onEnded, onFinished }: TurnProps) {
   return (
     <li className={`assistant-turn turn-${turn.status}`} aria-label={`Question ${turn.n}`} data-status={turn.status}>
       <p className="assistant-question">
@@ -167,21 +163,7 @@ function Turn({
 }
 
 /** A turn being answered: its stream followed, and picked up again where it stopped when the connection drops. */
-function LiveAnswer({
-  applicationId,
-  turn,
-  targets,
-  received,
-  onEnded,
-  onFinished,
-}: {
-  applicationId: string;
-  turn: AssistantTurn;
-  targets: CitationTargets;
-  received: Map<string, LiveTurn>;
-  onEnded(turn: AssistantTurn): void;
-  onFinished(): void;
-}) {
+function LiveAnswer({ applicationId, turn, targets, received, onEnded, onFinished }: TurnProps) {
   const { api } = useApp();
   const online = useOnline();
   const [live, setLiveState] = useState<LiveTurn>(() => received.get(turn.id) ?? initialLive());

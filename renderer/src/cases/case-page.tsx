@@ -36,6 +36,7 @@ import { KeyDataList } from './key-data-list';
 import { labelOf, useSchemaFields } from './use-extraction-schema';
 import { ResearchPanel } from '../briefs/research-panel';
 import { useCitationTargets } from '../briefs/use-citation-targets';
+import { ErrorAlert } from '../ui/error-alert';
 
 const NO_CORRECTIONS: ReadonlyMap<string, unknown> = new Map();
 
@@ -264,11 +265,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             </button>
           </div>
         </header>
-        {error !== null && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert error={error} />
         {withRun.run.preflight !== undefined && <GateCheck preflight={withRun.run.preflight} />}
         {withRun.run.state === 'gated' && withRun.run.preflight === undefined && (
           <GatePanel application={withRun} requests={requests ?? []}>

@@ -7,6 +7,7 @@ import { requestDecision } from '../data/use-cases';
 import { useApp } from '../shell/app-context';
 import { formatBytes } from './format-bytes';
 import { PageThumbnail } from '../viewer/page-thumbnail';
+import { ErrorAlert } from '../ui/error-alert';
 
 const CODE_LABELS: Record<PreflightFlagCodeName, string> = {
   low_dpi: 'Low DPI',
@@ -129,11 +130,7 @@ export function GatePanel({ application, requests, children }: { application: Ap
           ))}
         </ul>
       )}
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
       {held && (
         <div className="gate-decision">
           <button type="button" className="primary" onClick={() => void processAnyway()} disabled={bypass !== undefined}>

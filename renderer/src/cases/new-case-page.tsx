@@ -10,6 +10,7 @@ import { linkTo, navigate } from '../shell/router';
 import { formatBytes } from './format-bytes';
 import { GateCheck } from './run-controls';
 import { uploadNewCase, type UploadHandle } from './upload-run';
+import { ErrorAlert } from '../ui/error-alert';
 
 /**
  * The highest active version of each item, by id: what a run given only the id takes. An id the
@@ -322,11 +323,7 @@ export function NewCasePage() {
             </ul>
           )}
         </div>
-        {error !== null && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert error={error} />
         <div className="new-case-foot">
           <p className="muted small" role="status" aria-label="Upload status">
             {phase.kind === 'uploading'

@@ -5,6 +5,7 @@ import type { ApplicationDoc } from '@portal/shared/sync';
 import { useOnline } from '../data/use-online';
 import { useWorkflowVersions } from '../data/use-local';
 import { useApp } from '../shell/app-context';
+import { ErrorAlert } from '../ui/error-alert';
 
 // What a reviewer does with the case's run from the case page: stop the run in flight, start a
 // new one after a run that stopped, and follow the gate while a run call checks the files. Each
@@ -73,11 +74,7 @@ export function CancelRun({ application }: { application: ApplicationDoc }) {
           </div>
         </div>
       )}
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </div>
   );
 }
@@ -134,11 +131,7 @@ export function StartNewRun({ application }: { application: ApplicationDoc }) {
         </button>
         {!online && <span className="hint">{NEW_RUN_NEEDS_SERVER}</span>}
       </div>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </div>
   );
 }

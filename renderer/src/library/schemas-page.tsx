@@ -7,6 +7,7 @@ import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
 import { SourceBadge, StatusBadge } from '../ui/status-badge';
 import { OfflineNotice, ProblemsPanel, splitProblems, useCanEdit, useOnline, useOperation } from '../editor/kit';
+import { ErrorAlert } from '../ui/error-alert';
 
 type DocumentType = z.infer<typeof ListingSchema>;
 type SchemaVersion = DocumentType['schemas'][number];
@@ -124,11 +125,7 @@ export function SchemasPage() {
         )}
       </header>
       {!online && <OfflineNotice>Extraction schemas are read from and saved to the server; this page works again once you are back online.</OfflineNotice>}
-      {loadError !== null && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
+      <ErrorAlert error={loadError} />
       {op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(op.error)} />}
       {types === null ? (
         online && loadError === null && <p className="muted">Opening the document types…</p>

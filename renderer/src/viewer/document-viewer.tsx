@@ -28,6 +28,34 @@ type Zoom = { fit: true } | { fit: false; scale: number };
 
 export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'missing'; message: string } | { state: 'failed'; message: string };
 
+/**
+ * Follows, for an effect, the opening of a PDF read through the page cache: `setLoaded` goes from
+ * loading to ready, missing (not on this device) or failed, and nothing is set once the effect is
+ * cleaned up. The cleanup destroys the document opened, also one that opens after it. `open` is
+ * told whether the effect is still live, to take holds on the cache only then.
+ */
+export function followPdfOpening<T>(open: (live: () => boolean) => Promise<T>, pdfOf: (value: T) => PDFDocumentProxy, setLoaded: (loaded: Loaded<T>) => void): () => void {
+  let live = true;
+  let opened: PDFDocumentProxy | null = null;
+  setLoaded({ state: 'loading' });
+  open(() => live).then(
+    (value) => {
+      opened = pdfOf(value);
+      if (live) setLoaded({ state: 'ready', value });
+      else void opened.destroy();
+    },
+    (e: unknown) => {
+      if (!live) return;
+      const message = e instanceof Error ? e.message : String(e);
+      setLoaded(e instanceof NotOnDevice ? { state: 'missing', message } : { state: 'failed', message });
+    },
+  );
+  return () => {
+    live = false;
+    void opened?.destroy();
+  };
+}
+
 /** Opens the PDF of some pages of a case through the cache; keeps it on screen (not evicted) while shown. */
 export function useCasePdf(cache: PageCache | null, caseId: string, spans: readonly { fileId: string; pages: number[] }[]): Loaded<PDFDocumentProxy> {
   const { api } = useApp();
@@ -36,29 +64,15 @@ export function useCasePdf(cache: PageCache | null, caseId: string, spans: reado
   const attempt = useRetryOnline(loaded.state === 'missing');
   useEffect(() => {
     if (!cache) return;
-    let live = true;
-    let opened: PDFDocumentProxy | null = null;
     const release = cache.hold(key);
-    setLoaded({ state: 'loading' });
-    cache
-      .pdf(api, caseId, spans)
-      .then(openPdf)
-      .then(
-        (pdf) => {
-          opened = pdf;
-          if (live) setLoaded({ state: 'ready', value: pdf });
-          else void pdf.destroy();
-        },
-        (e: unknown) => {
-          if (!live) return;
-          const message = e instanceof Error ? e.message : String(e);
-          setLoaded(e instanceof NotOnDevice ? { state: 'missing', message } : { state: 'failed', message });
-        },
-      );
+    const stop = followPdfOpening(
+      () => cache.pdf(api, caseId, spans).then(openPdf),
+      (pdf) => pdf,
+      setLoaded,
+    );
     return () => {
-      live = false;
+      stop();
       release();
-      void opened?.destroy();
     };
     // `key` names the spans: the array itself is a new one on every render of the list.
   }, [cache, api, caseId, key, attempt]);

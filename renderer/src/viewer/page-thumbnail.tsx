@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { NotOnDevice } from '../data/page-cache';
 import { useApp } from '../shell/app-context';
-import { useRetryOnline, type Loaded } from './document-viewer';
+import { followPdfOpening, useRetryOnline, type Loaded } from './document-viewer';
 import { PdfPageCanvas } from './pdf-page-canvas';
 import { openPdf, type PDFDocumentProxy } from './pdfjs';
 import { usePageCache } from './use-page-cache';
@@ -19,33 +18,20 @@ export function PageThumbnail({ caseId, fileId, page, width = 72 }: { caseId: st
   const attempt = useRetryOnline(loaded.state === 'missing');
   useEffect(() => {
     if (!cache) return;
-    let live = true;
-    let opened: PDFDocumentProxy | null = null;
     let release = () => {};
-    setLoaded({ state: 'loading' });
-    cache
-      .page(api, caseId, fileId, page)
-      .then(async (found) => {
-        // Kept on screen (not evicted) while shown, whichever entry it was read from.
-        if (live) release = cache.hold(found.key);
-        return { pdf: await openPdf(found.bytes), pageNumber: found.pageNumber };
-      })
-      .then(
-        (value) => {
-          opened = value.pdf;
-          if (live) setLoaded({ state: 'ready', value });
-          else void value.pdf.destroy();
-        },
-        (e: unknown) => {
-          if (!live) return;
-          const message = e instanceof Error ? e.message : String(e);
-          setLoaded(e instanceof NotOnDevice ? { state: 'missing', message } : { state: 'failed', message });
-        },
-      );
+    const stop = followPdfOpening(
+      (live) =>
+        cache.page(api, caseId, fileId, page).then(async (found) => {
+          // Kept on screen (not evicted) while shown, whichever entry it was read from.
+          if (live()) release = cache.hold(found.key);
+          return { pdf: await openPdf(found.bytes), pageNumber: found.pageNumber };
+        }),
+      (value) => value.pdf,
+      setLoaded,
+    );
     return () => {
-      live = false;
+      stop();
       release();
-      void opened?.destroy();
     };
   }, [cache, api, caseId, fileId, page, attempt]);
   const label = `Thumbnail of page ${page}`;

@@ -29,20 +29,20 @@ type Zoom = { fit: true } | { fit: false; scale: number };
 export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'missing'; message: string } | { state: 'failed'; message: string };
 
 /**
- * Follows, for an effect, the opening of a PDF read through the page cache: `setLoaded` goes from
- * loading to ready, missing (not on this device) or failed, and nothing is set once the effect is
- * cleaned up. The cleanup destroys the document opened, also one that opens after it. `open` is
+ * Follows, for an effect, something read through the page cache: `setLoaded` goes from loading to
+ * ready, missing (not on this device) or failed, and nothing is set once the effect is cleaned up.
+ * `dispose` frees what was read (a PDF opened) at cleanup, also what arrives after it. `open` is
  * told whether the effect is still live, to take holds on the cache only then.
  */
-export function followPdfOpening<T>(open: (live: () => boolean) => Promise<T>, pdfOf: (value: T) => PDFDocumentProxy, setLoaded: (loaded: Loaded<T>) => void): () => void {
+export function followLoading<T>(open: (live: () => boolean) => Promise<T>, setLoaded: (loaded: Loaded<T>) => void, dispose: (value: T) => void = () => {}): () => void {
   let live = true;
-  let opened: PDFDocumentProxy | null = null;
+  let opened: { value: T } | null = null;
   setLoaded({ state: 'loading' });
   open(() => live).then(
     (value) => {
-      opened = pdfOf(value);
+      opened = { value };
       if (live) setLoaded({ state: 'ready', value });
-      else void opened.destroy();
+      else dispose(value);
     },
     (e: unknown) => {
       if (!live) return;
@@ -52,7 +52,7 @@ export function followPdfOpening<T>(open: (live: () => boolean) => Promise<T>, p
   );
   return () => {
     live = false;
-    void opened?.destroy();
+    if (opened) dispose(opened.value);
   };
 }
 
@@ -65,10 +65,10 @@ export function useCasePdf(cache: PageCache | null, caseId: string, spans: reado
   useEffect(() => {
     if (!cache) return;
     const release = cache.hold(key);
-    const stop = followPdfOpening(
+    const stop = followLoading(
       () => cache.pdf(api, caseId, spans).then(openPdf),
-      (pdf) => pdf,
       setLoaded,
+      (pdf) => void pdf.destroy(),
     );
     return () => {
       stop();
@@ -395,19 +395,7 @@ function usePageLines(cache: PageCache | null, caseId: string, page: PageRef | u
   const n = page?.page;
   useEffect(() => {
     if (!cache || fileId === undefined || n === undefined) return;
-    let live = true;
-    setLoaded({ state: 'loading' });
-    cache.lines(api, caseId, fileId, n).then(
-      (value) => live && setLoaded({ state: 'ready', value }),
-      (e: unknown) => {
-        if (!live) return;
-        const message = e instanceof Error ? e.message : String(e);
-        setLoaded(e instanceof NotOnDevice ? { state: 'missing', message } : { state: 'failed', message });
-      },
-    );
-    return () => {
-      live = false;
-    };
+    return followLoading(() => cache.lines(api, caseId, fileId, n), setLoaded);
   }, [cache, api, caseId, fileId, n, attempt]);
   return loaded;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useApp } from '../shell/app-context';
-import { followPdfOpening, useRetryOnline, type Loaded } from './document-viewer';
+import { followLoading, useRetryOnline, type Loaded } from './document-viewer';
 import { PdfPageCanvas } from './pdf-page-canvas';
 import { openPdf, type PDFDocumentProxy } from './pdfjs';
 import { usePageCache } from './use-page-cache';
@@ -19,15 +19,15 @@ export function PageThumbnail({ caseId, fileId, page, width = 72 }: { caseId: st
   useEffect(() => {
     if (!cache) return;
     let release = () => {};
-    const stop = followPdfOpening(
+    const stop = followLoading(
       (live) =>
         cache.page(api, caseId, fileId, page).then(async (found) => {
           // Kept on screen (not evicted) while shown, whichever entry it was read from.
           if (live()) release = cache.hold(found.key);
           return { pdf: await openPdf(found.bytes), pageNumber: found.pageNumber };
         }),
-      (value) => value.pdf,
       setLoaded,
+      (value) => void value.pdf.destroy(),
     );
     return () => {
       stop();

@@ -18,6 +18,7 @@
  *   BENCH_CREATES=600 npm run bench:sync-load     # creates per round (default 1,200)
  *   BENCH_WRITERS=24 npm run bench:sync-load      # one round
  *   BENCH_PULLERS=0 BENCH_REPLICATIONS=0 …        # writers alone
+ *   BENCH_POOL_MAX=4 …                            # each instance's DATABASE_POOL_MAX
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,8 @@ const STRICT = process.env.BENCH_STRICT === '1';
 const GOAL_RATIO = 0.3;
 const PULLERS = Number(process.env.BENCH_PULLERS ?? 8);
 const REPLICATIONS = Number(process.env.BENCH_REPLICATIONS ?? 3);
+/** DATABASE_POOL_MAX of each instance; the server's default when unset. */
+const POOL_MAX = process.env.BENCH_POOL_MAX;
 
 const BARE_INSERT_SERVER = fileURLToPath(new URL('./bare-insert-server.mjs', import.meta.url));
 const BARE_TABLE = 'CREATE TABLE IF NOT EXISTS bench_bare (id bigserial PRIMARY KEY, name text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())';
@@ -134,7 +137,9 @@ async function main() {
   const servers = [];
   let missed = false;
   try {
-    for (const dir of dirs) servers.push(await startServer({ DATABASE_URL: own.url, DATA_DIR: dir.path, WORKERS: '0', LOG_LEVEL: 'warn' }, { compiled: true }));
+    for (const dir of dirs) servers.push(
+        await startServer({ DATABASE_URL: own.url, DATA_DIR: dir.path, WORKERS: '0', LOG_LEVEL: 'warn', ...(POOL_MAX ? { DATABASE_POOL_MAX: POOL_MAX } : {}) }, { compiled: true }),
+      );
     const bases = servers.map((s) => s.base!);
     const signup = await fetch(`${bases[0]}/api/signup`, {
       method: 'POST',

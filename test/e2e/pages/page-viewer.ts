@@ -61,12 +61,20 @@ export class PageViewer {
     return this.keyData.locator(`button[data-field="${field}"]`);
   }
 
-  /** Waits until the page's canvas is drawn (not blank), returning the share of inked pixels. */
+  /**
+   * Waits until the page's canvas is drawn (not blank), returning the share of inked pixels. Looks
+   * through the locator each time: a newly selected document or page draws on a new canvas, and a
+   * wait on the old element's handle ended at once when it went, reading the new one still blank.
+   */
   async waitForDrawn(): Promise<number> {
-    await this.canvas.waitFor();
-    const handle = await this.canvas.elementHandle();
-    await this.page.waitForFunction((c) => inkOf(c as CanvasLike) > 0.001, handle, { timeout: 15_000 }).catch(() => undefined);
-    return this.ink();
+    const end = Date.now() + 15_000;
+    let ink = 0;
+    while (Date.now() < end) {
+      ink = await this.ink().catch(() => 0);
+      if (ink > 0.001) return ink;
+      await this.page.waitForTimeout(100);
+    }
+    return ink;
   }
 
   /** Share of the canvas's pixels that are not white: 0 for a blank canvas. */

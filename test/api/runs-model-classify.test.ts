@@ -58,7 +58,9 @@ describe('the classify stage on an OpenAI-compatible model', () => {
       },
     });
     t = await buildTestApp({
-      config: { openai: { baseUrl: model.baseUrl, apiKey: 'sk-test', models: ['fake-model'] }, research: { parallel: 1, modelTimeoutMs: 400, modelRetries: 1, maxPromptTokens: 12_000 } },
+      // 2 s: the fake model answers in this process, behind page rendering on a busy machine (at
+      // 0.4 s a CI run once timed out a call that carried a scanned page).
+      config: { openai: { baseUrl: model.baseUrl, apiKey: 'sk-test', models: ['fake-model'] }, research: { parallel: 1, modelTimeoutMs: 2_000, modelRetries: 1, maxPromptTokens: 12_000 } },
       logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } },
     });
     manager = await signUp(t.app);
@@ -165,7 +167,7 @@ describe('the classify stage on an OpenAI-compatible model', () => {
     await expect(d.toReport(manager, id)).rejects.toThrow(/back to the gate/);
     const held = await d.get(manager, id);
     expect(held.run).toMatchObject({ state: 'gated', gateReason: 'failed' });
-    expect(held.run.lastRunError).toMatch(/The classify-and-file stage failed|fake-model chosen for the classify stage did not answer.*did not answer within 0\.4 s/);
+    expect(held.run.lastRunError).toMatch(/The classify-and-file stage failed|fake-model chosen for the classify stage did not answer.*did not answer within 2 s/);
     expect(held.run.lastRunError).toMatch(/fake-model chosen for the classify stage did not answer/);
     const failed = (await d.events(manager, id)).find((e) => e.action === 'run.failed');
     expect(failed?.detail).toMatchObject({ error: held.run.lastRunError, modelUsage: { classify: { model: 'fake-model' } } });

@@ -21,10 +21,11 @@ export interface ServerProcess {
 /**
  * Starts a server; resolves once it listens, or, worker-only, once it runs jobs. `compiled` runs
  * the bundle `npm start` runs (sync-server/dist/main.js, built beforehand) rather than the
- * sources through tsx: what a benchmark measures.
+ * sources through tsx: what a benchmark measures. `nodeArgs` go to node before the entry
+ * (`--cpu-prof`, say: NODE_OPTIONS refuses it).
  */
-export function startServer(env: Record<string, string>, options: { compiled?: boolean } = {}): Promise<ServerProcess> {
-  const entry = options.compiled ? ['sync-server/dist/main.js'] : ['--import', 'tsx', 'sync-server/src/main.ts'];
+export function startServer(env: Record<string, string>, options: { compiled?: boolean; nodeArgs?: readonly string[] } = {}): Promise<ServerProcess> {
+  const entry = [...(options.nodeArgs ?? []), ...(options.compiled ? ['sync-server/dist/main.js'] : ['--import', 'tsx', 'sync-server/src/main.ts'])];
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', WORKERS: '1', JOB_LEASE_MS: '1500', JOB_POLL_MS: '100', LOG_LEVEL: 'warn', VITEST: '', NODE_ENV: 'production', ...env },

@@ -129,10 +129,27 @@ describe('copying an official list a case uses', () => {
     // The new-case form offers the list again once the copy is active: the organization's copy (a run given the id takes it).
     await call('POST', `/expected-doc-lists/${pinned.id}/1/activate`);
     const page2 = await context.newPage();
+    // What the page heard and asked, told when the list is not offered (the wait once ran out in a full run, never alone).
+    const heard: string[] = [];
+    const t0 = Date.now();
+    page2.on('console', (m) => heard.push(`${Date.now() - t0} ms console ${m.type()}: ${m.text().slice(0, 300)}`));
+    page2.on('response', (r) => {
+      if (r.url().includes('/api/')) heard.push(`${Date.now() - t0} ms ${r.request().method()} ${r.url().replace(baseUrl, '')} → ${r.status()}`);
+    });
+    page2.on('requestfailed', (r) => heard.push(`${Date.now() - t0} ms failed ${r.url().replace(baseUrl, '')}: ${r.failure()?.errorText}`));
     await page2.goto('/cases/new');
     const form = new NewCasePage(page2);
     await form.heading().waitFor();
-    await expect.poll(() => form.list.locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value)), { timeout: 20_000 }).toContain(pinned.id);
+    const offered = () => form.list.locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    try {
+      await expect.poll(offered, { timeout: 20_000 }).toContain(pinned.id);
+    } catch (e) {
+      const server = await call<{ documents: { id: string }[] }>('GET', '/sync/expected-doc-lists/pull?limit=1000');
+      console.log(
+        `the new-case form offers ${JSON.stringify(await offered())}; the server's sync has ${JSON.stringify(server.documents.filter((d) => d.id.includes(pinned.id)).map((d) => JSON.stringify(d).slice(0, 400)))}\n${heard.join('\n')}`,
+      );
+      throw e;
+    }
     // The case still opens its pinned official version, not the copy.
     await page2.goto(`/cases/${caseId}`);
     await expectReadable(page2);

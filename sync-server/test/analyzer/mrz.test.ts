@@ -47,6 +47,14 @@ describe('MRZ', () => {
     expect(r.expiryDate).toBe('2012-04-15');
   });
 
+  it('finds the name separator in a filler OCR read as K', () => {
+    // A UK specimen as tesseract read it: `<<` came out as `K<K<`, the trailing fillers as K's.
+    const r = findMrz(lines(['P<GBRPUDARSANK<K<HENERT<< <<< <<< KKK KKK KKK KK', '7077979792GBR9505209M1704224<<<<<<<<<<<<<<00']))!;
+    expect(r).toMatchObject({ surname: 'PUDARSANK', givenNames: 'HENERT' });
+    // A real one-letter part beside a proper separator stays.
+    expect(findMrz(lines(['P<UTOERIKSSON<<ANNA<K<MARIA<<<<<<<<<<<<<<<<<<', TD3[1]!]))!).toMatchObject({ surname: 'ERIKSSON', givenNames: 'ANNA K MARIA' });
+  });
+
   it('cleans filler look-alikes', () => {
     expect(cleanMrzLine('IDD<<LHRC9L7C5 /<<<<<<<<<<<cccce')).toBe('IDD<<LHRC9L7C5' + '<'.repeat(16));
   });

@@ -85,8 +85,16 @@ function fitLength(s: string, n: number): string {
   return s.padEnd(n, '<');
 }
 
+/**
+ * Surname and given names of a name field. Every name field with given names holds `<<` between
+ * them; OCR often reads a filler as `K` (the chevron's shape), so a field without `<<` whose fillers
+ * hold a lone `K` (`PUDARSANK<K<HENERT`) had its separator there. A one-letter name part is rare in
+ * an MRZ; a missing separator would make the whole field the surname.
+ */
 function parseName(field: string): { surname: string; givenNames: string } {
-  const f = alphas(field).replace(/<+$/, '');
+  // The trailing fillers, with any read as K (`HENERT<<<<KKKK`).
+  let f = alphas(field).replace(/<[<K]*$/, '');
+  if (!f.includes('<<')) f = f.replace(/<K(?=<)/, '<<');
   const [sur = '', rest = ''] = f.split(/<<(.*)/s);
   const given = rest.split(/<</)[0] ?? '';
   const clean = (x: string) => x.split('<').filter((w) => w.length > 0).join(' ').replace(/[^A-Z ]/g, '').trim();

@@ -43,6 +43,15 @@ describe('money: every printed style of DOC-TYPES.md', () => {
     expect(findMoney('Ref A12345').length).toBe(0);
   });
 
+  it('never reads a date as money', () => {
+    expect(parseMoney('Amount Due By Jul 27, 2011 $191.69')).toEqual({ amount: '191.69', currency: 'USD' });
+    expect(parseMoney('Total à payer au 11 décembre 2022 62,86 €')).toEqual({ amount: '62.86', currency: 'EUR' });
+    expect(findMoney('12,00 € 13,50 €').map((m) => [m.amount, m.currency])).toEqual([
+      ['12.00', 'EUR'],
+      ['13.50', 'EUR'],
+    ]);
+  });
+
   it('a lone D or C is a sign only where the caller says so', () => {
     expect(parseMoney('Balance 120.00 D', { currency: 'GBP', singleLetterSigns: true })?.amount).toBe('-120.00');
     expect(parseMoney('120.00 Date', { currency: 'GBP' })?.amount).toBe('120.00');

@@ -4,6 +4,8 @@
  * parentheses, a minus anywhere around the symbol). A bare amount takes the document's currency.
  */
 
+import { findDates } from './dates.js';
+
 export type Currency = 'GBP' | 'USD' | 'EUR' | string;
 
 export interface Money {
@@ -72,11 +74,18 @@ export interface MoneyOptions {
   singleLetterSigns?: boolean;
 }
 
-/** Every amount in a text. */
-/** Dates are never money: their digits are blanked (same length, so offsets hold) before reading amounts. */
+/**
+ * Dates are never money: their digits are blanked (same length, so offsets hold) before reading
+ * amounts, numeric ones and those with a month's name (`Jul 27, 2011`, `11 décembre 2022`).
+ */
 function blankDates(text: string): string {
-  return text.replace(/\b\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\b(?![.,]\d)/g, (m) => ' '.repeat(m.length));
+  let out = text.replace(/\b\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\b(?![.,]\d)/g, (m) => ' '.repeat(m.length));
+  if (!/\d/.test(out)) return out;
+  for (const d of findDates(out)) if (/[A-Za-zÀ-ÿ]/.test(d.raw)) out = out.slice(0, d.index) + ' '.repeat(d.end - d.index) + out.slice(d.end);
+  return out;
 }
+
+/** Every amount in a text. */
 
 export function findMoney(input: string, opts: MoneyOptions = {}): FoundMoney[] {
   const out: FoundMoney[] = [];

@@ -166,6 +166,24 @@ describe('extract', () => {
     expect(Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.value]))).toEqual({ donorName: 'Margaret Lovell', giftAmount: { amount: '20000.00', currency: 'GBP' }, giftDate: '2025-05-02' });
   });
 
+  it('a bill names its supplier where it says whom to pay, over a letterhead OCR misread', () => {
+    const bill = page([
+      ['Next Scheduled Read Date: On or about January 24, 2022', 50, 40],
+      ['Account Number: 1234-5678-912', 300, 60],
+      ['Amount Due By Jul 27, 2011 $191.69', 300, 75],
+      ['Please return bottom portion with your payment. Make checks payable to Electricity Company', 50, 700],
+    ]);
+    expect(values('utility-bill', [bill])).toMatchObject({ supplierName: 'Electricity Company', amountDue: { amount: '191.69', currency: 'USD' } });
+    const invoice = page([
+      ['Facture FA-2017-0010', 50, 40],
+      ["Règlement par chèque à l'ordre de Ma Jolie Boutique.", 50, 700],
+    ]);
+    expect(values('invoice', [invoice]).supplierName).toBe('Ma Jolie Boutique');
+    // Prose that pays "the Landlord" names nobody.
+    const lease = page([['Any sum payable to the Landlord under this agreement', 50, 40]]);
+    expect(values('utility-bill', [lease]).supplierName).not.toBe('the Landlord');
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

@@ -60,6 +60,29 @@ function issuer(doc: DocView, labels?: RegExp[]): Candidate<unknown> | null {
   return lh ? candidate(orgName(lh.text), lh.line, Math.min(0.9, 0.5 + lh.score / 8)) : null;
 }
 
+const PAYEE_JOINERS = new Set(['of', 'and', '&', 'de', 'du', 'des', 'et', 'la', 'le']);
+
+/**
+ * Who a bill or an invoice asks to be paid (`Make checks payable to Electricity Company`, `Chèque à
+ * l'ordre de EDF`): its supplier, in words printed for a person to copy, where the letterhead is
+ * often a logo OCR cannot read. The name's words run until a lower-case word, a number or the end.
+ */
+function payee(doc: DocView): Candidate<unknown> | null {
+  const parse = (t: string) => {
+    const words: string[] = [];
+    for (const w of t.replace(/^[\s:]+/, '').split(/\s+/)) {
+      if (/\d/.test(w) || !(/^[\p{Lu}&]/u.test(w) || (words.length > 0 && PAYEE_JOINERS.has(w)))) break;
+      words.push(w);
+      if (/[,;:]$/.test(w)) break;
+    }
+    while (words.length > 0 && PAYEE_JOINERS.has(words.at(-1)!)) words.pop();
+    // A sentence's full stop is not the name's, an abbreviation's is (`Inc.`, `Co.`).
+    const name = words.join(' ').replace(/[,;:]$/, '').replace(/(?<!\b(?:inc|co|corp|ltd|llc|plc|bros|sa|sas|gmbh))\.$/i, '');
+    return /\p{L}{2}/u.test(name) ? orgName(name) : null;
+  };
+  return lookup(doc, { labels: L('checks payable to', 'check payable to', 'cheques payable to', 'cheque payable to', 'payable to', "a l'ordre de"), parse, where: ['after', 'below'] });
+}
+
 function personByLabel(doc: DocView, labels: RegExp[]): Candidate<unknown> | null {
   return lookup(doc, { labels, parse: nameParser, accept: atCellStart });
 }
@@ -409,6 +432,7 @@ export function utilityBill(doc: DocView): Out {
   const out: Out = {};
   set(out, 'customerName', personByLabel(doc, L('customer name', 'account name', 'account holder', 'customer', 'name', 'bill to')));
   set(out, 'customerName', addresseeName(doc));
+  set(out, 'supplierName', payee(doc));
   set(out, 'supplierName', issuer(doc));
   set(out, 'billDate', lookup(doc, { labels: L('bill date', 'date of bill', 'billing date', 'date of issue', 'issue date', 'statement date', 'invoice date', 'bill issued', 'rechnungsdatum', 'date de facture', 'facture du', 'facture emise le', "date d'emission", 'fecha de factura', 'fecha de emision', 'factura del', 'data fattura', 'data di emissione', 'bolletta del', 'factuurdatum', 'nota van', 'data da fatura', 'data de emissao', 'datum', 'date'), parse: dateParser(doc, 'past'), accept: atCellStart }));
   set(out, 'serviceAddress', lookup(doc, { labels: L('supply address', 'service address', 'premises address', 'property supplied', 'installation address', 'supply point address', 'address supplied', 'service location', 'lieferadresse', 'lieferstelle', 'verbrauchsstelle', 'adresse de fourniture', 'lieu de consommation', 'adresse du site', 'point de livraison', 'direccion de suministro', 'punto de suministro', 'indirizzo di fornitura', 'punto di fornitura', 'leveringsadres', 'aansluitadres', 'morada de fornecimento', 'local de consumo'), parse: addressParser, wrap: true }));
@@ -577,6 +601,7 @@ export function companyCertificate(doc: DocView): Out {
 
 export function invoice(doc: DocView): Out {
   const out: Out = {};
+  set(out, 'supplierName', payee(doc));
   set(out, 'supplierName', issuer(doc));
   // The buyer: a "bill to" block, or a bare "Name" (the seller's name is the letterhead, unlabelled).
   const buyer = (t: string) => {

@@ -184,6 +184,15 @@ describe('extract', () => {
     expect(values('utility-bill', [lease]).supplierName).not.toBe('the Landlord');
   });
 
+  it("an invoice's number is never the VAT or customer number a generic N° labels", () => {
+    const invoice = page([
+      ['Facture FA-2017-0010', 50, 90],
+      ['Date de facture 13/11/2017', 50, 220],
+      ['N° TVA client FR19787878784', 50, 300],
+    ]);
+    expect(values('invoice', [invoice]).invoiceNumber).toBe('FA-2017-0010');
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

@@ -599,6 +599,12 @@ export function companyCertificate(doc: DocView): Out {
   return out;
 }
 
+/**
+ * What a generic number label (`N°`, `No`, `Nummer`) numbers when a word follows it: a tax,
+ * customer, order or phone number (`N° TVA client`, `No. de commande`), never the invoice's.
+ */
+const OTHER_NUMBER_AFTER = /^\s*(?:(?:de|du|d'|of)\s*)?(?:tva|vat|tax|ust|steuer|iva|btw|client|customer|kunde|cliente|klant|siret|siren|rcs|ape|naf|tel|telephone|phone|fax|commande|order|bestell|pedido|ordine|compte|account|konto|cuenta|conto|iban|bic|identifiant|id\b|cif|nif|partita|kvk)/;
+
 export function invoice(doc: DocView): Out {
   const out: Out = {};
   set(out, 'supplierName', payee(doc));
@@ -612,12 +618,13 @@ export function invoice(doc: DocView): Out {
     return v.length >= 3 && !/^\d/.test(v) && !/^(?:id|no\.?|nr\.?|n°|#|number|code|ref|account|vat|tax|date)\b/i.test(v) && !/invoice|rechnung|facture|factura|fattura|factuur|date|number/i.test(v) ? v : null;
   };
   set(out, 'customerName', lookup(doc, { labels: L('bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'customer name', 'customer', 'client', 'to', 'rechnungsempfanger', 'leistungsempfanger', 'kunde', 'kaufer', 'facture a', 'facturer a', 'adresse de facturation', 'destinataire', 'acheteur', 'facturar a', 'facturado a', 'cliente', 'fatturare a', 'fatturato a', 'intestatario', 'destinatario', 'factureren aan', 'gefactureerd aan', 'klant', 'faturar a', 'faturado a', 'adquirente', 'name', 'nombre', 'nom', 'nome', 'naam'), parse: buyer, where: ['after', 'below', 'right'], accept: (h) => atCellStart(h) && !/(?:your|our|company|bank|account|contact|supplier|vendor)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 10), h.start)) }));
-  set(out, 'invoiceNumber', lookup(doc, { labels: L('invoice number', 'invoice no', 'invoice #', 'invoice no.', 'inv no', 'invoice ref', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'numero de facture', 'facture n', 'n° de facture', 'numero de factura', 'factura n', 'n.o de factura', 'numero fattura', 'fattura n', 'n. fattura', 'factuurnummer', 'factuurnr', 'factuur nr', 'numero da fatura', 'fatura n', 'number', 'numero', 'nummer', 'no', 'nr', 'n°'), parse: (t) => /(?:^|\s)#?([A-Z0-9][A-Z0-9\-/.]*\d[A-Z0-9\-/]*)/i.exec(cutAtLabel(t))?.[1]?.replace(/[.,]$/, '') ?? null, accept: (h) => atCellStart(h) && !/(?:vat|tax|customer|client|account|order|phone|tel|fax|registration|company|siret|siren|nit|cif|nif|iban|po|p\.o\.)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.start)) }));
+  set(out, 'invoiceNumber', lookup(doc, { labels: L('invoice number', 'invoice no', 'invoice #', 'invoice no.', 'inv no', 'invoice ref', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'numero de facture', 'facture n', 'n° de facture', 'numero de factura', 'factura n', 'n.o de factura', 'numero fattura', 'fattura n', 'n. fattura', 'factuurnummer', 'factuurnr', 'factuur nr', 'numero da fatura', 'fatura n', 'number', 'numero', 'nummer', 'no', 'nr', 'n°'), parse: (t) => /(?:^|\s)#?([A-Z0-9][A-Z0-9\-/.]*\d[A-Z0-9\-/]*)/i.exec(cutAtLabel(t))?.[1]?.replace(/[.,]$/, '') ?? null, accept: (h) => atCellStart(h) && !/(?:vat|tax|customer|client|account|order|phone|tel|fax|registration|company|siret|siren|nit|cif|nif|iban|po|p\.o\.)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.start)) && !OTHER_NUMBER_AFTER.test(h.line.norm.slice(h.end, h.end + 16)) }));
   if (!out.invoiceNumber) {
-    // `# 23413561D` at the top of the first page, under or beside the title.
+    // `# 23413561D` at the top of the first page, under or beside the title, or the title itself
+    // with its number (`Facture FA-2017-0010`, `Invoice INV-0042`).
     const top = doc.plain(doc.pages[0]?.page ?? 1).filter((l) => l.box.y < (doc.pages[0]?.height ?? 842) * 0.3);
     for (const l of top) {
-      const m = /(?:^|\s)(?:no\.?|n°|#)\s*([A-Z0-9][A-Z0-9\-/]*\d[A-Z0-9\-/]*)\b/i.exec(l.text);
+      const m = /(?:^|\s)(?:no\.?|n°|#)\s*([A-Z0-9][A-Z0-9\-/]*\d[A-Z0-9\-/]*)\b/i.exec(l.text) ?? /^\s*(?:invoice|facture|rechnung|factura|fattura|factuur|fatura)\s*[:#]?\s*([A-Z0-9][A-Z0-9\-/]*\d[A-Z0-9\-/]*)\s*$/i.exec(l.text);
       if (m) {
         set(out, 'invoiceNumber', candidate(m[1]!, l, 0.6));
         break;

@@ -193,6 +193,33 @@ describe('extract', () => {
     expect(values('invoice', [invoice]).invoiceNumber).toBe('FA-2017-0010');
   });
 
+  it("an e-invoice viewer's party sections name seller and buyer; the title gives the date", () => {
+    const invoice = page([
+      ['Handelsrechnung (380) Nr. 471102 vom 05.03.2018', 65, 53],
+      ['Währung:', 70, 93],
+      ['EUR', 261, 93],
+      ['Verkäufer', 70, 163],
+      ['Nummer:', 70, 180],
+      ['549910', 261, 180],
+      ['Name:', 70, 217],
+      ['Lieferant GmbH', 261, 217],
+      ['Käufer/Leistungsempfänger', 70, 341],
+      ['Nummer:', 70, 358],
+      ['GE2020211', 261, 358],
+      ['Name:', 70, 376],
+      ['Kunden AG Mitte', 261, 376],
+    ]);
+    expect(values('invoice', [invoice])).toMatchObject({ supplierName: 'Lieferant GmbH', customerName: 'Kunden AG Mitte', invoiceNumber: '471102', invoiceDate: '2018-03-05' });
+    const issued = page([
+      ['Customer:2', 57, 309],
+      ['Your order AB321', 57, 336],
+      ['Invoice # RE-20201121/508 issued at 2020-11-21', 57, 352],
+    ]);
+    const got = values('invoice', [issued]);
+    expect(got.invoiceDate).toBe('2020-11-21');
+    expect(got.customerName).not.toBe('Your order AB321');
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

@@ -605,8 +605,47 @@ export function companyCertificate(doc: DocView): Out {
  */
 const OTHER_NUMBER_AFTER = /^\s*(?:(?:de|du|d'|of)\s*)?(?:tva|vat|tax|ust|steuer|iva|btw|client|customer|kunde|cliente|klant|siret|siren|rcs|ape|naf|tel|telephone|phone|fax|commande|order|bestell|pedido|ordine|compte|account|konto|cuenta|conto|iban|bic|identifiant|id\b|cif|nif|partita|kvk)/;
 
+const SELLER_HEADING = /^(?:seller|vendor|supplier|verkaufer|lieferant|vendeur|fournisseur|vendedor|proveedor|venditore|fornitore|verkoper|leverancier)\b/;
+const BUYER_HEADING = /^(?:buyer|customer|purchaser|kaufer|kunde|leistungsempfanger|rechnungsempfanger|acheteur|client|comprador|cliente|acquirente|committente|koper|klant|afnemer)\b/;
+const PARTY_NAME = /^(?:name|company name|firma|nom|raison sociale|nombre|razon social|nome|ragione sociale|denominazione|naam|bedrijfsnaam)\s*:?\s*/;
+
+/**
+ * The names an invoice gives its two parties in sections of their own, as e-invoice viewers
+ * (ZUGFeRD, Factur-X, XRechnung) print them: a heading (`Verkäufer`, `Käufer/Leistungsempfänger`,
+ * `Seller`, `Buyer`) over labelled fields, of which `Name:` is the party's name. Neither the
+ * letterhead nor a bare `Name:` tells which party it is; the section does.
+ */
+function partyNames(doc: DocView): { seller?: Candidate<unknown>; buyer?: Candidate<unknown> } {
+  const out: { seller?: Candidate<unknown>; buyer?: Candidate<unknown> } = {};
+  for (const p of doc.pages) {
+    const lines = doc.plain(p.page);
+    let party: 'seller' | 'buyer' | undefined;
+    let left = 0;
+    for (const l of lines) {
+      const heading = l.norm.trim().replace(/[:\s]+$/, '');
+      // A heading is a short line of its own; its fields follow, each a label with its value.
+      if (heading.length <= 40 && !/\d/.test(heading) && (SELLER_HEADING.test(heading) || BUYER_HEADING.test(heading)) && !/:\s*\S/.test(l.text)) {
+        party = SELLER_HEADING.test(heading) ? 'seller' : 'buyer';
+        left = l.box.x;
+        continue;
+      }
+      if (!party || out[party] || l.box.x < left - 4) continue;
+      const m = PARTY_NAME.exec(l.norm);
+      if (!m) continue;
+      const here = l.text.slice(m[0].length).trim();
+      const beside = here ? undefined : lines.find((r) => r !== l && Math.abs(r.box.y + r.box.h / 2 - (l.box.y + l.box.h / 2)) <= Math.max(4, l.box.h * 0.75) && r.box.x > l.box.x + l.box.w - 2);
+      const value = here || beside?.text.trim() || '';
+      if (/\p{L}{2}/u.test(value) && !/^[A-Z0-9\-]+$/.test(value)) out[party] = candidate(orgName(value), beside ?? l, 0.85);
+    }
+  }
+  return out;
+}
+
 export function invoice(doc: DocView): Out {
   const out: Out = {};
+  const parties = partyNames(doc);
+  set(out, 'supplierName', parties.seller);
+  set(out, 'customerName', parties.buyer);
   set(out, 'supplierName', payee(doc));
   set(out, 'supplierName', issuer(doc));
   // The buyer: a "bill to" block, or a bare "Name" (the seller's name is the letterhead, unlabelled).
@@ -615,6 +654,8 @@ export function invoice(doc: DocView): Out {
       .replace(/[,;:]?\s*\b(?:due|date|balance|invoice|terms|amount)\b.*$/i, '')
       .replace(/[,;:]\s*$/, '')
       .trim();
+    // Not a label of its own (`Nummer:`), nor a reference addressed to the reader (`Your order AB321`).
+    if (/:\s*$/.test(t.trim()) || /^(?:your|our|votre|notre|ihre?|unsere?|su|nuestra|vostro|uw|ons)\b/i.test(v)) return null;
     return v.length >= 3 && !/^\d/.test(v) && !/^(?:id|no\.?|nr\.?|n°|#|number|code|ref|account|vat|tax|date)\b/i.test(v) && !/invoice|rechnung|facture|factura|fattura|factuur|date|number/i.test(v) ? v : null;
   };
   set(out, 'customerName', lookup(doc, { labels: L('bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'customer name', 'customer', 'client', 'to', 'rechnungsempfanger', 'leistungsempfanger', 'kunde', 'kaufer', 'facture a', 'facturer a', 'adresse de facturation', 'destinataire', 'acheteur', 'facturar a', 'facturado a', 'cliente', 'fatturare a', 'fatturato a', 'intestatario', 'destinatario', 'factureren aan', 'gefactureerd aan', 'klant', 'faturar a', 'faturado a', 'adquirente', 'name', 'nombre', 'nom', 'nome', 'naam'), parse: buyer, where: ['after', 'below', 'right'], accept: (h) => atCellStart(h) && !/(?:your|our|company|bank|account|contact|supplier|vendor)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 10), h.start)) }));
@@ -639,6 +680,18 @@ export function invoice(doc: DocView): Out {
     if (a && !a.name.toLowerCase().split(/\s+/).some((w) => seller.has(w))) set(out, 'customerName', candidate(a.name, a.nameLine, 0.55));
   }
   set(out, 'invoiceDate', lookup(doc, { labels: L('invoice date', 'date of invoice', 'date of issue', 'issue date', 'tax point', 'rechnungsdatum', 'ausstellungsdatum', 'date de facture', "date d'emission", 'date de facturation', 'fecha de factura', 'fecha de emision', 'fecha factura', 'data fattura', 'data di emissione', 'data emissione', 'factuurdatum', 'data da fatura', 'data de emissao', 'datum', 'fecha', 'data', 'date'), parse: dateParser(doc), accept: (h) => atCellStart(h) && !/due|supply|delivery|order|vencimiento|echeance|scadenza|verval|fallig|lieferung/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.end + 14)) }));
+  if (!out.invoiceDate) {
+    // The title gives it (`Handelsrechnung Nr. 471102 vom 05.03.2018`, `Invoice # RE-508 issued at 2020-11-21`).
+    const first = doc.pages[0]?.page ?? 1;
+    for (const l of doc.plain(first).filter((x) => x.rank < 30)) {
+      const m = /(?:rechnung|invoice|facture|factura|fattura|factuur|fatura)\b.*?\b(?:vom|von|dated|issued (?:at|on)|of|du|le|del|de|van|em)\s+(.+)$/i.exec(l.text);
+      const d = m ? findDates(m[1]!, { region: doc.region })[0] : undefined;
+      if (d && d.index <= 2) {
+        set(out, 'invoiceDate', candidate(d.iso, l, 0.7));
+        break;
+      }
+    }
+  }
   set(out, 'dueDate', lookup(doc, { labels: L('due date', 'payment due', 'date due', 'pay by', 'payable by', 'due', 'falligkeitsdatum', 'fallig am', 'fallig', 'zahlbar bis', "date d'echeance", 'echeance', 'a payer avant le', 'fecha de vencimiento', 'vencimiento', 'data di scadenza', 'scadenza', 'vervaldatum', 'vervaldag', 'te betalen voor', 'data de vencimento', 'vencimento', 'termin platnosci'), parse: dateParser(doc) }));
   const money = moneyParser(doc);
   set(out, 'totalAmount', lookup(doc, { labels: L('total incl. vat', 'total including vat', 'total inc vat', 'invoice total', 'total due', 'amount due', 'balance due', 'grand total', 'total amount', 'total to pay', 'gesamtbetrag', 'rechnungsbetrag', 'zu zahlen', 'zahlbetrag', 'endbetrag', 'total ttc', 'montant ttc', 'net a payer', 'total a payer', 'montant total', 'total a pagar', 'importe total', 'total factura', 'totale da pagare', 'totale fattura', 'totale documento', 'importo totale', 'te betalen', 'totaalbedrag', 'totaal incl', 'valor total', 'total a pagar', 'totaal', 'totale', 'total'), parse: money, accept: (h) => !/sub|net|excl|before|ht\b|(?:vat|tax|iva|tva|mwst|ust|btw|igv)\s*$|^\s*(?:vat|tax|iva|tva|mwst|ust|btw|igv)\b/.test(h.line.norm.slice(Math.max(0, h.start - 6), h.end + 6).replace(/^.*?(total)/, '$1').slice(0, 40)) && !/^\s*(?:iva|tva|vat|tax|mwst|btw|ust|igv|ht)\b/.test(h.line.norm.slice(h.end)) }));

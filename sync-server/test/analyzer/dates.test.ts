@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDates, fullYear, parseDate, parseMrzDate } from '../../src/analyzer/extract/dates.js';
+import { findDates, fullYear, parseDate, parseMrzDate, sharedYearPeriod } from '../../src/analyzer/extract/dates.js';
 
 describe('dates: every printed style of DOC-TYPES.md', () => {
   const cases: [string, string, Parameters<typeof parseDate>[1]?][] = [
@@ -68,3 +68,21 @@ describe('dates: every printed style of DOC-TYPES.md', () => {
     expect(parseMrzDate('2707O1', 'future', 2025)).toBeNull();
   });
 });
+
+describe('a period that prints its month and year once', () => {
+  it.each([
+    ['du 1° au 28 février 2002', '2002-02-01', '2002-02-28'],
+    ['du 1er au 31 janvier 2024', '2024-01-01', '2024-01-31'],
+    ['1–28 February 2002', '2002-02-01', '2002-02-28'],
+    ['vom 1. bis 31. März 2024', '2024-03-01', '2024-03-31'],
+    ['1 December to 28 February 2025', '2024-12-01', '2025-02-28'],
+  ])('%s', (text, start, end) => {
+    expect(sharedYearPeriod(text)).toMatchObject({ start, end });
+  });
+
+  it('is not two whole dates, nor a day after the end', () => {
+    expect(sharedYearPeriod('1 January 2024 to 31 March 2024')).toBeNull();
+    expect(sharedYearPeriod('du 30 au 2 mars 2024')).toBeNull();
+  });
+});
+

@@ -220,6 +220,25 @@ describe('extract', () => {
     expect(got.customerName).not.toBe('Your order AB321');
   });
 
+  it("a French statement: the holder is not the title, and an OCR'd 'au' still leads to the balance", () => {
+    const statement = page([
+      ['Banque lafinancepourtous', 68, 114],
+      ['RELEVE DE COMPTE', 379, 109, 17],
+      ['du 1° au 28 février 2002', 378, 131, 14],
+      ['Mme Karine Plume', 378, 165, 13],
+      ['1 rue des Cigales', 380, 183, 13],
+      ['10210 Cassette', 380, 201, 13],
+      ['Récapitulatif des frais du mois de février ; 22,83 €', 50, 234],
+      ['Solde précédent ov 31 janvier XXXX 22,15', 192, 284],
+    ]);
+    expect(values('bank-statement', [statement])).toMatchObject({
+      accountHolder: 'Karine Plume',
+      periodStart: '2002-02-01',
+      periodEnd: '2002-02-28',
+      openingBalance: { amount: '22.15', currency: 'EUR' },
+    });
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

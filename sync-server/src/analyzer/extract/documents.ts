@@ -4,7 +4,7 @@
  * few type-specific readings (a statement's period, a P60's "In this employment" row, a tenancy's
  * term, a letter's subject).
  */
-import { findDates } from './dates.js';
+import { findDates, sharedYearPeriod } from './dates.js';
 import type { DocView, LabelHit, XLine } from './doc.js';
 import {
   type Candidate,
@@ -104,6 +104,8 @@ function lastChars(text: string, n: number): string | null {
 function period(doc: DocView): { start: Candidate<string>; end: Candidate<string> } | null {
   const hits = doc.findLabels(L('statement period', 'period covered', 'for the period', 'billing period', 'period', 'from', 'zeitraum', 'periode'));
   const tryLine = (text: string, line: XLine, conf: number) => {
+    const shared = sharedYearPeriod(text);
+    if (shared) return { start: candidate(shared.start, line, conf), end: candidate(shared.end, line, conf) };
     const ds = findDates(text, { region: doc.region });
     if (ds.length >= 2 && /\b(to|through|thru|until|bis|au|al|-|–|—)\b|[-–—]/.test(text.slice(ds[0]!.end, ds[1]!.index))) {
       return { start: candidate(ds[0]!.iso, line, conf), end: candidate(ds[1]!.iso, line, conf) };

@@ -101,6 +101,8 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
 export function continuesSentence(rest: string): boolean {
   const m = /^([a-zà-ÿ][a-zà-ÿ'’]*)/.exec(rest);
   if (!m) return false;
+  // A word of one or two letters before a number is such a word as OCR misread it (`ov 31 janvier` for `au`).
+  if (/^[a-zà-ÿ]{1,2}\s+\d/.test(rest)) return false;
   return !/^(on|at|as|of|for|per|from|to|am|au|du|le|la|del|al|in|this|by|due|dated|no|nr|n)$/.test(m[1]!);
 }
 

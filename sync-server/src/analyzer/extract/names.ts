@@ -44,6 +44,14 @@ const NOT_NAME = new Set(
   'ltd limited plc llp llc inc corp gmbh ag sas sarl bv nv srl spa dac bank banque banco caisse society union council borough county city energy electric power water gas broadband fibre telecom pension pensions retirement mortgage mortgages insurance trust services service group partners studio solutions holdings associates consulting healthcare university school academy church college club surgery practice lettings estates property properties management company statement account number date page total balance payslip invoice bill certificate agreement tenancy lease street road avenue lane drive court house way place close crescent terrace square boulevard the of and for to your our with from department office revenue customs republic kingdom states united passport licence license card identity national government registrar director manager head team customer member employee employer tenant landlord dear yours regards sincerely faithfully private confidential summary details information period year month status filing id ssn cottage lodge barn farm mill manor electricity fibre flat apartment apt suite unit building floor position rate hours earnings deductions gross net pay amount description type code tax reference charged payment payments interest minimum credit debit due checking savings money market loan visa mastercard express platinum gold rewards'.split(' '),
 );
 
+/**
+ * The same for the other languages' documents (accents folded): their titles and parts, which a
+ * capitalised heading (`RELEVÉ DE COMPTE`, `Kontoauszug`) would otherwise pass for a name.
+ */
+const NOT_NAME_ELSEWHERE = new Set(
+  'releve compte facture quittance bulletin salaire paie avis echeance contrat attestation certificat permis carte identite passeport societe rechnung kontoauszug konto abrechnung gehaltsabrechnung lohnabrechnung vertrag mietvertrag bescheinigung ausweis personalausweis fuhrerschein reisepass gesellschaft factura extracto cuenta nomina recibo contrato certificado pasaporte sociedad fattura estratto conto contratto certificato passaporto societa factuur rekeningafschrift rekening loonstrook overeenkomst paspoort'.split(' '),
+);
+
 const PARTICLES = new Set(['de', 'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'van', 'von', 'der', 'den', 'ter', 'ten', 'le', 'la', 'ní', 'ni', 'nic', 'ó', 'o', 'mac', 'bin', 'binti', 'al', 'el', 'y', 'e', 'zu']);
 
 /** Whether a string reads like a person's name (2–5 words, letters, initials). */
@@ -53,7 +61,7 @@ export function looksLikeName(s: string): boolean {
   if (/\d|@|:/.test(t)) return false;
   const words = t.split(/\s+/);
   if (words.length < 2 || words.length > 6) return false;
-  if (words.some((w) => NOT_NAME.has(w.toLowerCase().replace(/[.,]$/, '')))) return false;
+  if (words.some((w) => NOT_NAME.has(w.toLowerCase().replace(/[.,]$/, '')) || NOT_NAME_ELSEWHERE.has(w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[.,]$/, '')))) return false;
   // Each word a capitalised name, an initial, or a particle (de, van, von, ní, bin …).
   return words.every((w) => /^\p{Lu}[\p{L}'’.\-]*$/u.test(w) || /^\p{Lu}\.?$/u.test(w) || PARTICLES.has(w.toLowerCase())) && /^\p{Lu}/u.test(words[words.length - 1]!);
 }

@@ -3,6 +3,7 @@ import { officialCatalogue } from '../../src/analyzer/catalogue.js';
 import { generateDocuments } from '../../src/analyzer/classify/generator/index.js';
 import { toParsedPages } from '../../src/analyzer/classify/generator/pages.js';
 import { extractFields } from '../../src/analyzer/extract/index.js';
+import { orgName, withoutOcrTail } from '../../src/analyzer/extract/engine.js';
 import type { ParsedPage, TextLine } from '../../src/analyzer/types.js';
 
 const { schemas } = officialCatalogue();
@@ -237,6 +238,18 @@ describe('extract', () => {
       periodEnd: '2002-02-28',
       openingBalance: { amount: '22.15', currency: 'EUR' },
     });
+  });
+
+  it("a name ends before the specks OCR read after it", () => {
+    expect(orgName('MICROSOFT LTO \\ ~ wsesare')).toBe('MICROSOFT LTD');
+    expect(withoutOcrTail('THE TOBACCO INSTITUTE , *ee')).toBe('THE TOBACCO INSTITUTE');
+    expect(withoutOcrTail('Stanford Plumbing & Heating')).toBe('Stanford Plumbing & Heating');
+    expect(withoutOcrTail('Peake Printers, Inc.')).toBe('Peake Printers, Inc.');
+    const invoice = page([
+      ['INVOICE Contoso', 176, 222],
+      ['To MICROSOFT LTO \\ ~ wsesare', 174, 285],
+    ]);
+    expect(values('invoice', [invoice]).customerName).toBe('MICROSOFT LTD');
   });
 
   it('fallback documents have no key data', () => {

@@ -24,6 +24,7 @@ import {
   moneyParser,
   nameParser,
   ocrLegalForm,
+  withoutOcrTail,
   textParser,
 } from './engine.js';
 import { findMoney } from './money.js';
@@ -652,7 +653,7 @@ export function invoice(doc: DocView): Out {
   set(out, 'supplierName', issuer(doc));
   // The buyer: a "bill to" block, or a bare "Name" (the seller's name is the letterhead, unlabelled).
   const buyer = (t: string) => {
-    const v = cutAtLabel(t)
+    const v = ocrLegalForm(withoutOcrTail(cutAtLabel(t)))
       .replace(/[,;:]?\s*\b(?:due|date|balance|invoice|terms|amount)\b.*$/i, '')
       .replace(/[,;:]\s*$/, '')
       .trim();

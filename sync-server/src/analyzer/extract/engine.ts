@@ -158,14 +158,25 @@ export function ocrPostcodes(text: string): string {
   return text.replace(/(^|[\s,])([$5])([A-Z]?\d{1,2}[A-Z]?) (\d[A-Z]{2})\b/g, (_, pre: string, _s: string, rest: string, inward: string) => `${pre}S${rest} ${inward}`);
 }
 
-/** OCR's `Lid` / `Ltd,` at the end of a company name is `Ltd`. */
+/** OCR's `Lid` / `Ltd,` at the end of a company name is `Ltd` (`LTO` in capitals). */
 export function ocrLegalForm(name: string): string {
-  return name.replace(/\b(?:Lid|L1d|Ltd,)$/, 'Ltd').replace(/\bpic$/, 'plc');
+  return name.replace(/\b(?:Lid|L1d|Ltd,)$/, 'Ltd').replace(/\bpic$/, 'plc').replace(/(\p{Lu}{2,}\s+)LTO$/u, '$1LTD');
+}
+
+/**
+ * A name without the specks OCR read after it on a scan (`MICROSOFT LTD \ ~ wsesare`,
+ * `THE TOBACCO INSTITUTE , *ee`): it ends before the first token that is only marks, or holds
+ * one no name holds.
+ */
+export function withoutOcrTail(text: string): string {
+  const words = text.trim().split(/\s+/);
+  const cut = words.findIndex((w, i) => i > 0 && (/^[^\p{L}\p{N}&]+$/u.test(w) || /[\\~*@|{}<>^_=»«]/.test(w)));
+  return (cut < 0 ? words : words.slice(0, cut)).join(' ').replace(/[\s,;:]+$/, '');
 }
 
 /** An organization's name without the address printed after it: `Cedar Analytics LLP, 3 Queens Road, Derby`. */
 export function orgName(text: string): string {
-  const parts = ocrLegalForm(text.trim()).split(/,\s+/);
+  const parts = ocrLegalForm(withoutOcrTail(text)).split(/,\s+/);
   let out = parts[0]!;
   for (const p of parts.slice(1)) {
     if (/\d/.test(p) || /\b(street|road|avenue|lane|house|cottage|court|drive|way|place|square|park|po box|floor|suite|unit)\b/i.test(p)) break;

@@ -252,6 +252,17 @@ describe('extract', () => {
     expect(values('invoice', [invoice]).customerName).toBe('MICROSOFT LTD');
   });
 
+  it("a statement's account number from the table row under its header", () => {
+    const statement = page([
+      ['AnyCompany Banking Services', 442, 96],
+      ['Your consolidated statement', 52, 197],
+      ['Summary of your accounts', 50, 359],
+      ['ACCOUNT   ACCOUNT NUMBER   BALANCE ($)', 48, 380, 15],
+      ['CHECKING 009070568735 15,619.65', 49, 394, 13],
+    ]);
+    expect(values('bank-statement', [statement]).accountNumberLast4).toBe('8735');
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

@@ -143,7 +143,8 @@ export function bankStatement(doc: DocView): Out {
   }
   const acct = lookup(doc, {
     labels: L('iban', 'account number', 'account no', 'account #', 'acct no', 'acct #', 'account', 'kontonummer', 'numero de compte', 'numero de cuenta', 'rekeningnummer', 'numer rachunku'),
-    parse: (t) => lastChars(cutAtLabel(t.replace(/^\s*(number|no\.?|#)\s*:?/i, '')), 4),
+    // Or, in a table row under the label (`CHECKING 009070568735 15,619.65`), its long run of digits.
+    parse: (t) => lastChars(cutAtLabel(t.replace(/^\s*(number|no\.?|#)\s*:?/i, '')), 4) ?? /(?:^|\s)[*Xx•]*(\d{6,})(?=\s|$)/.exec(t)?.[1]?.slice(-4) ?? null,
   });
   if (acct) {
     // An IBAN carries its own check digits: one that fails them was misread.

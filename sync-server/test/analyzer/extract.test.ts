@@ -263,6 +263,22 @@ describe('extract', () => {
     expect(values('bank-statement', [statement]).accountNumberLast4).toBe('8735');
   });
 
+  it("an invoice's total is never a subtotal, a net total or the tax's total", () => {
+    const scan = page([
+      ['INVOICE', 50, 40],
+      ['SUB TOTAL 5145,00', 146, 390],
+      ['TOTAL INVOICE $5453.70', 375, 430],
+    ]);
+    expect(values('invoice', [scan]).totalAmount).toEqual({ amount: '5453.70', currency: 'USD' });
+    const text = page([
+      ['Invoice # RE-20201121/508 issued at 2020-11-21', 57, 352],
+      ['Net total: 496.00 €', 57, 495],
+      ['VAT total: 75.04 €', 155, 585],
+      ['Due payable: 571.04 €', 57, 601],
+    ]);
+    expect(values('invoice', [text]).totalAmount).toEqual({ amount: '571.04', currency: 'EUR' });
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

@@ -279,6 +279,21 @@ describe('extract', () => {
     expect(values('invoice', [text]).totalAmount).toEqual({ amount: '571.04', currency: 'EUR' });
   });
 
+  it('a bill with no address block names its customer alone at the top; a heading never is one', () => {
+    const bill = page([
+      ['John DOE', 476, 57],
+      ['Account Number: 1234-5678-912', 360, 73],
+      ['Amount Due: $385.63', 360, 104],
+      ['Make checks payable to Electricity Company', 86, 534],
+    ]);
+    expect(values('utility-bill', [bill]).customerName).toBe('John DOE');
+    const heading = page([
+      ['Nous Contacter', 300, 57],
+      ['Montant à payer 62,86 €', 300, 104],
+    ]);
+    expect(values('utility-bill', [heading]).customerName).toBeUndefined();
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

@@ -438,6 +438,11 @@ export function utilityBill(doc: DocView): Out {
   set(out, 'customerName', addresseeName(doc));
   set(out, 'supplierName', payee(doc));
   set(out, 'supplierName', issuer(doc));
+  if (!out.customerName) {
+    // A bill that prints no address block names its customer alone near the top (`John DOE`).
+    const lone = loneName(doc, out.supplierName ? doc.plain(out.supplierName.page).find((l) => l.index === out.supplierName!.line) : undefined);
+    if (lone) set(out, 'customerName', candidate(lone.name, lone.line, 0.6));
+  }
   set(out, 'billDate', lookup(doc, { labels: L('bill date', 'date of bill', 'billing date', 'date of issue', 'issue date', 'statement date', 'invoice date', 'bill issued', 'rechnungsdatum', 'date de facture', 'facture du', 'facture emise le', "date d'emission", 'fecha de factura', 'fecha de emision', 'factura del', 'data fattura', 'data di emissione', 'bolletta del', 'factuurdatum', 'nota van', 'data da fatura', 'data de emissao', 'datum', 'date'), parse: dateParser(doc, 'past'), accept: atCellStart }));
   set(out, 'serviceAddress', lookup(doc, { labels: L('supply address', 'service address', 'premises address', 'property supplied', 'installation address', 'supply point address', 'address supplied', 'service location', 'lieferadresse', 'lieferstelle', 'verbrauchsstelle', 'adresse de fourniture', 'lieu de consommation', 'adresse du site', 'point de livraison', 'direccion de suministro', 'punto de suministro', 'indirizzo di fornitura', 'punto di fornitura', 'leveringsadres', 'aansluitadres', 'morada de fornecimento', 'local de consumo'), parse: addressParser, wrap: true }));
   if (!out.serviceAddress) {

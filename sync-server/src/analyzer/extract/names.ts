@@ -49,7 +49,7 @@ const NOT_NAME = new Set(
  * capitalised heading (`RELEVÉ DE COMPTE`, `Kontoauszug`) would otherwise pass for a name.
  */
 const NOT_NAME_ELSEWHERE = new Set(
-  'releve compte facture quittance bulletin salaire paie avis echeance contrat attestation certificat permis carte identite passeport societe rechnung kontoauszug konto abrechnung gehaltsabrechnung lohnabrechnung vertrag mietvertrag bescheinigung ausweis personalausweis fuhrerschein reisepass gesellschaft factura extracto cuenta nomina recibo contrato certificado pasaporte sociedad fattura estratto conto contratto certificato passaporto societa factuur rekeningafschrift rekening loonstrook overeenkomst paspoort'.split(' '),
+  'nous vous votre notre contacter contactez kontakt kontaktieren contacto contactenos contatti contattaci releve compte facture quittance bulletin salaire paie avis echeance contrat attestation certificat permis carte identite passeport societe rechnung kontoauszug konto abrechnung gehaltsabrechnung lohnabrechnung vertrag mietvertrag bescheinigung ausweis personalausweis fuhrerschein reisepass gesellschaft factura extracto cuenta nomina recibo contrato certificado pasaporte sociedad fattura estratto conto contratto certificato passaporto societa factuur rekeningafschrift rekening loonstrook overeenkomst paspoort'.split(' '),
 );
 
 const PARTICLES = new Set(['de', 'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'van', 'von', 'der', 'den', 'ter', 'ten', 'le', 'la', 'ní', 'ni', 'nic', 'ó', 'o', 'mac', 'bin', 'binti', 'al', 'el', 'y', 'e', 'zu']);

@@ -294,6 +294,29 @@ describe('extract', () => {
     expect(values('utility-bill', [heading]).customerName).toBeUndefined();
   });
 
+  it("a buyer's block that names its contact under the company is the company's", () => {
+    const invoice = page([
+      ['Au bon moulin SARL - 1242 chemin de l\'olive - 84340 Malaucène - France', 111, 31],
+      ['Facture FA-2017-0010', 31, 92, 21],
+      ['Ma jolie boutique', 326, 133, 12],
+      ['Alexandre Payet', 326, 146, 12],
+      ['35 rue de la République', 326, 158, 12],
+      ['69001 Lyon', 326, 171, 12],
+      ['France', 326, 184, 12],
+      ['Total TTC 671,15 €', 400, 600],
+    ]);
+    expect(values('invoice', [invoice]).customerName).toBe('Ma jolie boutique');
+    const person = page([
+      ['Stanford Plumbing & Heating', 50, 20, 14],
+      ['INVOICE', 50, 60, 20],
+      ['Christopher Rodriguez', 50, 120, 12],
+      ['12 Elm Street', 50, 133, 12],
+      ['Springfield, IL 62704', 50, 146, 12],
+      ['Total $1,536.52', 300, 600],
+    ]);
+    expect(values('invoice', [person]).customerName).toBe('Christopher Rodriguez');
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

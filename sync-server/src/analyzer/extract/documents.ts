@@ -686,7 +686,17 @@ export function invoice(doc: DocView): Out {
     const a = addressee(doc);
     // …not the seller's own block under its letterhead (`CONTOSO LTD.` / `Contoso Headquarters`).
     const seller = new Set(String(out.supplierName?.value ?? '').toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 3));
-    if (a && !a.name.toLowerCase().split(/\s+/).some((w) => seller.has(w))) set(out, 'customerName', candidate(a.name, a.nameLine, 0.55));
+    if (a && !a.name.toLowerCase().split(/\s+/).some((w) => seller.has(w))) {
+      // A company's block names its contact under it (`Ma jolie boutique` / `Alexandre Payet` /
+      // street / town): the buyer is the company on the line just above.
+      const n = a.nameLine;
+      const above = doc
+        .plain(n.page)
+        .filter((l) => l !== n && Math.abs(l.box.x - n.box.x) < 6 && l.box.y < n.box.y && n.box.y - (l.box.y + l.box.h) < n.box.h * 0.8)
+        .sort((x, y) => y.box.y - x.box.y)[0];
+      const company = above && !/[\d:@]/.test(above.text) && !looksLikeName(normaliseName(above.text)) && !/\b(?:invoice|facture|rechnung|factura|fattura|factuur|bill|to|an|a|à)\b/i.test(above.text) ? buyer(above.text) : null;
+      set(out, 'customerName', company ? candidate(company, above!, 0.55) : candidate(a.name, n, 0.55));
+    }
   }
   set(out, 'invoiceDate', lookup(doc, { labels: L('invoice date', 'date of invoice', 'date of issue', 'issue date', 'tax point', 'rechnungsdatum', 'ausstellungsdatum', 'date de facture', "date d'emission", 'date de facturation', 'fecha de factura', 'fecha de emision', 'fecha factura', 'data fattura', 'data di emissione', 'data emissione', 'factuurdatum', 'data da fatura', 'data de emissao', 'datum', 'fecha', 'data', 'date'), parse: dateParser(doc), accept: (h) => atCellStart(h) && !/due|supply|delivery|order|vencimiento|echeance|scadenza|verval|fallig|lieferung/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.end + 14)) }));
   if (!out.invoiceDate) {

@@ -317,6 +317,20 @@ describe('extract', () => {
     expect(values('invoice', [person]).customerName).toBe('Christopher Rodriguez');
   });
 
+  it('a From: block names the seller, dash and all', () => {
+    const invoice = page([
+      ['Invoice', 480, 55, 21],
+      ['Invoice Number', 348, 119],
+      ['INV-3337', 452, 119],
+      ['From:', 43, 124],
+      ['DEMO - Sliced Invoices', 43, 137],
+      ['Suite 5A-1204', 43, 149],
+      ['To:', 43, 234],
+      ['Test Business', 43, 247],
+    ]);
+    expect(values('invoice', [invoice])).toMatchObject({ supplierName: 'DEMO - Sliced Invoices', invoiceNumber: 'INV-3337' });
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

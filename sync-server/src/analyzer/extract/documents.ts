@@ -655,6 +655,20 @@ export function invoice(doc: DocView): Out {
   const parties = partyNames(doc);
   set(out, 'supplierName', parties.seller);
   set(out, 'customerName', parties.buyer);
+  // A `From:` block (its label alone on its line, the seller under or beside it), as `To:` names the buyer.
+  set(
+    out,
+    'supplierName',
+    lookup(doc, {
+      labels: L('from', 'seller', 'supplier', 'vendor', 'issued by', 'sold by', 'emetteur', 'verkaufer', 'von', 'proveedor', 'fornitore'),
+      parse: (t) => {
+        const v = withoutOcrTail(cutAtLabel(t));
+        return v.length >= 2 && !/^\d/.test(v) && /\p{L}{2}/u.test(v) ? orgName(v) : null;
+      },
+      where: ['below'],
+      accept: (h) => h.start <= 1 && /^\s*:?\s*$/.test(h.line.norm.slice(h.end)),
+    }),
+  );
   set(out, 'supplierName', payee(doc));
   set(out, 'supplierName', issuer(doc));
   // The buyer: a "bill to" block, or a bare "Name" (the seller's name is the letterhead, unlabelled).

@@ -170,7 +170,8 @@ export function ocrLegalForm(name: string): string {
  */
 export function withoutOcrTail(text: string): string {
   const words = text.trim().split(/\s+/);
-  const cut = words.findIndex((w, i) => i > 0 && (/^[^\p{L}\p{N}&]+$/u.test(w) || /[\\~*@|{}<>^_=»«]/.test(w)));
+  // A dash between words is the name's own (`DEMO - Sliced Invoices`).
+  const cut = words.findIndex((w, i) => i > 0 && ((/^[^\p{L}\p{N}&]+$/u.test(w) && !/^[-–—]$/.test(w)) || /[\\~*@|{}<>^_=»«]/.test(w)));
   return (cut < 0 ? words : words.slice(0, cut)).join(' ').replace(/[\s,;:]+$/, '');
 }
 

@@ -655,7 +655,7 @@ export function invoice(doc: DocView): Out {
   const parties = partyNames(doc);
   set(out, 'supplierName', parties.seller);
   set(out, 'customerName', parties.buyer);
-  // A `From:` block (its label alone on its line, the seller under or beside it), as `To:` names the buyer.
+  // A `From:` block (its label alone on its line, the seller under it), as `To:` names the buyer.
   set(
     out,
     'supplierName',

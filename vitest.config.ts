@@ -1,9 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-/**
- * One runner for the whole repository. `api` drives the real server over a real database:
- * PGlite by default, PostgreSQL when TEST_DATABASE_URL is set (CI runs it both ways).
- */
 /** The API suite's files that mock a module of the server. */
 const MOCKING = ['test/api/serializer.test.ts'];
 
@@ -15,6 +11,10 @@ const API = {
   hookTimeout: 60_000,
 };
 
+/**
+ * One runner for the whole repository. `api` drives the real server over a real database:
+ * PGlite by default, PostgreSQL when TEST_DATABASE_URL is set (CI runs it both ways).
+ */
 export default defineConfig({
   test: {
     // Two files at once even on two cores (vitest's default there is one): most of the suite waits

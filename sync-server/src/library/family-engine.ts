@@ -474,7 +474,7 @@ export class FamilyEngine<C, I = C> {
         ORDER BY v.id, v.version`,
       [this.def.kind, viewerOrgId, officialOrgId],
     );
-    return rows.map((r) => ({ ...toFamilyVersion<undefined>(r), summary: r.summary, isDefault: r.is_default }));
+    return rows.map((r) => Object.assign(toFamilyVersion<undefined>(r), { summary: r.summary, isDefault: r.is_default }));
   }
 
   /**

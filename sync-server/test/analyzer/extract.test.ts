@@ -182,7 +182,7 @@ describe('extract', () => {
     expect(values('invoice', [invoice]).supplierName).toBe('Ma Jolie Boutique');
     // Prose that pays "the Landlord" names nobody.
     const lease = page([['Any sum payable to the Landlord under this agreement', 50, 40]]);
-    expect(values('utility-bill', [lease]).supplierName).not.toBe('the Landlord');
+    expect(values('utility-bill', [lease]).supplierName).toBeUndefined();
   });
 
   it("an invoice's number is never the VAT or customer number a generic N° labels", () => {
@@ -216,9 +216,8 @@ describe('extract', () => {
       ['Your order AB321', 57, 336],
       ['Invoice # RE-20201121/508 issued at 2020-11-21', 57, 352],
     ]);
-    const got = values('invoice', [issued]);
-    expect(got.invoiceDate).toBe('2020-11-21');
-    expect(got.customerName).not.toBe('Your order AB321');
+    // No buyer is printed here: the line under `Customer:2` is a reference, not a name.
+    expect(values('invoice', [issued])).toEqual({ invoiceNumber: 'RE-20201121/508', invoiceDate: '2020-11-21' });
   });
 
   it("a French statement: the holder is not the title, and an OCR'd 'au' still leads to the balance", () => {

@@ -149,14 +149,15 @@ export function parseMrzDate(s: string, hint: YearHint, refYear?: number): strin
   return toIso(fullYear(+s.slice(0, 2), hint, refYear), +s.slice(2, 4), +s.slice(4, 6));
 }
 
+const SHARED_YEAR_PERIOD = new RegExp(`\\b(\\d{1,2})(?:er|re|st|nd|rd|th|°|º|\\.)?\\s*(?:(${MONTH_RE})\\s*)?(?:au|to|bis|al|tot|a|-|–|—)\\s*(\\d{1,2})(?:er|st|nd|rd|th|\\.)?\\s+(${MONTH_RE})\\s+(\\d{4})\\b`, 'iu');
+
 /**
  * A period whose first day shares the second's month and year (`du 1er au 28 février 2002`,
  * `1–28 February 2002`, `vom 1. bis 31. März 2024`), or its month too given (`1 January to 31
  * March 2024`): findDates reads only the second date of such a period.
  */
 export function sharedYearPeriod(text: string): { start: string; end: string; index: number } | null {
-  const re = new RegExp(`\\b(\\d{1,2})(?:er|re|st|nd|rd|th|°|º|\\.)?\\s*(?:(${MONTH_RE})\\s*)?(?:au|to|bis|al|tot|a|-|–|—)\\s*(\\d{1,2})(?:er|st|nd|rd|th|\\.)?\\s+(${MONTH_RE})\\s+(\\d{4})\\b`, 'iu');
-  const m = re.exec(text);
+  const m = SHARED_YEAR_PERIOD.exec(text);
   if (!m) return null;
   const endMonth = monthNumber(m[4]!);
   const startMonth = m[2] ? monthNumber(m[2]) : endMonth;

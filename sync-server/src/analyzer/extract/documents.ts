@@ -662,7 +662,7 @@ export function invoice(doc: DocView): Out {
     lookup(doc, {
       labels: L('from', 'seller', 'supplier', 'vendor', 'issued by', 'sold by', 'emetteur', 'verkaufer', 'von', 'proveedor', 'fornitore'),
       parse: (t) => {
-        const v = withoutOcrTail(cutAtLabel(t));
+        const v = cutAtLabel(t);
         return v.length >= 2 && !/^\d/.test(v) && /\p{L}{2}/u.test(v) ? orgName(v) : null;
       },
       where: ['below'],

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '@portal/sync-server';
 import { loadConfig, type AppConfig } from '../sync-server/src/config.js';
 import type { Clock } from '../sync-server/src/clock.js';
+import { syncBound } from '../sync-server/src/sync/horizon.js';
 import type { Db } from '../sync-server/src/db/db.js';
 import { openPglite } from '../sync-server/src/db/pglite-driver.js';
 import { openPostgres } from '../sync-server/src/db/postgres-driver.js';
@@ -179,6 +180,18 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`not within ${timeoutMs} ms: ${what}`);
+}
+
+/**
+ * Waits until every row of `table` committed so far is below the sync bound, so a pull returns it.
+ * On a PostgreSQL shared with test files running beside this one, their transactions in flight
+ * hold the bound back for a moment, and the contract holds a row back until then (a client's next
+ * pull has it); a test that pulls right after its own write waits for that, not for luck.
+ */
+export async function untilSyncedPast(db: Db, table: string): Promise<void> {
+  const { rows } = await db.query<{ rev: string | null }>(`SELECT max(rev)::text AS rev FROM ${table}`);
+  const newest = Number(rows[0]?.rev ?? 0);
+  await until(async () => (await syncBound(db)) > newest, `the sync bound past ${table}'s newest row`, 10_000);
 }
 
 /** Runs queued jobs (mail, purges) until none is due; test apps start no workers. */

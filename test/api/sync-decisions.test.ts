@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDecision } from '@portal/shared';
 import { addSyncCollections, replicateWithServer, rxCollections } from '@portal/shared/client';
 import type { DecisionRequestDoc } from '@portal/shared/sync';
-import { addColleague, apiKeySession, buildTestApp, DRIVER, signUp, until, type Session, type TestApp } from '../helper.js';
+import { addColleague, apiKeySession, buildTestApp, DRIVER, signUp, until, untilSyncedPast, type Session, type TestApp } from '../helper.js';
 import { cleanPacket, form, lowDpiPacket } from './applications-helpers.js';
 import { documentsDriver } from './documents-helpers.js';
 
@@ -46,6 +46,7 @@ describe(`decision requests over sync on ${DRIVER}`, () => {
     return res.json() as Doc[];
   };
   const pull = async (s: Session): Promise<Doc[]> => {
+    await untilSyncedPast(t.app.db, 'decision_requests');
     const res = await d.inject(s, 'GET', '/api/sync/decision-requests/pull?limit=1000');
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { documents: Doc[] }).documents;

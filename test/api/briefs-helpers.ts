@@ -1,15 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { Application, IntelBrief } from '@portal/shared';
 import { RESEARCH_LANE } from '../../sync-server/src/research/types.js';
 import type { Session, TestApp } from '../helper.js';
+import { readPacket } from '../fixtures/packets.js';
 import { documentsDriver } from './documents-helpers.js';
 
-const CORPUS = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
-
-export const corpusPacket = (name: string) => readFile(join(CORPUS, 'packets', name));
+export const corpusPacket = readPacket;
 
 /** Folded as the citation check compares: case, accents and spacing aside. */
 export const fold = (s: string) =>

@@ -1,14 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, TEST_DATABASE_URL, tempDir, uniqueEmail } from '../helper.js';
+import { packetLabel, readPacket } from '../fixtures/packets.js';
 import { form } from './applications-helpers.js';
 import { exited, killAll, ownDatabase, startServer, type ServerProcess } from './server-process.js';
 import { follow, type SseEvent } from './sse.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CORPUS = join(ROOT, '../shared/corpus');
 
 interface Node extends ServerProcess {
   name: string;
@@ -58,14 +53,13 @@ describe.runIf(TEST_DATABASE_URL)('three instances on one PostgreSQL', () => {
     });
     expect(signup.status).toBe(201);
     const headers = { cookie: signup.headers.getSetCookie().find((h) => h.startsWith('portal_session='))!.split(';')[0]! };
-    const truth = JSON.parse(await readFile(join(CORPUS, 'truth.json'), 'utf8')) as { packet: string; applicant: string; flags: unknown[] }[];
     const startRun = async (packet: string) => {
-      const t = truth.find((p) => p.packet.endsWith(packet))!;
+      const t = packetLabel(packet);
       expect(t.flags).toEqual([]);
       const body = form([
         { name: 'applicant', value: t.applicant },
         { name: 'expectedDocList', value: 'tenancy-application' },
-        { name: 'files', filename: packet, content: await readFile(join(CORPUS, 'packets', packet)) },
+        { name: 'files', filename: packet, content: await readPacket(packet) },
       ]);
       const res = await fetch(`${a.base}/api/workflows/standard-intake/runs`, { method: 'POST', headers: { ...headers, ...body.headers }, body: body.payload });
       expect(res.status, await res.clone().text()).toBe(201);

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
+import { PACKETS } from '../fixtures/packets.js';
 
-/** The labelled packets of ../shared/corpus beside the checkout, wherever it is cloned. */
-export const CORPUS = fileURLToPath(new URL('../../../shared/corpus/packets', import.meta.url));
+/** The synthetic packets the repository carries (test/fixtures/packets). */
+export const CORPUS = PACKETS;
 
 /**
  * The REST API from Node with the browser profile's session cookie: it keeps answering while the

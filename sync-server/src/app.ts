@@ -18,6 +18,7 @@ import { openDatabase } from './db/open-database.js';
 import auth from './identity/auth-plugin.js';
 import { ChangeFeed } from './db/change-feed.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { QueueStats } from './fair-slots.js';
 import { RESEARCH_LANE } from './research/types.js';
 import mail from './mail/plugin.js';
 import errorHandler, { answerFrameworkError } from './plugins/app/error-handler.js';
@@ -86,12 +87,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     const blobs = await openBlobStore(config, db);
     app.addHook('onClose', () => blobs.close());
-    const jobs = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
+    const queueStats = new QueueStats();
+    const jobs = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log, reserve: config.orgReserveSlots, stats: queueStats });
 
     app.decorate('config', config);
     app.decorate('db', db);
     app.decorate('blobs', blobs);
     app.decorate('jobs', jobs);
+    app.decorate('queueStats', queueStats);
     const changes = new ChangeFeed(db);
     await changes.start();
     app.decorate('changes', changes);

@@ -41,6 +41,15 @@ export const ConfigSchema = z.object({
   ),
   DATABASE_POOL_WAIT_MS: int(2_000, 1).describe('PostgreSQL only: how long a request waits for a free connection before it is answered 503 with Retry-After (logged as a warning with the pool’s state).'),
   WORKERS: int(1).describe('Job workers started in this process; 0 makes an API-only node.'),
+  ORG_RESERVE_SLOTS: int(1, 0).describe(
+    'Fairness between organizations: every shared pool (job workers, each lane of jobs, the analyzer’s pre-flight and parse/OCR pools, webhook lanes) runs this many slots more than its size, which only another organization than the one holding the pool’s size may take; waiting work is served round-robin by organization. 0: no reserve (round-robin only).',
+  ),
+  ANALYZER_THREADS: int(1, 1).describe('Files one organization reads at once in each of the analyzer’s pools (pre-flight; parse and OCR); each pool runs ORG_RESERVE_SLOTS workers more, for other organizations.'),
+  PREFLIGHT_FILE_TIMEOUT_MS: int(60_000, 100).describe('How long pre-flight (and reading an e-invoice or page images) may spend on one file; past it the file’s worker is stopped and the file is flagged unreadable, not the run call or the pool.'),
+  PARSE_FILE_TIMEOUT_MS: int(180_000, 100).describe('How long parse (text and OCR) may spend on one file; past it the file’s worker is stopped and the run fails with why.'),
+  EINVOICE_XML_MAX_TAG_CHARS: int(65_536, 64).describe('Longest start or end tag (name and attributes) in a PDF’s embedded e-invoice XML; a longer one makes the XML unread (a note), never a slow read.'),
+  EINVOICE_XML_MAX_ATTR_VALUE_CHARS: int(16_384, 16).describe('Longest attribute value in an embedded e-invoice XML.'),
+  EINVOICE_XML_MAX_ATTRS: int(256, 1).describe('Most attributes (namespace declarations included) on one element of an embedded e-invoice XML.'),
   HTTP: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).describe('`false` makes a worker-only node: it runs jobs (runs, deliveries, retention) and serves nothing.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level of the JSON logs on stdout.'),
   BODY_LIMIT_BYTES: int(1_048_576, 1).describe('Largest JSON request body accepted (413 above it).'),
@@ -113,6 +122,15 @@ export interface AppConfig {
   /** PostgreSQL only: the pool's size, and how long a request waits for one of its connections. */
   databasePool?: { max: number; waitMs: number } | undefined;
   workers: number;
+  /** Slots each shared pool runs beyond its size, for organizations other than the one holding it (fair-slots.ts). */
+  orgReserveSlots: number;
+  /** The embedded analyzer's pools and what one file may cost in them. */
+  analyzer: {
+    threads: number;
+    preflightFileTimeoutMs: number;
+    parseFileTimeoutMs: number;
+    xmlLimits: { maxTagChars: number; maxAttrValueChars: number; maxAttrs: number };
+  };
   /** False on a worker-only node: no HTTP listener. */
   http: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -196,6 +214,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePool: { max: e.DATABASE_POOL_MAX, waitMs: e.DATABASE_POOL_WAIT_MS },
     workers: e.WORKERS,
+    orgReserveSlots: e.ORG_RESERVE_SLOTS,
+    analyzer: {
+      threads: e.ANALYZER_THREADS,
+      preflightFileTimeoutMs: e.PREFLIGHT_FILE_TIMEOUT_MS,
+      parseFileTimeoutMs: e.PARSE_FILE_TIMEOUT_MS,
+      xmlLimits: { maxTagChars: e.EINVOICE_XML_MAX_TAG_CHARS, maxAttrValueChars: e.EINVOICE_XML_MAX_ATTR_VALUE_CHARS, maxAttrs: e.EINVOICE_XML_MAX_ATTRS },
+    },
     http: e.HTTP === 'true',
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

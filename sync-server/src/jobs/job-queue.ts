@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.js';
+import { WaitTally, type PoolStats, type QueueStats } from '../fair-slots.js';
 import { exponentialBackoff, type RetrySchedule } from './retry-schedule.js';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
@@ -52,7 +53,14 @@ export interface JobQueueOptions {
   /** How often an idle worker looks for due work. */
   pollMs?: number;
   retry?: RetrySchedule;
-  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+  /**
+   * Loops each lane runs beyond its count (`start`), which only another organization than one
+   * holding the lane's count of them in this process may take. Default 1.
+   */
+  reserve?: number;
+  /** Where each lane's waits per organization are reported (`jobs.<lane>`). */
+  stats?: QueueStats;
 }
 
 interface JobRow {
@@ -65,6 +73,22 @@ interface JobRow {
   max_attempts: number;
   run_at: Date;
   last_error: string | null;
+  /** Milliseconds from when the job fell due to its claim. */
+  wait_ms?: number;
+}
+
+/** Jobs of no organization (sweeps) are one more party in the turn. */
+const orgKey = (orgId: string | null) => orgId ?? '';
+
+/** A lane's loops in this process: how many each organization holds, and who waited how long. */
+interface LaneState {
+  loops: number;
+  /** Most loops one organization may hold at once. */
+  perOrg: number;
+  held: Map<string, number>;
+  tally: WaitTally;
+  /** Claims of the lane one at a time, so two idle loops never both take an organization's last allowed slot. */
+  claiming: Promise<unknown>;
 }
 
 const toJob = (r: JobRow): Job => ({
@@ -105,6 +129,7 @@ export class JobQueue {
   private abortRunning = new AbortController();
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
+  private readonly lanes = new Map<string, LaneState>();
 
   constructor(
     private readonly db: Db,
@@ -164,26 +189,53 @@ export class JobQueue {
 
   /**
    * Claims the next due job of a registered kind: queued and due, or running with an expired
-   * lease (its worker died). Counts the attempt.
+   * lease (its worker died). Counts the attempt. Fair between organizations: the due job of the
+   * organization with the fewest jobs of the lane running (in every process) comes first, the
+   * oldest among equals, so an organization with a long queue is served in turn with the others;
+   * organizations in `skipOrgs` (at their cap in this process; '' is jobs of none) are passed over.
    */
-  async claim(workerId: string, lane: string = DEFAULT_LANE): Promise<Job | null> {
+  async claim(workerId: string, lane: string = DEFAULT_LANE, skipOrgs: readonly string[] = []): Promise<Job | null> {
+    return (await this.claimRow(workerId, lane, skipOrgs))?.job ?? null;
+  }
+
+  private async claimRow(workerId: string, lane: string, skipOrgs: readonly string[]): Promise<{ job: Job; waitMs: number } | null> {
     const kinds = [...this.handlers].filter(([, reg]) => reg.lane === lane).map(([kind]) => kind);
     if (kinds.length === 0) return null;
     const { rows } = await this.db.query<JobRow>(
       `UPDATE jobs SET status = 'running', locked_by = $1, attempts = attempts + 1,
               lease_until = clock_timestamp() + make_interval(secs => $2::float8 / 1000), updated_at = now()
         WHERE id = (
-          SELECT id FROM jobs
-           WHERE kind = ANY($3::text[])
-             AND ((status = 'queued' AND run_at <= clock_timestamp())
-               OR (status = 'running' AND lease_until < clock_timestamp()))
-           ORDER BY run_at, id
+          SELECT j.id FROM jobs j
+            LEFT JOIN (SELECT org_id, count(*) AS n FROM jobs
+                        WHERE status = 'running' AND lease_until >= clock_timestamp() AND kind = ANY($3::text[])
+                        GROUP BY org_id) busy ON busy.org_id IS NOT DISTINCT FROM j.org_id
+           WHERE j.kind = ANY($3::text[])
+             AND ((j.status = 'queued' AND j.run_at <= clock_timestamp())
+               OR (j.status = 'running' AND j.lease_until < clock_timestamp()))
+             AND COALESCE(j.org_id, '') <> ALL($4::text[])
+           ORDER BY COALESCE(busy.n, 0), j.run_at, j.id
            LIMIT 1
-           FOR UPDATE SKIP LOCKED)
-        RETURNING *`,
-      [workerId, this.leaseMs, kinds],
+           FOR UPDATE OF j SKIP LOCKED)
+        RETURNING *, (extract(epoch from clock_timestamp() - run_at) * 1000)::float8 AS wait_ms`,
+      [workerId, this.leaseMs, kinds, skipOrgs],
     );
-    return rows[0] ? toJob(rows[0]) : null;
+    const row = rows[0];
+    return row ? { job: toJob(row), waitMs: Math.max(0, Math.round(Number(row.wait_ms ?? 0))) } : null;
+  }
+
+  /** The lane's loops in this process, made on first use (a lane not started, driven by `runOnce` alone, has no cap). */
+  private laneState(lane: string): LaneState {
+    let s = this.lanes.get(lane);
+    if (!s) this.lanes.set(lane, (s = { loops: 0, perOrg: Number.POSITIVE_INFINITY, held: new Map(), tally: new WaitTally(), claiming: Promise.resolve() }));
+    return s;
+  }
+
+  /** Waits and loops per organization of each lane of this process. */
+  laneStats(lane: string = DEFAULT_LANE): PoolStats {
+    const s = this.laneState(lane);
+    let running = 0;
+    for (const n of s.held.values()) running += n;
+    return { slots: s.loops, perOrg: s.perOrg, running, waiting: 0, orgs: s.tally.snapshot() };
   }
 
   /** Extends the lease; false when the job is no longer ours. */
@@ -226,8 +278,37 @@ export class JobQueue {
    * last attempt (its worker died every time) ends the job as failed instead of running it again.
    */
   async runOnce(workerId: string, abortSignal?: AbortSignal, lane: string = DEFAULT_LANE): Promise<boolean> {
-    const job = await this.claim(workerId, lane);
-    if (!job) return false;
+    const state = this.laneState(lane);
+    // One claim of the lane at a time in this process: an organization's count is taken after
+    // the claim before it has landed.
+    const claimed = state.claiming.then(() => {
+      const full = [...state.held].filter(([, n]) => n >= state.perOrg).map(([org]) => org);
+      return this.claimRow(workerId, lane, full).then((c) => {
+        if (c) {
+          const org = orgKey(c.job.orgId);
+          state.held.set(org, (state.held.get(org) ?? 0) + 1);
+        }
+        return c;
+      });
+    });
+    state.claiming = claimed.catch(() => undefined);
+    const c = await claimed;
+    if (!c) return false;
+    const { job, waitMs } = c;
+    const org = orgKey(job.orgId);
+    state.tally.started(org, waitMs);
+    this.options.log?.info?.({ jobId: job.id, kind: job.kind, lane, orgId: job.orgId, waitMs, attempt: job.attempts }, 'job started');
+    try {
+      return await this.runClaimed(job, workerId, abortSignal);
+    } finally {
+      const n = state.held.get(org) ?? 1;
+      if (n <= 1) state.held.delete(org);
+      else state.held.set(org, n - 1);
+      state.tally.of(org).running--;
+    }
+  }
+
+  private async runClaimed(job: Job, workerId: string, abortSignal: AbortSignal | undefined): Promise<boolean> {
     if (job.attempts > job.maxAttempts) {
       await this.fail({ ...job, attempts: job.maxAttempts }, workerId, new Error(job.lastError ?? 'Lease expired on the last attempt'));
       return true;
@@ -266,14 +347,22 @@ export class JobQueue {
 
   /**
    * Starts `count` worker loops of the default lane in this process, and `lanes[name]` loops of
-   * each other lane. No loops at all on an API-only node (`count` 0).
+   * each other lane, each lane with `reserve` loops more: one organization holds at most the
+   * lane's count of them, so another organization's job starts at once however long the first
+   * one's queue (DESIGN.md, Fairness between organizations). No loops at all on an API-only node
+   * (`count` 0).
    */
   start(count: number, lanes: Record<string, number> = {}): void {
     if (this.loops.length > 0 || count <= 0) return;
     this.stopController = new AbortController();
     this.abortRunning = new AbortController();
-    for (const [lane, n] of [[DEFAULT_LANE, count] as const, ...Object.entries(lanes)]) {
-      for (let i = 0; i < n; i++) {
+    const reserve = Math.max(0, this.options.reserve ?? 1);
+    for (const [lane, perOrg] of [[DEFAULT_LANE, count] as const, ...Object.entries(lanes)]) {
+      const state = this.laneState(lane);
+      state.perOrg = perOrg;
+      state.loops = perOrg + reserve;
+      this.options.stats?.register(`jobs.${lane}`, () => this.laneStats(lane));
+      for (let i = 0; i < state.loops; i++) {
         const workerId = `${process.pid}:${randomUUID()}`;
         this.loops.push(this.loop(workerId, lane, this.stopController.signal, this.abortRunning.signal));
       }

@@ -5,25 +5,49 @@ import { extractFields } from '../analyzer/extract/index.js';
 import { isPacketReadError } from '../analyzer/pdf/errors.js';
 import { createReadingPool, type ReadingPool } from '../analyzer/pool/reading-pool.js';
 import { splitPages } from '../analyzer/split/index.js';
+import type { XmlLimits } from '../analyzer/einvoice/xml.js';
+import type { PoolStats, QueueStats } from '../fair-slots.js';
 import { AnalyzerUnavailableError, type AnalyzerPort, type FileReading, type ReadOptions } from './analyzer-port.js';
 
 /**
  * The embedded analyzer behind the port: two pools of worker threads (pre-flight reads no scans,
  * so the gate answers in seconds; parse reads them by OCR), and the understanding stages, which
- * take parsed pages and run here (no PDF is touched there).
+ * take parsed pages and run here (no PDF is touched there). Both pools are shared by every
+ * organization and serve them in turn, with a reserve worker (fair-slots.ts).
  */
-export function localAnalyzer(options: { threads?: number } = {}): AnalyzerPort {
+export interface LocalAnalyzerOptions {
+  /** Files one organization reads at once in each pool. Default 1. */
+  threads?: number;
+  /** Workers each pool runs beyond `threads`, for other organizations (fair-slots.ts). Default 1. */
+  reserve?: number;
+  xmlLimits?: XmlLimits;
+  log?: { info(obj: object, msg: string): void };
+  /** Where the pools' waits per organization are reported. */
+  stats?: QueueStats;
+}
+
+export function localAnalyzer(options: LocalAnalyzerOptions = {}): AnalyzerPort {
   let gate: ReadingPool | undefined;
   let reader: ReadingPool | undefined;
   let closed = false;
+  const shared = {
+    threads: options.threads ?? 1,
+    reserve: options.reserve ?? 1,
+    ...(options.xmlLimits ? { xmlLimits: options.xmlLimits } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  };
   const pool = (which: 'gate' | 'reader') => {
     if (closed) throw new AnalyzerUnavailableError('The analyzer is shutting down');
-    if (which === 'gate') return (gate ??= createReadingPool({ ocrEngine: 'none', threads: options.threads ?? 1 }));
-    return (reader ??= createReadingPool({ threads: options.threads ?? 1, ocrEngine: ocrEngineFromEnv() }));
+    if (which === 'gate') return (gate ??= createReadingPool({ ...shared, name: 'preflight', ocrEngine: 'none' }));
+    return (reader ??= createReadingPool({ ...shared, name: 'parse', ocrEngine: ocrEngineFromEnv() }));
   };
+  const idle = (slots: number): PoolStats => ({ slots, perOrg: shared.threads, running: 0, waiting: 0, orgs: {} });
+  options.stats?.register('analyzer.preflight', () => gate?.stats() ?? idle(shared.threads + shared.reserve));
+  options.stats?.register('analyzer.parse', () => reader?.stats() ?? idle(shared.threads + shared.reserve));
   const read = async (which: 'gate' | 'reader', bytes: Uint8Array, o: ReadOptions): Promise<FileReading> => {
     const onPage = o.onPage;
     const r = await pool(which).analyzePacketReading(bytes, {
+      orgId: o.orgId,
       timeoutMs: o.timeoutMs,
       ...(o.signal ? { signal: o.signal } : {}),
       ...(onPage ? { onPage: (p: { pagesRead: number; pageCount: number }) => onPage(p.pagesRead, p.pageCount) } : {}),
@@ -49,7 +73,7 @@ export function localAnalyzer(options: { threads?: number } = {}): AnalyzerPort 
     // The gate's pool (no OCR) does both: each opens the file but reads no page's text.
     async einvoice(bytes, o) {
       try {
-        return (await pool('gate').analyzePacketReading(bytes, { timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}), only: 'einvoice' })).einvoice;
+        return (await pool('gate').analyzePacketReading(bytes, { orgId: o.orgId, timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}), only: 'einvoice' })).einvoice;
       } catch (e) {
         if (isPacketReadError(e) && e.code !== 'closed') return undefined;
         throw e;
@@ -57,7 +81,7 @@ export function localAnalyzer(options: { threads?: number } = {}): AnalyzerPort 
     },
     async pageImages(bytes, pages, ppi, o) {
       try {
-        const r = await pool('gate').analyzePacketReading(bytes, { timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}), only: 'render', renderPages: [...pages], renderPpi: ppi });
+        const r = await pool('gate').analyzePacketReading(bytes, { orgId: o.orgId, timeoutMs: o.timeoutMs, ...(o.signal ? { signal: o.signal } : {}), only: 'render', renderPages: [...pages], renderPpi: ppi });
         return r.images ?? [];
       } catch (e) {
         if (isPacketReadError(e) && e.code !== 'closed') return [];

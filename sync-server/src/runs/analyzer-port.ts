@@ -15,6 +15,11 @@ export interface FileReading {
 }
 
 export interface ReadOptions {
+  /**
+   * Whose file: an analyzer shared by organizations serves them in turn, so one organization's
+   * files never hold another's (fair-slots.ts).
+   */
+  orgId: string;
   /** The file's own time limit. */
   timeoutMs: number;
   /** Aborted when the run is cancelled or its stage runs out of time. */

@@ -244,7 +244,7 @@ export class RunEngine {
       const given = ingested.get(file.id)?.pages;
       if ((scans.get(file.id) ?? []).some((page) => !given?.has(page))) {
         const bytes = new Uint8Array(await readBlob(blobs, file.sha256));
-        const reading = await this.deps.analyzer().parse(bytes, { timeoutMs: this.deps.limits().parseFileTimeoutMs, signal });
+        const reading = await this.deps.analyzer().parse(bytes, { orgId: run.org_id, timeoutMs: this.deps.limits().parseFileTimeoutMs, signal });
         await db.transaction((tx) => repo.savePages(tx, { orgId: run.org_id, applicationId: run.application_id, fileId: file.id, runN: run.n, pages: reading.pages }));
       }
       done += file.page_count;
@@ -279,7 +279,7 @@ export class RunEngine {
     const byId = new Map(files.map((f) => [f.id, f]));
     const bytesOf = async (fileId: string) => new Uint8Array(await readBlob(this.deps.blobs, byId.get(fileId)!.sha256));
     const einvoices = new Map<string, Promise<Awaited<ReturnType<RunWorkspace['einvoiceOf']>>>>();
-    const readOptions = () => ({ timeoutMs: this.deps.limits().preflightFileTimeoutMs, signal });
+    const readOptions = () => ({ orgId: run.org_id, timeoutMs: this.deps.limits().preflightFileTimeoutMs, signal });
     // An integrator's analysis takes precedence page by page over what the analyzer read.
     const ingested = await this.ingestedFor(q, run.application_id, run.file_ids);
     const pagesByFile = await repo.pagesOf(q, run.file_ids);

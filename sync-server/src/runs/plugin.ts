@@ -31,7 +31,13 @@ declare module 'fastify' {
 
 export default fp(
   async function runs(app: FastifyInstance) {
-    const analyzer = localAnalyzer();
+    const analyzer = localAnalyzer({
+      threads: app.config.analyzer.threads,
+      reserve: app.config.orgReserveSlots,
+      xmlLimits: app.config.analyzer.xmlLimits,
+      log: app.log,
+      stats: app.queueStats,
+    });
     const service = new RunService({
       db: app.db,
       clock: app.clock,

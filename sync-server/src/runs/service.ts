@@ -55,10 +55,12 @@ const firstState = (workflow: { steps: { tool: string }[] }): RunStateName => (w
 export class RunService {
   readonly engine: RunEngine;
   private port: AnalyzerPort;
-  private limits: RunLimits = { ...DEFAULT_RUN_LIMITS };
+  private limits: RunLimits;
 
   constructor(private readonly deps: RunServiceDeps) {
     this.port = deps.analyzer;
+    const { preflightFileTimeoutMs, parseFileTimeoutMs } = deps.config.analyzer;
+    this.limits = { ...DEFAULT_RUN_LIMITS, preflightFileTimeoutMs, parseFileTimeoutMs };
     this.engine = new RunEngine({ ...deps, analyzer: () => this.port, limits: () => this.limits });
   }
 
@@ -347,13 +349,13 @@ export class RunService {
         lastPageWrite = performance.now();
         reading = f;
         const bytes = new Uint8Array(await readBlob(this.deps.blobs, f.sha256));
-        let read = await this.port.preflight(bytes, { timeoutMs: this.limits.preflightFileTimeoutMs, onPage: pagesOf(f, 'preflight') });
+        let read = await this.port.preflight(bytes, { orgId: app.org_id, timeoutMs: this.limits.preflightFileTimeoutMs, onPage: pagesOf(f, 'preflight') });
         // Without their text, scans of one template (consecutive payslips) look alike: a duplicate
         // between scans is confirmed by reading the file with OCR, which inventory then reuses.
         const scans = new Set(read.pages.filter(isScan).map((p) => p.page));
         if (read.flags.some((x) => x.code === 'duplicate_page' && scans.has(x.page) && scans.has(x.duplicateOf ?? 0))) {
           await report('confirm-duplicates', f.name);
-          read = await this.port.parse(bytes, { timeoutMs: this.limits.parseFileTimeoutMs, onPage: pagesOf(f, 'confirm-duplicates') });
+          read = await this.port.parse(bytes, { orgId: app.org_id, timeoutMs: this.limits.parseFileTimeoutMs, onPage: pagesOf(f, 'confirm-duplicates') });
         }
         reading = null;
         progress.filesDone++;

@@ -4,16 +4,24 @@ import type { Db } from '../db/db.js';
 import * as repo from './repository.js';
 import { webhookRetryDelay } from './retry-schedule.js';
 import type { WebhookSender } from './sender.js';
+import { WaitTally, type QueueStats } from '../fair-slots.js';
 import { signingSecrets } from './service.js';
 
 export interface DispatcherOptions {
-  /** Lanes (endpoint × case) sent to at the same time by this dispatcher. */
+  /**
+   * Lanes (endpoint × case) one organization sends to at the same time through this dispatcher;
+   * it sends to `reserve` more, for other organizations only (fair-slots.ts).
+   */
   concurrency: number;
+  /** Default 1. */
+  reserve?: number;
+  /** Where the dispatcher's waits per organization are reported (`webhooks`). */
+  stats?: QueueStats;
   /** How long a claimed lane stays ours without renewal (renewed every third of it). */
   leaseMs: number;
   /** How often an idle dispatcher looks for due deliveries (a NOTIFY wakes it sooner). */
   pollMs: number;
-  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 }
 
 /** Pending deliveries read from a lane at a time. */
@@ -40,19 +48,59 @@ export class WebhookDispatcher {
   private wakeUp: (() => void) | undefined;
   /** A wake that came while the loop was busy: it looks again instead of sleeping. */
   private woken = false;
+  /** Lanes sent to at once: an organization's share and the reserve. */
+  private readonly slots: number;
+  /** Lanes each organization holds in this dispatcher now. */
+  private readonly heldByOrg = new Map<string, number>();
+  private readonly tally = new WaitTally();
 
   constructor(
     private readonly deps: { db: Db; clock: Clock; sender: WebhookSender },
     private readonly options: DispatcherOptions,
-  ) {}
+  ) {
+    this.slots = options.concurrency + Math.max(0, options.reserve ?? 1);
+    options.stats?.register('webhooks', () => ({
+      slots: this.slots,
+      perOrg: options.concurrency,
+      running: this.running.size,
+      waiting: 0,
+      orgs: this.tally.snapshot(),
+    }));
+  }
+
+  /** Leases due lanes fairly between organizations, counted against their shares until `sendLane` gives them back. */
+  private async claim(limit: number): Promise<repo.ClaimedLaneBatch[]> {
+    const lanes = await repo.claimLanes(this.deps.db, this.workerId, this.deps.clock(), this.options.leaseMs, limit, BATCH, {
+      perOrg: this.options.concurrency,
+      held: Object.fromEntries(this.heldByOrg),
+    });
+    for (const l of lanes) {
+      this.heldByOrg.set(l.orgId, (this.heldByOrg.get(l.orgId) ?? 0) + 1);
+      this.tally.started(l.orgId, l.waitMs);
+      this.options.log?.info?.({ endpointId: l.endpoint_id, orgId: l.orgId, waitMs: l.waitMs }, 'webhook lane claimed');
+    }
+    return lanes;
+  }
+
+  /** Sends a claimed lane, then gives its organization's share back. */
+  private async send(lane: repo.ClaimedLaneBatch): Promise<number> {
+    try {
+      return await this.sendLane(lane);
+    } finally {
+      const n = this.heldByOrg.get(lane.orgId) ?? 1;
+      if (n <= 1) this.heldByOrg.delete(lane.orgId);
+      else this.heldByOrg.set(lane.orgId, n - 1);
+      this.tally.of(lane.orgId).running--;
+    }
+  }
 
   /** Runs every due lane to the end of what is due, then returns how many attempts were made (tests drive it this way). */
   async drain(): Promise<number> {
     let attempts = 0;
     for (;;) {
-      const lanes = await repo.claimLanes(this.deps.db, this.workerId, this.deps.clock(), this.options.leaseMs, this.options.concurrency, BATCH);
+      const lanes = await this.claim(this.slots);
       if (lanes.length === 0) return attempts;
-      const counts = await Promise.all(lanes.map((l) => this.sendLane(l)));
+      const counts = await Promise.all(lanes.map((l) => this.send(l)));
       attempts += counts.reduce((a, b) => a + b, 0);
     }
   }
@@ -92,15 +140,17 @@ export class WebhookDispatcher {
   private async loop(): Promise<void> {
     while (!this.stopping) {
       this.woken = false;
-      const free = this.options.concurrency - this.running.size;
+      const free = this.slots - this.running.size;
       // Lanes are claimed a few at a time once several slots are free: a claim costs about as much
       // for one lane as for four (planning, a round trip), and a slot waits only until the next
-      // lane ends.
-      if (free > 0 && (free >= Math.ceil(this.options.concurrency / 4) || this.running.size === 0)) {
+      // lane ends. Not when an organization holds its whole share: the reserve is for another
+      // organization's lane now, not after the next lane ends.
+      const shareFull = [...this.heldByOrg.values()].some((n) => n >= this.options.concurrency);
+      if (free > 0 && (free >= Math.ceil(this.slots / 4) || this.running.size === 0 || shareFull)) {
         try {
-          const lanes = await repo.claimLanes(this.deps.db, this.workerId, this.deps.clock(), this.options.leaseMs, free, BATCH);
+          const lanes = await this.claim(free);
           for (const lane of lanes) {
-            const task: Promise<void> = this.sendLane(lane).then(
+            const task: Promise<void> = this.send(lane).then(
               () => {},
               () => {},
             );

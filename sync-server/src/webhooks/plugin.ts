@@ -36,7 +36,14 @@ export default fp(
     const service = new WebhookService({ db: app.db, clock: app.clock, sender });
     const dispatcher = new WebhookDispatcher(
       { db: app.db, clock: app.clock, sender },
-      { concurrency: Math.max(1, app.config.workers) * LANES_PER_WORKER, leaseMs: app.config.jobLeaseMs, pollMs: app.config.jobPollMs, log: app.log },
+      {
+        concurrency: Math.max(1, app.config.workers) * LANES_PER_WORKER,
+        reserve: app.config.orgReserveSlots,
+        stats: app.queueStats,
+        leaseMs: app.config.jobLeaseMs,
+        pollMs: app.config.jobPollMs,
+        log: app.log,
+      },
     );
     app.decorate('webhooks', { service, dispatcher });
     app.ledger.listeners.push(service.onLedgerRow);

@@ -307,6 +307,16 @@ export interface ClaimedLane {
 /** A lane just leased, with its first batch (read in the claiming statement). */
 export interface ClaimedLaneBatch extends ClaimedLane {
   batch: LaneBatch;
+  /** The endpoint's organization. */
+  orgId: string;
+  /** Milliseconds the lane's head was due before this claim. */
+  waitMs: number;
+}
+
+/** Fairness of a claim: lanes one organization may hold, and how many each holds already. */
+export interface LaneShares {
+  perOrg: number;
+  held: Record<string, number>;
 }
 
 /**
@@ -319,25 +329,43 @@ export interface ClaimedLaneBatch extends ClaimedLane {
  * was being locked) whose delivery the snapshot does not show. Paired that way, a lane is only
  * ever freed as empty when nothing was enqueued after what the worker saw.
  */
-export async function claimLanes(q: Queryable, workerId: string, now: Date, leaseMs: number, limit: number, batchSize: number): Promise<ClaimedLaneBatch[]> {
-  const { rows } = await q.query<LaneBatchRow & { endpoint_id: string; lane: string }>(
+export async function claimLanes(
+  q: Queryable,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  batchSize: number,
+  shares: LaneShares = { perOrg: limit, held: {} },
+): Promise<ClaimedLaneBatch[]> {
+  // Fair between organizations: each organization's due lanes are numbered soonest first, and
+  // lanes are taken by that number (every organization's first, then every second, …), an
+  // organization no further than its share less what this worker holds of it already.
+  const { rows } = await q.query<LaneBatchRow & { endpoint_id: string; lane: string; org_id: string; wait_ms: number }>(
     `WITH claimed AS (
        UPDATE webhook_lanes l SET locked_by = $1, lease_until = $2::timestamptz + make_interval(secs => $3::float8 / 1000)
         WHERE (l.endpoint_id, l.lane) IN (
-          SELECT c.endpoint_id, c.lane FROM webhook_lanes c JOIN webhook_endpoints e ON e.id = c.endpoint_id AND e.active
+          SELECT c.endpoint_id, c.lane FROM webhook_lanes c
+            JOIN (SELECT t.endpoint_id, t.lane, e.org_id,
+                         row_number() OVER (PARTITION BY e.org_id ORDER BY t.due_at) AS turn
+                    FROM webhook_lanes t JOIN webhook_endpoints e ON e.id = t.endpoint_id AND e.active
+                   WHERE t.due_at <= $2::timestamptz AND (t.lease_until IS NULL OR t.lease_until < $2::timestamptz)) r
+              ON r.endpoint_id = c.endpoint_id AND r.lane = c.lane
            WHERE c.due_at <= $2::timestamptz AND (c.lease_until IS NULL OR c.lease_until < $2::timestamptz)
-           ORDER BY c.due_at
+             AND r.turn + COALESCE(($6::jsonb ->> r.org_id)::int, 0) <= $7
+           ORDER BY r.turn, c.due_at
            LIMIT $4
            FOR UPDATE OF c SKIP LOCKED)
         RETURNING l.endpoint_id, l.lane, l.locked_by)
-     SELECT c.endpoint_id, c.lane, c.locked_by, s.version, e.id, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.active, d.deliveries
+     SELECT c.endpoint_id, c.lane, c.locked_by, s.version, e.id, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.active, d.deliveries,
+            e.org_id, greatest(0, extract(epoch from $2::timestamptz - s.due_at) * 1000)::float8 AS wait_ms
        FROM claimed c
        JOIN webhook_lanes s ON s.endpoint_id = c.endpoint_id AND s.lane = c.lane
        JOIN webhook_endpoints e ON e.id = c.endpoint_id
        ${PENDING_OF('c', '$5')}`,
-    [workerId, now.toISOString(), leaseMs, limit, batchSize],
+    [workerId, now.toISOString(), leaseMs, limit, batchSize, JSON.stringify(shares.held), Number.isFinite(shares.perOrg) ? shares.perOrg : 2_147_483_647],
   );
-  return rows.map((r) => ({ endpoint_id: r.endpoint_id, lane: r.lane, batch: toBatch(r) }));
+  return rows.map((r) => ({ endpoint_id: r.endpoint_id, lane: r.lane, batch: toBatch(r), orgId: r.org_id, waitMs: Math.round(Number(r.wait_ms ?? 0)) }));
 }
 
 /** Extends the leases of every lane this worker holds; returns those still held. */

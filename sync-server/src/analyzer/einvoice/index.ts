@@ -8,11 +8,11 @@
 import { openPacket } from '../pdf/open-packet.js';
 import { surveyStreams } from '../pdf/stream-guard.js';
 import { readInvoiceXml, type EInvoiceSyntax, type InvoiceKeyData } from './invoice.js';
-import { XmlError } from './xml.js';
+import { XmlError, type XmlLimits } from './xml.js';
 
 export type { InvoiceKeyData, EInvoiceSyntax } from './invoice.js';
 export { readInvoiceXml } from './invoice.js';
-export { parseXml, XmlError } from './xml.js';
+export { parseXml, XmlError, DEFAULT_XML_LIMITS, type XmlLimits } from './xml.js';
 
 /** An invoice read from a file embedded in a PDF. */
 export interface EInvoice {
@@ -76,7 +76,7 @@ export interface EInvoiceScan {
  * any `.xml` whose root is a CII or UBL invoice. A file that does not parse (malformed, a
  * DOCTYPE, past the limits) is a note, and the next candidate is tried.
  */
-export function einvoiceFromFiles(files: readonly EmbeddedFile[]): EInvoiceScan {
+export function einvoiceFromFiles(files: readonly EmbeddedFile[], xmlLimits?: XmlLimits): EInvoiceScan {
   const notes: string[] = [];
   const xml = files.slice(0, MAX_EMBEDDED_FILES).filter((f) => /\.xml$/i.test(f.name));
   const known = (f: EmbeddedFile) => KNOWN_NAMES.includes(f.name.toLowerCase());
@@ -87,7 +87,7 @@ export function einvoiceFromFiles(files: readonly EmbeddedFile[]): EInvoiceScan 
       continue;
     }
     try {
-      const parsed = readInvoiceXml(decodeXml(f.content));
+      const parsed = readInvoiceXml(decodeXml(f.content), xmlLimits);
       return { einvoice: { fileName: f.name, syntax: parsed.syntax, standard: standardOf(f.name, parsed.syntax, parsed.profile), ...(parsed.profile ? { profile: parsed.profile } : {}), keyData: parsed.keyData }, notes };
     } catch (e) {
       // An unrelated XML attachment (an order, metadata) is not worth a note; a standard's file is.
@@ -122,13 +122,13 @@ export async function embeddedFilesOf(doc: { getAttachments(): Promise<unknown> 
  * stream, and a decompression bomb is refused before pdf.js inflates it), then pdf.js's attachment
  * list. Never throws: a file that cannot be opened carries no e-invoice here (its reading says why).
  */
-export async function readEInvoice(bytes: Uint8Array, options: { maxStreamMb?: number; maxTotalMb?: number } = {}): Promise<EInvoiceScan> {
+export async function readEInvoice(bytes: Uint8Array, options: { maxStreamMb?: number; maxTotalMb?: number; xmlLimits?: XmlLimits } = {}): Promise<EInvoiceScan> {
   try {
     const survey = surveyStreams(bytes, options);
     if (survey.refusal) return { notes: [] };
     const packet = await openPacket(bytes, { textOnlyFonts: true });
     try {
-      return einvoiceFromFiles(await embeddedFilesOf(packet));
+      return einvoiceFromFiles(await embeddedFilesOf(packet), options.xmlLimits);
     } finally {
       await packet.destroy().catch(() => {});
     }

@@ -56,7 +56,13 @@ function printedForms(key: string, value: unknown): string[] {
 function locate(lines: readonly Located[], key: string, value: unknown): Located | undefined {
   const forms = printedForms(key, value).filter(Boolean);
   if (!forms.length) return undefined;
-  const hits = lines.filter((l) => forms.some((f) => (key === 'totalAmount' || /^\d{4}-/.test(f) || /^\d/.test(f) ? l.text.includes(f) : norm(l.text).includes(norm(f)))));
+  // Normalized once, not once per line: the XML's values are the applicant's, as long as they like.
+  const verbatim = key === 'totalAmount' || forms.some((f) => /^\d/.test(f));
+  const wanted = verbatim ? forms : forms.map(norm);
+  const hits = lines.filter((l) => {
+    const text = verbatim ? l.text : norm(l.text);
+    return wanted.some((f) => text.includes(f));
+  });
   return key === 'totalAmount' ? hits[hits.length - 1] : hits[0];
 }
 
@@ -66,13 +72,14 @@ function locate(lines: readonly Located[], key: string, value: unknown): Located
  */
 function printedName(lines: readonly Located[], name: string): { value: string; at?: Located } {
   const want = norm(name);
+  const wantWord = `${want} `;
   for (const l of lines) {
     // A letterhead prints the name among other things: "Au bon moulin SARL - 1242 chemin de l'olive - …".
     for (const part of l.text.split(/\s[-–—●•·|]\s|,\s/)) {
       const printed = part.replace(/\s+/g, ' ').trim();
       const n = norm(printed);
       if (n === want) return { value: name, at: l };
-      if (n.startsWith(`${want} `) && LEGAL_FORM.test(n.slice(want.length + 1))) return { value: printed, at: l };
+      if (n.startsWith(wantWord) && LEGAL_FORM.test(n.slice(want.length + 1))) return { value: printed, at: l };
     }
   }
   const at = locate(lines, 'name', name);

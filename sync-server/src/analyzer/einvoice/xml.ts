@@ -22,7 +22,23 @@ export interface XmlLimits {
   maxDepth?: number;
   /** Elements in all. Default 100 000. */
   maxElements?: number;
+  /** Characters of one start tag, from `<` to `>` (its name and attributes). Default 65 536. */
+  maxTagChars?: number;
+  /** Characters of one attribute's value, as written. Default 16 384. */
+  maxAttrValueChars?: number;
+  /** Attributes of one element (namespace declarations count). Default 256. */
+  maxAttrs?: number;
 }
+
+/** What `parseXml` allows when a limit is not given (configured in config.ts for the server). */
+export const DEFAULT_XML_LIMITS: Required<XmlLimits> = {
+  maxChars: 4_000_000,
+  maxDepth: 64,
+  maxElements: 100_000,
+  maxTagChars: 65_536,
+  maxAttrValueChars: 16_384,
+  maxAttrs: 256,
+};
 
 export class XmlError extends Error {
   constructor(message: string) {
@@ -49,13 +65,51 @@ export function decodeEntities(s: string): string {
 
 const localName = (qname: string) => qname.slice(qname.indexOf(':') + 1);
 const NAME = /^[A-Za-z_][\w.:-]*$/;
-const ATTR = /([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+const isNameStart = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
+const isNameChar = (c: number) => isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x3a || c === 0x2d;
+
+/**
+ * The attributes of a start tag's body (`name a="1" b='2'`, from `from`), in one pass that looks
+ * at each character once: a regular expression with `matchAll` retried its match at every
+ * position of a long run of name characters, which made a tag of n characters cost n² steps.
+ * Anything but `name = "value"` pairs separated by white space is refused, as XML does.
+ */
+function parseAttrs(body: string, from: number, limits: Required<XmlLimits>): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  let count = 0;
+  let k = from;
+  const n = body.length;
+  for (;;) {
+    const before = k;
+    while (k < n && isSpace(body.charCodeAt(k))) k++;
+    if (k >= n) return attrs;
+    if (k === before) throw new XmlError('attributes must be separated by white space');
+    if (!isNameStart(body.charCodeAt(k))) throw new XmlError(`malformed attribute at "${body.slice(k, k + 20)}"`);
+    const nameStart = k;
+    while (k < n && isNameChar(body.charCodeAt(k))) k++;
+    const name = body.slice(nameStart, k);
+    while (k < n && isSpace(body.charCodeAt(k))) k++;
+    if (body.charCodeAt(k) !== 0x3d) throw new XmlError(`attribute ${name.slice(0, 40)} has no value`);
+    k++;
+    while (k < n && isSpace(body.charCodeAt(k))) k++;
+    const quote = body[k];
+    if (quote !== '"' && quote !== "'") throw new XmlError(`the value of attribute ${name.slice(0, 40)} is not quoted`);
+    const end = body.indexOf(quote, k + 1);
+    if (end < 0) throw new XmlError(`the value of attribute ${name.slice(0, 40)} is not closed`);
+    if (end - k - 1 > limits.maxAttrValueChars) throw new XmlError(`the value of attribute ${name.slice(0, 40)} is longer than ${limits.maxAttrValueChars} characters`);
+    if (++count > limits.maxAttrs) throw new XmlError(`an element with more than ${limits.maxAttrs} attributes`);
+    attrs[localName(name)] = decodeEntities(body.slice(k + 1, end));
+    k = end + 1;
+  }
+}
 
 /** The document's root element. One pass, no recursion, no backtracking regular expression over the whole text. */
 export function parseXml(src: string, limits: XmlLimits = {}): XmlElement {
-  const maxChars = limits.maxChars ?? 4_000_000;
-  const maxDepth = limits.maxDepth ?? 64;
-  const maxElements = limits.maxElements ?? 100_000;
+  const all: Required<XmlLimits> = { ...DEFAULT_XML_LIMITS };
+  for (const [k, v] of Object.entries(limits) as [keyof XmlLimits, number | undefined][]) if (v !== undefined) all[k] = v;
+  const { maxChars, maxDepth, maxElements, maxTagChars } = all;
   if (src.length > maxChars) throw new XmlError(`the XML is longer than ${maxChars} characters`);
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
@@ -93,15 +147,18 @@ export function parseXml(src: string, limits: XmlLimits = {}): XmlElement {
     } else if (src.startsWith('</', lt)) {
       const end = src.indexOf('>', lt + 2);
       if (end < 0) throw new XmlError('unterminated end tag');
+      if (end - lt > maxTagChars) throw new XmlError(`an end tag longer than ${maxTagChars} characters`);
       const name = src.slice(lt + 2, end).trim();
       const top = stack.pop();
       if (!top || localName(name) !== top.name) throw new XmlError(`end tag </${name.slice(0, 40)}> does not close the open element`);
       i = end + 1;
     } else {
-      // A start tag: its end is the first '>' outside a quoted attribute value.
+      // A start tag: its end is the first '>' outside a quoted attribute value, looked for no
+      // further than a tag may reach.
       let j = lt + 1;
       let quote = '';
-      for (; j < src.length; j++) {
+      const stop = Math.min(src.length, lt + maxTagChars);
+      for (; j < stop; j++) {
         const c = src[j]!;
         if (quote) {
           if (c === quote) quote = '';
@@ -109,16 +166,14 @@ export function parseXml(src: string, limits: XmlLimits = {}): XmlElement {
         else if (c === '>') break;
       }
       if (j >= src.length) throw new XmlError('unterminated start tag');
+      if (j >= stop) throw new XmlError(`a start tag longer than ${maxTagChars} characters`);
       let body = src.slice(lt + 1, j);
       const selfClosing = body.endsWith('/');
       if (selfClosing) body = body.slice(0, -1);
       const space = body.search(/\s/);
       const qname = space < 0 ? body : body.slice(0, space);
       if (!NAME.test(qname)) throw new XmlError(`malformed element name "${qname.slice(0, 40)}"`);
-      const attrs: Record<string, string> = {};
-      if (space >= 0) {
-        for (const m of body.slice(space).matchAll(ATTR)) attrs[localName(m[1]!)] = decodeEntities(m[2] ?? m[3] ?? '');
-      }
+      const attrs = space >= 0 ? parseAttrs(body, space, all) : {};
       if (++elements > maxElements) throw new XmlError(`more than ${maxElements} elements`);
       const el: XmlElement = { name: localName(qname), attrs, children: [], text: '' };
       const parent = stack[stack.length - 1];

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { einvoiceFromFiles, embeddedFilesOf, type EInvoice } from '../einvoice/index.js';
+import { einvoiceFromFiles, embeddedFilesOf, type EInvoice, type XmlLimits } from '../einvoice/index.js';
 import { decodedPixels, readPageContent, type PageContent, type PageImage } from '../pdf/page-content.js';
 import { PacketReadError } from '../pdf/errors.js';
 import { hideFontPrograms } from '../pdf/font-programs.js';
@@ -40,6 +40,8 @@ export interface ReadPacketOptions extends OpenPacketOptions, StreamGuardOptions
   fontPrograms?: boolean;
   /** Told as each page is read (in any order when scans are OCR'd side by side): how many of how many. */
   onPage?: (pagesRead: number, pageCount: number) => void;
+  /** Ceilings on an embedded e-invoice's XML (einvoice/xml.ts); its defaults when absent. */
+  xmlLimits?: XmlLimits;
 }
 
 export interface ReadingStats {
@@ -323,7 +325,7 @@ export async function readPacket(bytes: Uint8Array, options: ReadPacketOptions):
   const pages: ParsedPage[] = [];
   const evidence: PageEvidence[] = [];
   // The embedded files are in the document catalogue: read once, before the pages (never fails the packet).
-  const scan = einvoiceFromFiles(await embeddedFilesOf(packet));
+  const scan = einvoiceFromFiles(await embeddedFilesOf(packet), options.xmlLimits);
   // OCR lines in the pixels' own coordinates, by pixel hash: a page painted again is not read again.
   const ocrCache = new Map<string, Promise<OcrLine[]>>();
   const slots = slotsOf(options.ocrConcurrency ?? 1);

@@ -10,6 +10,8 @@ import { Piscina } from 'piscina';
 import { strayErrorsAsWarnings } from '../../worker-errors.js';
 import { PacketReadError } from '../pdf/errors.js';
 import { DEFAULT_OCR_ENGINE, type OcrEngineName } from '../parse/ocr/engine.js';
+import { FairSlots, type PoolStats } from '../../fair-slots.js';
+import type { XmlLimits } from '../einvoice/xml.js';
 import type { PacketReadingResult, PageProgress, ReadTask, ReadTaskResult } from './task.js';
 
 export type { PacketReadingResult } from './task.js';
@@ -18,8 +20,16 @@ export type { PacketReadingResult } from './task.js';
 declare const __ANALYZER_WORKER__: string | undefined;
 
 export interface ReadingPoolOptions {
-  /** Files read at once. Default: the cores less one, at least one. */
+  /**
+   * Files one organization reads at once. Default: the cores less one, at least one. The pool
+   * runs `reserve` more workers than this, for other organizations only (fair-slots.ts).
+   */
   threads?: number;
+  /** Workers beyond `threads` that only another organization than the one holding `threads` may use. Default 1. */
+  reserve?: number;
+  /** Named in the log line each file writes when it starts (`waitMs`, `orgId`). */
+  name?: string;
+  log?: { info(obj: object, msg: string): void };
   /** Per file, unless a call says otherwise. Default 120 s. */
   timeoutMs?: number;
   /**
@@ -45,6 +55,8 @@ export interface ReadingPoolOptions {
   ocrConcurrency?: number;
   maxPages?: number;
   maxImagePixels?: number;
+  /** Ceilings on an embedded e-invoice's XML (einvoice/xml.ts); its defaults when absent. */
+  xmlLimits?: XmlLimits;
   /** An idle worker exits after this long, freeing its OCR engine. Default 30 s. */
   idleTimeoutMs?: number;
   /** The worker module; by default the compiled one in a build, else the TypeScript source. */
@@ -55,8 +67,16 @@ export interface ReadingPool {
   /** Parse and pre-flight one file; rejects with a PacketReadError. */
   analyzePacketReading(
     bytes: Uint8Array,
-    options?: { timeoutMs?: number; signal?: AbortSignal; onPage?: (progress: PageProgress) => void } & Pick<ReadTask, 'only' | 'renderPages' | 'renderPpi'>,
+    options?: {
+      timeoutMs?: number;
+      signal?: AbortSignal;
+      onPage?: (progress: PageProgress) => void;
+      /** Whose file: files wait for a worker in a queue per organization, served in turn. */
+      orgId?: string;
+    } & Pick<ReadTask, 'only' | 'renderPages' | 'renderPpi'>,
   ): Promise<PacketReadingResult>;
+  /** Waits and slots per organization since the pool started. */
+  stats(): PoolStats;
   /** Waits for running files, then stops the workers. */
   close(): Promise<void>;
 }
@@ -89,13 +109,14 @@ function errorOf(e: unknown, timedOut: boolean, timeoutMs: number): PacketReadEr
  */
 export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool {
   const threads = Math.max(1, options.threads ?? availableParallelism() - 1);
+  const slots = new FairSlots(threads, Math.max(0, options.reserve ?? 1));
   const defaultTimeout = options.timeoutMs ?? 120_000;
   const heapMb = options.memoryMb ?? 1024;
   const ocrConcurrency = Math.max(1, options.ocrConcurrency ?? Math.ceil(availableParallelism() / threads));
   const piscina = new Piscina({
     filename: String(options.workerFile ?? defaultWorkerFile()),
     minThreads: 0,
-    maxThreads: threads,
+    maxThreads: slots.slots,
     idleTimeout: options.idleTimeoutMs ?? 30_000,
     concurrentTasksPerWorker: 1,
     resourceLimits: {
@@ -106,28 +127,17 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
     },
   });
   strayErrorsAsWarnings(piscina, 'analyzer');
-  // Files wait here rather than in Piscina's queue, so a file's time limit runs from its start.
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  const acquire = () =>
-    new Promise<void>((go) => {
-      if (running < threads) {
-        running++;
-        go();
-      } else waiting.push(go);
-    });
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  };
+  // Files wait here rather than in Piscina's queue, so a file's time limit runs from its start,
+  // and in a queue per organization, so one organization's files never hold another's.
   let closed = false;
 
   return {
     async analyzePacketReading(bytes, callOptions = {}) {
       if (closed) throw new PacketReadError('closed', 'The analyzer is shutting down.');
       const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
-      await acquire();
+      const org = callOptions.orgId ?? '';
+      const waitMs = await slots.acquire(org);
+      options.log?.info({ pool: options.name ?? 'reading', orgId: callOptions.orgId ?? null, waitMs: Math.round(waitMs), bytes: bytes.byteLength, ...(callOptions.only ? { only: callOptions.only } : {}) }, 'analyzer file started');
       const abort = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -148,6 +158,7 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
           ocrConcurrency,
           maxPages: options.maxPages,
           maxImagePixels: options.maxImagePixels,
+          ...(options.xmlLimits ? { xmlLimits: options.xmlLimits } : {}),
           maxStreamMb: options.maxStreamMb,
           maxTotalMb: options.maxTotalStreamMb,
           ...(callOptions.only ? { only: callOptions.only, renderPages: callOptions.renderPages, renderPpi: callOptions.renderPpi } : {}),
@@ -163,9 +174,10 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
         clearTimeout(timer);
         signal?.removeEventListener('abort', onCallerAbort);
         channel?.port1.close();
-        release();
+        slots.release(org);
       }
     },
+    stats: () => slots.stats(),
     async close() {
       closed = true;
       await piscina.close();

@@ -2,7 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { PacketReadErrorCode } from '../pdf/errors.js';
 import type { OcrEngineName } from '../parse/ocr/engine.js';
 import type { ReadingStats } from '../parse/read-packet.js';
-import type { EInvoice } from '../einvoice/index.js';
+import type { EInvoice, XmlLimits } from '../einvoice/index.js';
 import type { ParsedPage, PreflightFlag } from '../types.js';
 
 /** What the pool hands a worker: one file. */
@@ -24,6 +24,8 @@ export interface ReadTask {
   maxImagePixels?: number;
   maxStreamMb?: number;
   maxTotalMb?: number;
+  /** Ceilings on an embedded e-invoice's XML (einvoice/xml.ts). */
+  xmlLimits?: XmlLimits;
   /** Where the worker says how many pages it has read (`PageProgress`), when the caller follows it. */
   progress?: MessagePort;
 }

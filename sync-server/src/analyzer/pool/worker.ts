@@ -59,7 +59,7 @@ const NO_STATS = { pages: 0, ocrPages: 0, ocrMs: 0, totalMs: 0 };
 
 /** The parts of a file's work that need no page read: its e-invoice, or page images for a model. */
 async function partTask(task: ReadTask): Promise<ReadTaskResult> {
-  const limits = { maxStreamMb: task.maxStreamMb, maxTotalMb: task.maxTotalMb };
+  const limits = { maxStreamMb: task.maxStreamMb, maxTotalMb: task.maxTotalMb, xmlLimits: task.xmlLimits };
   if (task.only === 'einvoice') {
     const scan = await readEInvoice(task.bytes, limits);
     return { ok: true, pages: [], flags: [], stats: NO_STATS, notes: scan.notes, ...(scan.einvoice ? { einvoice: scan.einvoice } : {}) };
@@ -81,6 +81,7 @@ export default async function readTask(task: ReadTask): Promise<ReadTaskResult> 
       fontPrograms: false,
       maxStreamMb: task.maxStreamMb,
       maxTotalMb: task.maxTotalMb,
+      xmlLimits: task.xmlLimits,
       ...(task.progress ? { onPage: (pagesRead: number, pageCount: number) => task.progress!.postMessage({ pagesRead, pageCount } satisfies PageProgress) } : {}),
     });
     return {

@@ -71,6 +71,12 @@ export const ConfigSchema = z.object({
   GUEST_THROTTLE: throttle('5/1h').describe('Guest keys per client address.'),
   GUEST_RATE: throttle('10/1m').describe('Requests per guest key (spec: 10 a minute).'),
   BRIEF_THROTTLE: throttle('5/1d').describe('Intel briefs an instant account with no email yet may start (429 past it); accounts with an email are not limited by it.'),
+  ANALYSIS_INGEST_MAX_BYTES: int(8_388_608, 1_024).describe(
+    'Largest analysis ingest (POST …/files/{fileId}/analysis) kept, measured as stored: its page lines, documents and what was left out, as JSON. 413 above it, before anything is stored. The body itself may be up to 16 MiB (it may carry what is not kept: words, `content`).',
+  ),
+  ANALYSIS_INGESTS_PER_FILE: int(3, 1).describe('Analysis ingests kept per source file: the latest (the one a run takes) and those before it up to this many, as the record of what was sent; older ones are deleted when a new one is stored.'),
+  ANALYSIS_INGEST_QUOTA: throttle('512/1d').describe('MiB of analysis ingests (as stored) an organization may send per window, every key and person together, written N/<window>: 429 with Retry-After past it.'),
+  ANALYSIS_INGEST_THROTTLE: throttle('1000/1h').describe('Analysis ingests an organization may send per window, whatever their size (429 with Retry-After past it).'),
   INSTANT_ACCOUNT_DAYS: int(30, 1).describe('How long an instant account without an email is kept.'),
   GUEST_HOURS: int(24, 1).describe('How long a guest key and its sandbox live.'),
   GUEST_UPLOAD_PAGES: int(50, 1).describe('Pages a guest sandbox may upload.'),
@@ -155,6 +161,8 @@ export interface AppConfig {
     guestRate: ThrottleLimit;
     brief: ThrottleLimit;
   };
+  /** Analysis ingests: the largest kept (bytes as stored), how many are kept per file, and each organization's quota (MiB) and rate. */
+  analysisIngests: { maxBytes: number; perFile: number; quotaMiB: ThrottleLimit; rate: ThrottleLimit };
   instantAccountDays: number;
   guestHours: number;
   guestUploadPages: number;
@@ -246,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       guestRate: e.GUEST_RATE,
       brief: e.BRIEF_THROTTLE,
     },
+    analysisIngests: { maxBytes: e.ANALYSIS_INGEST_MAX_BYTES, perFile: e.ANALYSIS_INGESTS_PER_FILE, quotaMiB: e.ANALYSIS_INGEST_QUOTA, rate: e.ANALYSIS_INGEST_THROTTLE },
     research: {
       parallel: e.RESEARCH_PARALLEL,
       modelTimeoutMs: e.MODEL_TIMEOUT_MS,

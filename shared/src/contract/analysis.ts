@@ -75,25 +75,40 @@ export const PredictionPacket = z
 const Polygon = z.array(z.number()).min(8).max(64).describe('x1, y1, … x4, y4 in the page’s `unit`, clockwise from the top-left corner.');
 const BoundingRegion = z.object({ pageNumber: PageNumber, polygon: Polygon.optional() });
 
+/** What an Azure field carries, bar `valueArray`: shared by a field and the items of its list. */
+const azureFieldParts = {
+  type: z.string().max(40).optional(),
+  content: Text.optional(),
+  confidence: Confidence.optional(),
+  boundingRegions: z.array(BoundingRegion).max(100).optional(),
+  valueString: Text.optional(),
+  valueDate: z.string().max(40).optional(),
+  valueTime: z.string().max(40).optional(),
+  valueNumber: z.number().optional(),
+  valueInteger: z.number().int().optional(),
+  valueBoolean: z.boolean().optional(),
+  valueSelectionMark: z.string().max(40).optional(),
+  valuePhoneNumber: z.string().max(100).optional(),
+  valueCountryRegion: z.string().max(100).optional(),
+  valueCurrency: z.object({ amount: z.number(), currencyCode: z.string().max(10).optional(), currencySymbol: z.string().max(10).optional() }).optional(),
+  valueAddress: z.record(z.string(), z.unknown()).optional(),
+  valueObject: z.record(z.string(), z.unknown()).optional().describe('Ignored: our key data has no nested objects but money (`content` is taken when given).'),
+};
+
+export const AzureListItem = z
+  .object({
+    ...azureFieldParts,
+    valueArray: z.array(z.unknown()).max(1000).optional().describe('A list inside a list: the field is left out (`ignored`); our list fields hold values.'),
+  })
+  .meta({
+    id: 'AzureDocumentListItem',
+    description: 'An item of an Azure field’s `valueArray`: a field of the same shape. Parts of the wrong type are a 400 naming them; an item that is an object (`valueObject`) or a list leaves the field out, listed in `ignored`.',
+  });
+
 export const AzureField = z
   .object({
-    type: z.string().max(40).optional(),
-    content: Text.optional(),
-    confidence: Confidence.optional(),
-    boundingRegions: z.array(BoundingRegion).max(100).optional(),
-    valueString: Text.optional(),
-    valueDate: z.string().max(40).optional(),
-    valueTime: z.string().max(40).optional(),
-    valueNumber: z.number().optional(),
-    valueInteger: z.number().int().optional(),
-    valueBoolean: z.boolean().optional(),
-    valueSelectionMark: z.string().max(40).optional(),
-    valuePhoneNumber: z.string().max(100).optional(),
-    valueCountryRegion: z.string().max(100).optional(),
-    valueCurrency: z.object({ amount: z.number(), currencyCode: z.string().max(10).optional(), currencySymbol: z.string().max(10).optional() }).optional(),
-    valueAddress: z.record(z.string(), z.unknown()).optional(),
-    valueArray: z.array(z.unknown()).max(1000).optional().describe('Items are fields of this shape; items of `valueObject` are ignored.'),
-    valueObject: z.record(z.string(), z.unknown()).optional().describe('Ignored: our key data has no nested objects but money.'),
+    ...azureFieldParts,
+    valueArray: z.array(AzureListItem).max(1000).optional().describe('Items are fields of this shape (not null, not bare values); a list with an item of `valueObject` is ignored.'),
   })
   .meta({ id: 'AzureDocumentField', description: 'A field of an Azure Document Intelligence document, as its REST API answers it.' });
 

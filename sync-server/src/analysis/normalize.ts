@@ -131,7 +131,6 @@ function fromPrediction(input: Extract<AnalysisIngestInput, { format: 'predictio
 }
 
 type AzureInput = Extract<AnalysisIngestInput, { format: 'azure-document-intelligence' }>;
-type AzureFieldValue = AzureInput['analyzeResult']['documents'] extends (infer D)[] | undefined ? D extends { fields?: Record<string, infer F> } ? F : never : never;
 
 /** Our type for an Azure `docType`: mapped, else as is, else its last `.`- or `:`-separated part. */
 function azureType(docType: string, map: Record<string, string> | undefined, types: ReadonlySet<string>): string | undefined {
@@ -153,26 +152,57 @@ function boxOf(polygon: readonly number[] | undefined, page: { width: number; he
 
 const SYMBOLS: Record<string, string> = { '£': 'GBP', $: 'USD', '€': 'EUR', '¥': 'JPY', '₹': 'INR', 'CHF': 'CHF' };
 
-/** An Azure field's value in our key-data form; undefined when it carries none we can take. */
-function azureValue(f: AzureFieldValue): unknown {
-  if (f.valueCurrency) {
-    const currency = f.valueCurrency.currencyCode ?? SYMBOLS[f.valueCurrency.currencySymbol ?? ''];
-    return { amount: f.valueCurrency.amount.toFixed(2), ...(currency ? { currency } : {}) };
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * An Azure field's value in our key-data form, or why there is none we can take. Read as unknown,
+ * part by part: the request schema types a field and the items of its `valueArray`, but this is
+ * the one place that takes the values apart, so a part of the wrong type (an amount sent as a
+ * string, a null item, a list inside a list) is a reason to leave the field out, never a throw.
+ * A list's items are read one level deep: our list fields hold values, not lists.
+ */
+function azureValue(f: unknown, inList = false): { value: unknown } | { why: string } {
+  if (!isRecord(f)) return { why: `${inList ? 'an item of its valueArray' : 'it'} is ${f === null ? 'null' : Array.isArray(f) ? 'an array' : `a ${typeof f}`}, not a field object` };
+  if (f.valueCurrency !== undefined) {
+    const c = f.valueCurrency;
+    if (!isRecord(c)) return { why: 'valueCurrency is not an object' };
+    if (typeof c.amount !== 'number' || !Number.isFinite(c.amount)) return { why: 'valueCurrency.amount is not a number' };
+    const code = str(c.currencyCode) ?? SYMBOLS[str(c.currencySymbol) ?? ''];
+    return { value: { amount: c.amount.toFixed(2), ...(code ? { currency: code } : {}) } };
   }
-  if (f.valueDate !== undefined) return f.valueDate;
-  if (f.valueNumber !== undefined) return f.valueNumber;
-  if (f.valueInteger !== undefined) return f.valueInteger;
-  if (f.valueBoolean !== undefined) return f.valueBoolean;
-  if (f.valueSelectionMark !== undefined) return f.valueSelectionMark === 'selected';
-  if (f.valueString !== undefined) return f.valueString;
-  if (f.valuePhoneNumber !== undefined) return f.valuePhoneNumber;
-  if (f.valueCountryRegion !== undefined) return f.valueCountryRegion;
+  // In Azure's order of precedence, should a field carry more than one.
+  for (const [key, type] of [
+    ['valueDate', 'string'],
+    ['valueNumber', 'number'],
+    ['valueInteger', 'number'],
+    ['valueBoolean', 'boolean'],
+    ['valueSelectionMark', 'string'],
+    ['valueString', 'string'],
+    ['valuePhoneNumber', 'string'],
+    ['valueCountryRegion', 'string'],
+  ] as const) {
+    const v = f[key];
+    if (v === undefined) continue;
+    if (typeof v !== type || (typeof v === 'number' && !Number.isFinite(v))) return { why: `${key} is not a ${type}` };
+    return { value: key === 'valueSelectionMark' ? v === 'selected' : v };
+  }
   if (f.valueArray !== undefined) {
-    const items = f.valueArray.map((item) => (item && typeof item === 'object' && !('valueObject' in item) ? azureValue(item as AzureFieldValue) : undefined));
-    return items.every((v) => v !== undefined) ? items : undefined;
+    if (inList) return { why: 'an item of its valueArray is itself a list: a key value is a list of values, not of lists' };
+    if (!Array.isArray(f.valueArray)) return { why: 'valueArray is not an array' };
+    const items: unknown[] = [];
+    for (const [i, item] of f.valueArray.entries()) {
+      if (isRecord(item) && item.valueObject !== undefined) return { why: `valueArray[${i}] is an object (valueObject): our key data has no nested objects` };
+      const read = azureValue(item, true);
+      if ('why' in read) return { why: `valueArray[${i}]: ${read.why}` };
+      items.push(read.value);
+    }
+    return { value: items };
   }
   // An address, and anything else, as printed.
-  return f.content;
+  if (typeof f.content === 'string') return { value: f.content };
+  if (f.valueObject !== undefined) return { why: 'it is an object (valueObject) with no content: our key data has no nested objects but money' };
+  return { why: 'it carries no value (nothing read)' };
 }
 
 /** The line of `lines` the field's region overlaps most; null when none does. */
@@ -220,11 +250,12 @@ function fromAzure(input: AzureInput, ctx: NormalizeContext): NormalizedIngest {
     const values: [string, unknown, { confidence?: number; page?: number | null; line?: number | null }, string][] = [];
     for (const [azureName, field] of Object.entries(d.fields ?? {})) {
       const name = input.fieldMap?.[azureName] ?? azureName.charAt(0).toLowerCase() + azureName.slice(1);
-      const value = azureValue(field);
-      if (value === undefined) {
-        ignored.push({ where: `analyzeResult.documents[${i}].fields.${azureName}`, why: 'it carries no value we can take (an object, or nothing read)' });
+      const read = azureValue(field);
+      if ('why' in read) {
+        ignored.push({ where: `analyzeResult.documents[${i}].fields.${azureName}`, why: read.why });
         continue;
       }
+      const value = read.value;
       const region = field.boundingRegions?.[0];
       const size = region ? sizes.get(region.pageNumber) : undefined;
       const line = region && size && region.polygon ? lineUnder(linesOf.get(region.pageNumber) ?? [], boxOf(region.polygon, size)) : null;

@@ -26,7 +26,15 @@ declare module 'fastify' {
 
 export default fp(
   async function analysis(app: FastifyInstance) {
-    const service = new AnalysisService({ db: app.db, clock: app.clock, ledger: app.ledger, applications: app.applications, library: app.library });
+    const service = new AnalysisService({
+      db: app.db,
+      clock: app.clock,
+      ledger: app.ledger,
+      applications: app.applications,
+      library: app.library,
+      throttle: app.throttle,
+      limits: app.config.analysisIngests,
+    });
     app.decorate('analysis', service);
     app.runs.engine.ingests.push((q, applicationId, fileIds) => service.ingestedFor(q, applicationId, fileIds));
     app.runs.engine.landed.push((tx, run) => service.markUsed(tx, run));

@@ -26,14 +26,29 @@ const COLUMNS = `i.id, i.org_id, i.application_id, i.file_id, i.format, i.engine
 
 export async function insertIngest(
   tx: Queryable,
-  r: Omit<IngestRow, 'used_by_run' | 'current'>,
+  r: Omit<IngestRow, 'used_by_run' | 'current' | 'pages' | 'documents' | 'ignored'> & { json: { pages: string; documents: string; ignored: string } },
 ): Promise<IngestRow> {
   await tx.query(
     `INSERT INTO analysis_ingests (id, org_id, application_id, file_id, format, engine, pages, documents, ignored, received_by, received_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11)`,
-    [r.id, r.org_id, r.application_id, r.file_id, r.format, r.engine, JSON.stringify(r.pages), JSON.stringify(r.documents), JSON.stringify(r.ignored), r.received_by, r.received_at],
+    [r.id, r.org_id, r.application_id, r.file_id, r.format, r.engine, r.json.pages, r.json.documents, r.json.ignored, r.received_by, r.received_at],
   );
-  return (await listIngests(tx, r.application_id)).find((i) => i.id === r.id)!;
+  const { rows } = await tx.query<IngestRow>(`SELECT ${COLUMNS} FROM analysis_ingests i WHERE i.id = $1`, [r.id]);
+  return rows[0]!;
+}
+
+/**
+ * Deletes the ingests of a file older than its latest `keep`, but never one a run used (a run
+ * reads a file once, so that one is the latest anyway). Returns the ids deleted, oldest first.
+ */
+export async function keepLatest(tx: Queryable, fileId: string, keep: number): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string; n: string }>(
+    `DELETE FROM analysis_ingests WHERE file_id = $1 AND used_by_run IS NULL
+        AND n < ALL (SELECT n FROM analysis_ingests WHERE file_id = $1 ORDER BY n DESC LIMIT $2)
+      RETURNING id, n`,
+    [fileId, keep],
+  );
+  return rows.sort((a, b) => Number(a.n) - Number(b.n)).map((r) => r.id);
 }
 
 /** Every ingest of a case, newest first. */

@@ -3,12 +3,14 @@ import type { FieldSpec } from '../analyzer/learn/index.js';
 import type { ApplicationService } from '../applications/service.js';
 import type { RunRow } from '../applications/rows.js';
 import type { Clock } from '../clock.js';
+import type { AppConfig } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
-import { conflict, notFound } from '../http-error.js';
+import { conflict, HttpError, notFound } from '../http-error.js';
 import type { Caller } from '../identity/caller.js';
 import type { LedgerService } from '../ledger/service.js';
 import type { Library } from '../library/plugin.js';
 import type { IngestedFile } from '../runs/ingested.js';
+import type { Throttle } from '../throttle/throttle.js';
 import { namedTypes, normalize } from './normalize.js';
 import * as repo from './repository.js';
 
@@ -18,12 +20,18 @@ export interface AnalysisServiceDeps {
   ledger: LedgerService;
   applications: ApplicationService;
   library: Pick<Library, 'catalogs' | 'schemas'>;
+  throttle: Pick<Throttle, 'hit' | 'spend'>;
+  limits: AppConfig['analysisIngests'];
 }
 
 /** Entries of the marked chain that are not document types (as the run engine reads the chain). */
 const NOT_TYPES = new Set(['docKind', 'pageKind', 'default']);
 
 export const sourceOf = (ingestId: string) => `analysis:${ingestId}`;
+
+const MiB = 1024 * 1024;
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(bytes < MiB ? 2 : 1)} MiB`;
+const per = (ms: number) => (ms % 86_400_000 === 0 ? `${ms / 86_400_000} d` : ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
 
 const toIngest = (r: repo.IngestRow): AnalysisIngest => ({
   id: r.id,
@@ -55,7 +63,9 @@ export class AnalysisService {
    * nothing changes under a run in flight (409).
    */
   async ingest(caller: Caller, applicationId: string, fileId: string, input: AnalysisIngestInput): Promise<AnalysisIngest> {
-    const { db, applications, library } = this.deps;
+    const { db, applications, library, throttle, limits } = this.deps;
+    // Every attempt counts, refused ones too: the rate bounds the checking work a caller can buy.
+    await throttle.hit(`analysis-rate:${caller.orgId}`, limits.rate, `Your organization sent more than ${limits.rate.max} analysis ingests in ${per(limits.rate.windowMs)}`);
     const { app, run } = await applications.require(db, caller.orgId, applicationId);
     const file = await this.ingestable(db, app.id, run, fileId);
     const chain = await library.catalogs.chain(db, caller.orgId);
@@ -66,24 +76,43 @@ export class AnalysisService {
       fields.set(docType, new Map((resolved?.version.content.fields ?? []).map((f) => [f.name, { type: f.type, multiple: f.multiple ?? false, options: f.options ?? [] }])));
     }
     const normalized = normalize(input, { file: { name: file.name, pageCount: file.page_count }, types, fields });
+    // Measured as stored (what grows the database), not as sent: a body may carry words and
+    // content that are not kept, and boxes grow a little as fractions of the page.
+    const stored = { pages: JSON.stringify(normalized.pages), documents: JSON.stringify(normalized.documents), ignored: JSON.stringify(normalized.ignored) };
+    const bytes = Buffer.byteLength(stored.pages) + Buffer.byteLength(stored.documents) + Buffer.byteLength(stored.ignored);
+    if (bytes > limits.maxBytes) {
+      throw new HttpError(
+        413,
+        `This analysis of "${file.name}" is ${mib(bytes)} as stored (page lines ${mib(Buffer.byteLength(stored.pages))}, documents ${mib(Buffer.byteLength(stored.documents))}); this server keeps at most ${mib(limits.maxBytes)} per ingest: send fewer pages or shorter lines`,
+      );
+    }
+    await throttle.spend(
+      `analysis-bytes:${caller.orgId}`,
+      Math.ceil(bytes / 1024),
+      { max: limits.quotaMiB.max * 1024, windowMs: limits.quotaMiB.windowMs },
+      `This analysis (${mib(bytes)}) would take your organization past its quota of ${limits.quotaMiB.max} MiB of analysis ingests in ${per(limits.quotaMiB.windowMs)}`,
+    );
     const id = newId('ana');
     const row = await db.transaction(async (tx) => {
       const locked = await applications.require(tx, caller.orgId, applicationId, { lock: true });
       await this.ingestable(tx, app.id, locked.run, fileId);
       const [replaced] = await repo.currentIngests(tx, app.id, [fileId]);
-      const stored = await repo.insertIngest(tx, {
+      const row = await repo.insertIngest(tx, {
         id,
         org_id: app.org_id,
         application_id: app.id,
         file_id: fileId,
         format: input.format,
         engine: input.engine ?? null,
-        pages: normalized.pages,
-        documents: normalized.documents,
-        ignored: normalized.ignored,
+        json: stored,
         received_by: caller.authenticatedAs,
         received_at: this.deps.clock(),
       });
+      // The latest few of the file are kept, the one in force among them; the ledger keeps the
+      // record of every ingest sent. A run reads only the one in force (none can arrive while
+      // one reads the file, nor after one read it), and what a landed run took is stored with
+      // its pages and documents, which name the ingest but do not read it.
+      const dropped = await repo.keepLatest(tx, fileId, limits.perFile);
       await this.deps.ledger.append(tx, {
         orgId: app.org_id,
         applicationId: app.id,
@@ -97,9 +126,10 @@ export class AnalysisService {
           pages: normalized.pages.map((p) => p.page),
           documents: normalized.documents.length,
           ...(replaced ? { replaces: replaced.id } : {}),
+          ...(dropped.length ? { dropped } : {}),
         },
       });
-      return stored;
+      return row;
     });
     return toIngest(row);
   }

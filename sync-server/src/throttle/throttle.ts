@@ -44,6 +44,28 @@ export class Throttle {
   async reset(key: string): Promise<void> {
     await this.db.query('DELETE FROM throttle_counters WHERE key = $1', [key]);
   }
+
+  /**
+   * Counts `amount` (bytes, pages: the unit of `limit.max`) against a quota over the window, and
+   * refuses (429) what would take it past `limit.max`, counting nothing then: what is refused is
+   * not stored, so it does not use the quota up.
+   */
+  async spend(key: string, amount: number, limit: ThrottleLimit, message: string): Promise<void> {
+    const now = this.clock();
+    const expired = `throttle_counters.window_start + make_interval(secs => $3::float8 / 1000) <= $2`;
+    const { rows } = await this.db.query<{ hits: number }>(
+      `INSERT INTO throttle_counters (key, window_start, hits) SELECT $1::text, $2::timestamptz, $4::int WHERE $4::int <= $5::int
+       ON CONFLICT (key) DO UPDATE SET
+         window_start = CASE WHEN ${expired} THEN $2 ELSE throttle_counters.window_start END,
+         hits = CASE WHEN ${expired} THEN $4::int ELSE throttle_counters.hits + $4::int END
+       WHERE CASE WHEN ${expired} THEN $4::int ELSE throttle_counters.hits + $4::int END <= $5::int
+       RETURNING hits`,
+      [key, now, limit.windowMs, amount, limit.max],
+    );
+    if (rows.length > 0) return;
+    const { rows: held } = await this.db.query<{ window_start: Date }>('SELECT window_start FROM throttle_counters WHERE key = $1', [key]);
+    throw tooMany(message, held[0]?.window_start ?? now, limit, now);
+  }
 }
 
 function tooMany(message: string, windowStart: Date, limit: ThrottleLimit, now: Date): HttpError {

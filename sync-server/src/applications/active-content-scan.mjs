@@ -42,16 +42,23 @@ const OBJ_KEYWORD = /(?:^|\s)obj(?=[\s<])/g;
 const decodeName = (raw) => raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 
 function namesIn(text, from, to, found) {
-  NAME.lastIndex = from;
-  for (let m = NAME.exec(text); m && m.index < to; m = NAME.exec(text)) {
+  // Only [from, to): a search from `from` through the whole text would read on past `to` to the
+  // next name, once for each stream of a file of many streams and no names.
+  const part = to === Infinity ? text.slice(from) : text.slice(from, to);
+  NAME.lastIndex = 0;
+  for (let m = NAME.exec(part); m; m = NAME.exec(part)) {
     const kind = KINDS.get(decodeName(m[1]));
     if (kind) found.add(kind);
   }
 }
 
-/** Whether the dictionary before a `stream` keyword is an object stream we can inflate. */
-function isObjectStream(text, dictEnd) {
-  const before = text.slice(Math.max(0, dictEnd - OVERLAP), dictEnd);
+/**
+ * Whether the dictionary before a `stream` keyword is an object stream we can inflate. It lies
+ * after `from`, where the previous stream ended: a file of many small streams has each byte
+ * looked at once, not the OVERLAP bytes before every stream.
+ */
+function isObjectStream(text, from, dictEnd) {
+  const before = text.slice(Math.max(from, dictEnd - OVERLAP), dictEnd);
   let start = 0;
   OBJ_KEYWORD.lastIndex = 0;
   for (let m = OBJ_KEYWORD.exec(before); m; m = OBJ_KEYWORD.exec(before)) start = m.index + m[0].length;
@@ -124,7 +131,7 @@ export async function scanActiveContent(path) {
           break;
         }
         namesIn(text(), at, start.index, found);
-        objectStream = isObjectStream(text(), start.index) ? [] : null;
+        objectStream = isObjectStream(text(), at, start.index) ? [] : null;
         objectStreamBytes = 0;
         inStream = true;
         at = start.index + start[0].length;

@@ -210,15 +210,28 @@ export function cleanAddress(text: string): string {
 
 const STREET = /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|close|crescent|terrace|square|parkway|highway|hwy|circle|trail)\.?\s*$/i;
 
+/** A line longer than this is no postcode-and-city line (and the city's pattern costs its length cubed). */
+const MAX_POSTCODE_LINE = 120;
+
 export function isPostcodeLine(text: string): boolean {
+  if (text.length > MAX_POSTCODE_LINE) return false;
   if (UK_POSTCODE.test(text) || US_ZIP.test(text) || /\b[A-Z]\d{2} ?[A-Z0-9]{4}\b/.test(text)) return true;
   // `10115 Berlin`, `1016 DZ Amsterdam`, `00-950 Warszawa` — but not a street line, `1290 Clarkson Street`.
   return /(?:^|,\s*)(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{2}-\d{3})(?:\s?[A-Z]{2})?\s+\p{Lu}[\p{L}\-']+(?:[ \-][\p{L}\-']+){0,2}$/u.test(text.trim()) && !STREET.test(text);
 }
 
+/**
+ * `Label: value ` pairs at the start of a line, before a street number. A label does not start
+ * with white space: when it could, the spaces between pairs could be split between the value
+ * and the next label in as many ways as there are spaces, and a line of ten pairs that ends
+ * without a street number was retried for each of those splits of each pair (hours, on the
+ * server's main thread).
+ */
+const LABELLED_REFERENCES = /^\s*(?:[\p{L}'’.\-][\p{L}'’.\- ]{2,39}:\s*[\w\-]+\s+)+(?=\d+\s+\p{L})/u;
+
 export const addressParser: Parser<string> = (text) => {
   // A labelled reference before the street (`Référence acheminement : 98765 12 Avenue …`) is not the address.
-  const t = cleanAddress(cutAtLabel(text.replace(/^(?:[\p{L}'’.\- ]{3,40}:\s*[\w\-]+\s+)+(?=\d+\s+\p{L})/u, '')));
+  const t = cleanAddress(cutAtLabel(text.replace(LABELLED_REFERENCES, '')));
   if (!/\d/.test(t) || !/[A-Za-z]{3}/.test(t) || t.length < 8 || t.split(/\s+/).length > 16) return null;
   // An address has a postcode or a street, not the shape of a sentence.
   const placeLike = UK_POSTCODE.test(t) || US_ZIP.test(t) || EIRCODE.test(t) || EU_POSTCODE_CITY.test(t) || STREET_WORD.test(t);

@@ -57,7 +57,9 @@ const FILTER_NAMES: Record<string, string> = {
 };
 
 function filtersOf(dict: string): string[] {
-  const m = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/.exec(dict);
+  // An array of filters is a few names: looked for no further than that, so a dictionary of many
+  // unclosed `/Filter [` is not read to its end once for each.
+  const m = /\/Filter\s*(\[[^\]]{0,512}\]|\/[^\s/<>[\]()]+)/.exec(dict);
   if (!m) return [];
   return [...m[1]!.matchAll(/\/([^\s/<>[\]()]+)/g)].map((f) => f[1]!);
 }
@@ -247,6 +249,10 @@ export function surveyStreams(bytes: Uint8Array, options: StreamGuardOptions = {
   const maxTotal = (options.maxTotalMb ?? DEFAULT_MAX_TOTAL_MB) * 2 ** 20;
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const survey: StreamSurvey = { streams: 0, decodedBytes: 0, mayHaveImages: false, refusal: null };
+  // Where the last stream's data ended: the next stream's dictionary lies after it. Each byte is
+  // looked at as a dictionary once, however many streams a file packs together (a window per
+  // stream of its own, or `obj` looked for back to the file's start, made that quadratic).
+  let previousEnd = 0;
   for (let at = buf.indexOf(STREAM); at >= 0; at = buf.indexOf(STREAM, at + STREAM.length)) {
     // `endstream` ends one; the keyword that starts one is followed by an end of line.
     if (at >= 3 && buf.subarray(at - 3, at).toString('latin1') === 'end') continue;
@@ -254,13 +260,16 @@ export function surveyStreams(bytes: Uint8Array, options: StreamGuardOptions = {
     if (buf[start] === 0x0d) start++;
     if (buf[start] === 0x0a) start++;
     else if (buf[start - 1] !== 0x0d) continue;
-    const from = Math.max(0, at - DICT_WINDOW);
-    const objAt = buf.lastIndexOf(OBJ, at);
-    const dict = buf.subarray(objAt >= from ? objAt : from, at).toString('latin1');
+    const from = Math.max(previousEnd, at - DICT_WINDOW);
+    const objAt = buf.subarray(from, at).lastIndexOf(OBJ);
+    const dict = buf.subarray(objAt >= 0 ? from + objAt : from, at).toString('latin1');
     const end = dataEnd(buf, start, dict);
+    previousEnd = end;
     survey.streams++;
     if (/\/Subtype\s*\/Image\b/.test(dict)) {
       survey.mayHaveImages = true;
+      // Past its data: the next stream is looked for after it (its end was found once).
+      at = Math.max(at, end - STREAM.length);
       continue;
     }
     let decoded: { bytes: Uint8Array; complete: boolean };

@@ -72,6 +72,13 @@ export const ConfigSchema = z.object({
   GUEST_RATE: throttle('10/1m').describe('Requests per guest key (spec: 10 a minute).'),
   BRIEF_THROTTLE: throttle('5/1d').describe('Intel briefs an instant account with no email yet may start (429 past it); accounts with an email are not limited by it.'),
   ANALYSIS_INGEST_MAX_BYTES: int(8_388_608, 1_024).describe(
+  LOGIN_ADDRESS_THROTTLE: throttle('100/15m').describe('Failed sign-ins per client address, whatever the account (429 past it): random emails cannot buy unbounded password checks.'),
+  RESET_THROTTLE: throttle('50/15m').describe('Password-reset attempts (POST /password/reset) per client address (429 past it).'),
+  INVITE_ORG_THROTTLE: throttle('30/1h').describe('Colleagues added (POST /users) and colleagues’ emails changed per organization (429 past it): each can mail a stranger.'),
+  INVITE_MANAGER_THROTTLE: throttle('30/1h').describe('The same per Manager (429 past it).'),
+  HASH_CONCURRENCY: int(2, 1).describe('Password hashes (scrypt, 32 MiB and ~60 ms each) computed at once by this process; the rest wait in a queue taken in turn per client address.'),
+  HASH_QUEUE_PER_ADDRESS: int(4, 1).describe('Password hashes one client address may have waiting; past it its oldest waiting request is answered 429 with Retry-After.'),
+  HASH_QUEUE_MAX: int(64, 1).describe('Password hashes waiting in all; past it a new one is answered 503 with Retry-After.'),
     'Largest analysis ingest (POST …/files/{fileId}/analysis) kept, measured as stored: its page lines, documents and what was left out, as JSON. 413 above it, before anything is stored. The body itself may be up to 16 MiB (it may carry what is not kept: words, `content`).',
   ),
   ANALYSIS_INGESTS_PER_FILE: int(3, 1).describe('Analysis ingests kept per source file: the latest (the one a run takes) and those before it up to this many, as the record of what was sent; older ones are deleted when a new one is stored.'),
@@ -165,6 +172,10 @@ export interface AppConfig {
   analysisIngests: { maxBytes: number; perFile: number; quotaMiB: ThrottleLimit; rate: ThrottleLimit };
   instantAccountDays: number;
   guestHours: number;
+    loginAddress: ThrottleLimit;
+    reset: ThrottleLimit;
+    inviteOrg: ThrottleLimit;
+    inviteManager: ThrottleLimit;
   guestUploadPages: number;
   retentionSweepMs: number;
   blobs: BlobConfig;
@@ -172,6 +183,8 @@ export interface AppConfig {
   webhookAllowPrivate: boolean;
   /** `strict`: every response body is also zod-checked against its schema (tests). */
   responseValidation: 'off' | 'strict';
+  /** The password-hashing gate: hashes at once, waiting per client address, waiting in all. */
+  passwordHashing: { concurrency: number; perAddress: number; queue: number };
   /** OpenAI-compatible models offered per stage; undefined when none are configured. */
   research: { parallel: number; modelTimeoutMs: number; modelRetries: number; maxPromptTokens: number };
   openai?: OpenAiConfig | undefined;
@@ -260,12 +273,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       modelTimeoutMs: e.MODEL_TIMEOUT_MS,
       modelRetries: e.MODEL_RETRIES,
       maxPromptTokens: e.MODEL_MAX_PROMPT_TOKENS,
+      loginAddress: e.LOGIN_ADDRESS_THROTTLE,
+      reset: e.RESET_THROTTLE,
+      inviteOrg: e.INVITE_ORG_THROTTLE,
+      inviteManager: e.INVITE_MANAGER_THROTTLE,
     },
     instantAccountDays: e.INSTANT_ACCOUNT_DAYS,
     guestHours: e.GUEST_HOURS,
     guestUploadPages: e.GUEST_UPLOAD_PAGES,
     retentionSweepMs: e.RETENTION_SWEEP_MS,
     blobs: {
+    passwordHashing: { concurrency: e.HASH_CONCURRENCY, perAddress: e.HASH_QUEUE_PER_ADDRESS, queue: e.HASH_QUEUE_MAX },
       driver: e.BLOB_STORE,
       cacheBytes: e.BLOB_CACHE_MB * 1024 * 1024,
       verifyEveryMs: e.BLOB_VERIFY_HOURS * 3_600_000,

@@ -31,11 +31,14 @@ async function startSmtp(): Promise<{ url: string; inbox: Received[]; close(): P
   return { url: `smtp://127.0.0.1:${port}`, inbox, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** The token of the reset link in a mail, undoing quoted-printable line wrapping. */
-function linkToken(raw: string): string {
-  const body = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  const m = /\/reset-password#token=([A-Za-z0-9_-]+)/.exec(body);
-  if (!m) throw new Error(`no reset link in mail:\n${body}`);
+/** A mail's text with quoted-printable line wrapping undone. */
+const unfolded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** The token of the reset link (or, with `page`, another link) in a mail. */
+function linkToken(raw: string, page = 'reset-password'): string {
+  const body = unfolded(raw);
+  const m = new RegExp(`/${page}#token=([A-Za-z0-9_-]+)`).exec(body);
+  if (!m) throw new Error(`no ${page} link in mail:\n${body}`);
   return m[1]!;
 }
 
@@ -59,6 +62,13 @@ describe(`password reset through a real SMTP server on ${DRIVER}`, () => {
     await smtp?.close();
   });
   const inject = (o: InjectOptions) => t.app.inject(o);
+  /** Uses the link mailed at sign-up: a Manager's invitations wait for it. */
+  const confirmAddress = async (email: string) => {
+    await drainJobs(t.app);
+    const mail = smtp.inbox.find((m) => m.to.includes(email) && /confirm-email#token=/.test(unfolded(m.raw)));
+    expect(mail, `a confirmation mail to ${email}`).toBeDefined();
+    expect((await inject({ method: 'POST', url: '/api/email-confirmation', payload: { token: linkToken(mail!.raw, 'confirm-email') } })).statusCode).toBe(204);
+  };
 
   it('mails a one-hour, single-use link; using it sets the password and ends every session', async () => {
     const email = uniqueEmail();
@@ -66,7 +76,7 @@ describe(`password reset through a real SMTP server on ${DRIVER}`, () => {
     const forgot = await inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });
     expect(forgot.statusCode).toBe(200);
     await drainJobs(t.app);
-    const mail = smtp.inbox.find((m) => m.to.includes(email));
+    const mail = smtp.inbox.find((m) => m.to.includes(email) && /reset-password#token=/.test(unfolded(m.raw)));
     expect(mail).toBeDefined();
     expect(mail!.raw).toContain('https://portal.example/reset-password#token=');
     const token = linkToken(mail!.raw);
@@ -87,7 +97,7 @@ describe(`password reset through a real SMTP server on ${DRIVER}`, () => {
     await signUp(t.app, { email });
     await inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });
     await drainJobs(t.app);
-    const token = linkToken(smtp.inbox.find((m) => m.to.includes(email))!.raw);
+    const token = linkToken(smtp.inbox.find((m) => m.to.includes(email) && /reset-password#token=/.test(unfolded(m.raw)))!.raw);
     clock.advance(61 * 60_000);
     const res = await inject({ method: 'POST', url: '/api/password/reset', payload: { token, newPassword: 'too late passphrase' } });
     expect(res.statusCode).toBe(400);
@@ -105,12 +115,13 @@ describe(`password reset through a real SMTP server on ${DRIVER}`, () => {
 
   it('invites a colleague by mail naming the organization and who invited; listed as invited until the link sets their password', async () => {
     const manager = await signUp(t.app, { orgName: 'Harbour Lettings' });
+    await confirmAddress(manager.user!.email!);
     const email = uniqueEmail('invitee');
     const created = await inject({ method: 'POST', url: '/api/users', headers: manager.headers, payload: { name: 'Ines Okafor', email } });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ mustChangePassword: false, active: true, invitedAt: created.json().createdAt });
     await drainJobs(t.app);
-    const mail = smtp.inbox.find((m) => m.to.includes(email))!;
+    const mail = smtp.inbox.find((m) => m.to.includes(email) && /reset-password#token=/.test(unfolded(m.raw)))!;
     // Quoted-printable wraps long lines with a soft break, and a long header is folded.
     const text = mail.raw.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' ');
     expect(text).toMatch(new RegExp(`Subject: ${manager.user!.name} invited you to Harbour Lettings on Compliance Portal`));
@@ -150,7 +161,7 @@ describe(`password reset through a real SMTP server on ${DRIVER}`, () => {
     await inject({ method: 'POST', url: '/api/login', payload: { username: email, password: PASSWORD } });
     await inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });
     await drainJobs(t.app);
-    const token = linkToken(smtp.inbox.find((m) => m.to.includes(email))!.raw);
+    const token = linkToken(smtp.inbox.find((m) => m.to.includes(email) && /reset-password#token=/.test(unfolded(m.raw)))!.raw);
     expect(logs).toContain('mail sent');
     for (const secret of [PASSWORD, key, key.split('_').slice(2).join('_'), token, s.headers.cookie!.split('=')[1]!]) {
       expect(logs).not.toContain(secret);
@@ -170,12 +181,14 @@ describe('mail without an SMTP server', () => {
       await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });
       await drainJobs(t.app);
       const dir = join(t.config.dataDir, 'outbox');
+      // The confirmation of the address mailed at sign-up, and the reset link.
       const files = await readdir(dir);
-      expect(files).toHaveLength(1);
-      expect(files[0]).toMatch(/\.eml$/);
-      const raw = await readFile(join(dir, files[0]!), 'utf8');
-      expect(raw).toContain(`To: ${email}`);
-      expect(linkToken(raw)).toHaveLength(43);
+      expect(files).toHaveLength(2);
+      expect(files.every((f) => f.endsWith('.eml'))).toBe(true);
+      const raws = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+      expect(raws.every((raw) => raw.includes(`To: ${email}`))).toBe(true);
+      expect(linkToken(raws.find((raw) => unfolded(raw).includes('reset-password#'))!)).toHaveLength(43);
+      expect(linkToken(raws.find((raw) => unfolded(raw).includes('confirm-email#'))!, 'confirm-email')).toHaveLength(43);
     } finally {
       await t.close();
     }

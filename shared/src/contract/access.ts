@@ -30,7 +30,11 @@ export const User = z
         'When a Manager added this person (ISO 8601), while they have not joined yet: not signed in once, nor chosen a password with the invitation link. Null once they have (and for everyone who signed up or signed in). Show such a person as invited, not active.',
       ),
   })
-  .meta({ id: 'User', description: 'A person of an organization.' });
+  .meta({
+    id: 'User',
+    description:
+      'A person of an organization. `email` is unique in the organization, and one account across the service has it: a colleague added with an address that has an account elsewhere is listed like any invited colleague but stays invited (see CreateUserInput); sign-in and password resets reach the account of the address.',
+  });
 export type User = z.infer<typeof User>;
 
 export const Organization = z
@@ -98,6 +102,10 @@ export const ResetPasswordInput = z
   .object({ token: z.string().min(10).max(200), newPassword: Password })
   .meta({ id: 'ResetPasswordInput' });
 
+export const ConfirmEmailInput = z
+  .object({ token: z.string().min(10).max(200).describe('The token of the mailed link `/confirm-email#token=…`.') })
+  .meta({ id: 'ConfirmEmailInput' });
+
 export const CreateUserInput = z
   .object({
     name: PersonName,
@@ -107,7 +115,11 @@ export const CreateUserInput = z
       'When given, the colleague signs in with it and is asked to change it; when absent, an invitation mail with a link to set a password is sent (valid 7 days).',
     ),
   })
-  .meta({ id: 'CreateUserInput' });
+  .meta({
+    id: 'CreateUserInput',
+    description:
+      "An address has one account across the service. An address already in your organization is a 409. An address that has an account in another organization is answered exactly like a new one (201, the same `User`, listed as invited), so adding a colleague never tells whether an address is in use elsewhere; that colleague stays invited and never becomes an account (its owner keeps the one they have, and is told by mail that nothing changed; a temporary password given for it never signs anyone in). Mails wait until the adding Manager's own address is confirmed.",
+  });
 
 export const UpdateUserInput = z
   .object({

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { FairGate } from '../throttle/fair-gate.js';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -33,3 +34,35 @@ export async function verifyPassword(password: string, stored: string | null): P
  * the same time as a wrong password and does not reveal which accounts exist.
  */
 const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEY_LENGTH).toString('base64url')}`;
+
+/**
+ * Every scrypt of the server goes through here: hashes and checks wait their turn at the gate
+ * (a cap on concurrent hashes, taken round-robin per client address), so a burst from one place
+ * neither starves the others' sign-ins nor the libuv threads file reads need. The counters are
+ * what the server's logs and tests read to see how much hashing a request bought.
+ */
+export class PasswordHasher {
+  private hashed = 0;
+  private verified = 0;
+
+  constructor(private readonly gate: FairGate) {}
+
+  hash(password: string, client: string): Promise<string> {
+    return this.gate.run(client, () => {
+      this.hashed++;
+      return hashPassword(password);
+    });
+  }
+
+  /** Checks against `stored`, or against a dummy hash when there is none (same cost either way). */
+  verify(password: string, stored: string | null, client: string): Promise<boolean> {
+    return this.gate.run(client, () => {
+      this.verified++;
+      return verifyPassword(password, stored);
+    });
+  }
+
+  stats() {
+    return { hashed: this.hashed, verified: this.verified, ...this.gate.stats() };
+  }
+}

@@ -21,15 +21,20 @@
  *   authenticate.ts           bearer keys, device sessions and cookies → `Caller`
  *   credential-cache.ts       resolved credentials kept per app, evicted on `portal_auth`
  *   caller.ts                 `Caller` and `requireCaller`, shared with every area
- *   passwords.ts, secrets.ts  scrypt password hashes; minted secrets and their hashes
+ *   mailed-links.ts           mails with links (reset, invitation, address confirmation) and
+ *                             the note to an address's owner; names in them made safe
+ *   passwords.ts, secrets.ts  scrypt password hashes behind a fair gate; minted secrets, hashes
  *   instant-names.ts          generated three-word names for instant accounts
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { FairGate } from '../throttle/fair-gate.js';
 import { ApiKeyService } from './api-keys-service.js';
+import { MailedLinks } from './mailed-links.js';
 import { OrganizationService, type OfficialCatalogs, type OrganizationInitializer } from './organization-service.js';
 import identityRoutes from './routes.js';
-import { SessionService } from './sessions-service.js';
+import { PasswordHasher } from './passwords.js';
+import { FORGOT_JOB, SessionService } from './sessions-service.js';
 import { UserService } from './users-service.js';
 
 export interface IdentityServices {
@@ -38,6 +43,8 @@ export interface IdentityServices {
   /** Other areas create organizations (and read them) through this. */
   organizations: OrganizationService;
   apiKeys: ApiKeyService;
+  /** Every scrypt of this process, behind one fair gate; its counters show what was hashed. */
+  passwords: PasswordHasher;
 }
 
 declare module 'fastify' {
@@ -54,15 +61,24 @@ export default fp(
     // it is asked at request time.
     const catalogs: OfficialCatalogs = { officialCatalogIds: (q) => app.library.officialCatalogIds(q) };
     const { db, clock, config, throttle, credentials } = app;
-    const sendMail = app.sendMail;
+    const links = new MailedLinks({ clock, config, sendMail: app.sendMail });
     const initializers: OrganizationInitializer[] = [];
     app.decorate('organizationInitializers', initializers);
     const organizations = new OrganizationService({ db, initializers, catalogs });
+    const { concurrency, perAddress, queue } = config.passwordHashing;
+    const gate = new FairGate({ concurrency, perClient: perAddress, total: queue }, (client, waitedMs) => {
+      // A wait of more than a few hashes is worth an operator's eye: who queued, for how long.
+      if (waitedMs >= 500) app.log.warn({ client, waitedMs }, 'password hash waited for its turn');
+    });
+    const passwords = new PasswordHasher(gate);
+    const sessions = new SessionService({ db, clock, config, throttle, hasher: passwords, links, jobs: app.jobs, organizations, credentials });
+    app.jobs.register<{ email: string }>(FORGOT_JOB, (job) => sessions.mailResetLink(job.payload.email));
     app.decorate('identity', {
-      sessions: new SessionService({ db, clock, config, throttle, sendMail, organizations, credentials }),
-      users: new UserService({ db, clock, config, sendMail, credentials }),
+      sessions,
+      users: new UserService({ db, clock, config, throttle, hasher: passwords, links, credentials }),
       organizations,
       apiKeys: new ApiKeyService({ db, clock, config, throttle, organizations, credentials }),
+      passwords,
     } satisfies IdentityServices);
     await app.register(identityRoutes);
   },

@@ -64,20 +64,63 @@ export async function keepInstantOrganization(q: Queryable, orgId: string): Prom
 
 export async function insertUser(
   q: Queryable,
-  u: { orgId: string; name: string; email: string | null; passwordHash: string | null; role: RoleName; mustChangePassword: boolean },
+  u: {
+    orgId: string;
+    name: string;
+    email: string | null;
+    passwordHash: string | null;
+    role: RoleName;
+    mustChangePassword: boolean;
+    invitedBy?: string | null;
+    invitationHeld?: boolean;
+    addressTaken?: boolean;
+  },
 ): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
-    `INSERT INTO users (id, org_id, name, email, password_hash, role, must_change_password)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-    [newId('usr'), u.orgId, u.name, u.email, u.passwordHash, u.role, u.mustChangePassword],
+    `INSERT INTO users (id, org_id, name, email, password_hash, role, must_change_password, invited_by, invitation_held, address_taken)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+    [newId('usr'), u.orgId, u.name, u.email, u.passwordHash, u.role, u.mustChangePassword, u.invitedBy ?? null, u.invitationHeld ?? false, u.addressTaken ?? false],
   );
   return rows[0]!;
 }
 
-/** The account of an email, inactive ones included (login answers them like a wrong password). */
+/**
+ * The account of an email, inactive ones included (login answers them like a wrong password).
+ * An invitation to an address taken elsewhere is no account: never found here.
+ */
 export async function findUserByEmail(q: Queryable, email: string, opts: { activeOnly?: boolean } = {}): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(`SELECT * FROM users WHERE email = $1 AND NOT deleted${opts.activeOnly ? ' AND active' : ''}`, [email]);
+  const { rows } = await q.query<UserRow>(`SELECT * FROM users WHERE email = $1 AND NOT deleted AND NOT address_taken${opts.activeOnly ? ' AND active' : ''}`, [email]);
   return rows[0];
+}
+
+/** Where an address stands: a row of this organization has it, the account of another has it, or neither. */
+export async function emailStanding(q: Queryable, orgId: string, email: string): Promise<'organization' | 'elsewhere' | 'free'> {
+  const { rows } = await q.query<{ org_id: string; address_taken: boolean }>('SELECT org_id, address_taken FROM users WHERE email = $1', [email]);
+  if (rows.some((r) => r.org_id === orgId)) return 'organization';
+  return rows.some((r) => !r.address_taken) ? 'elsewhere' : 'free';
+}
+
+/** Colleagues this Manager added whose mail waits for the Manager's address to be confirmed (locked). */
+export async function heldInvitations(q: Queryable, inviterId: string): Promise<UserRow[]> {
+  const { rows } = await q.query<UserRow>(
+    `SELECT * FROM users WHERE invited_by = $1 AND invitation_held AND active AND NOT deleted AND joined_at IS NULL ORDER BY created_at, id FOR UPDATE`,
+    [inviterId],
+  );
+  return rows;
+}
+
+/** A not-yet-joined colleague invited again (a new address) by `inviterId`; `held` as for a new one. */
+export async function reinvite(q: Queryable, userId: string, inviterId: string, held: boolean): Promise<void> {
+  await q.query('UPDATE users SET invited_by = $2, invitation_held = $3 WHERE id = $1', [userId, inviterId, held]);
+}
+
+export async function setInvitationHeld(q: Queryable, userId: string, held: boolean): Promise<void> {
+  await q.query('UPDATE users SET invitation_held = $2 WHERE id = $1', [userId, held]);
+}
+
+/** The owner of the address read a link mailed to it. */
+export async function confirmEmail(q: Queryable, userId: string, now: Date): Promise<void> {
+  await q.query('UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, $2) WHERE id = $1', [userId, now]);
 }
 
 export async function findUser(q: Queryable, orgId: string, userId: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
@@ -110,18 +153,29 @@ export async function updateUser(
   q: Queryable,
   orgId: string,
   userId: string,
-  u: { name?: string | undefined; email?: string | undefined; role?: RoleName | undefined; active?: boolean | undefined; temporaryPasswordHash: string | null },
+  u: {
+    name?: string | undefined;
+    email?: string | undefined;
+    role?: RoleName | undefined;
+    active?: boolean | undefined;
+    temporaryPasswordHash: string | null;
+    /** With a new email: whether that address has an account elsewhere (an invitation only). */
+    addressTaken?: boolean | undefined;
+  },
 ): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
     `UPDATE users SET
        name = COALESCE($3, name),
+       -- A new address is not confirmed until its owner uses a link mailed to it.
+       email_confirmed_at = CASE WHEN $4::text IS NOT NULL AND $4 IS DISTINCT FROM email THEN NULL ELSE email_confirmed_at END,
        email = COALESCE($4, email),
+       address_taken = COALESCE($8, address_taken),
        role = COALESCE($5, role),
        active = COALESCE($6, active),
        password_hash = COALESCE($7, password_hash),
        must_change_password = CASE WHEN $7::text IS NOT NULL THEN true ELSE must_change_password END
      WHERE id = $1 AND org_id = $2 RETURNING *`,
-    [userId, orgId, u.name ?? null, u.email ?? null, u.role ?? null, u.active ?? null, u.temporaryPasswordHash],
+    [userId, orgId, u.name ?? null, u.email ?? null, u.role ?? null, u.active ?? null, u.temporaryPasswordHash, u.addressTaken ?? null],
   );
   await announceRevocation(q, { user: userId });
   return rows[0]!;
@@ -202,9 +256,11 @@ export async function touchSession(q: Queryable, sessionId: string, now: Date): 
 
 // ── password tokens (reset links, invitations) ─────────────────────────────────────────────
 
+export type TokenPurpose = 'reset' | 'invite' | 'confirm';
+
 export async function insertPasswordToken(
   q: Queryable,
-  t: { tokenHash: Buffer; orgId: string; userId: string; purpose: 'reset' | 'invite'; now: Date; expiresAt: Date },
+  t: { tokenHash: Buffer; orgId: string; userId: string; purpose: TokenPurpose; now: Date; expiresAt: Date },
 ): Promise<void> {
   await q.query(
     `INSERT INTO password_tokens (token_hash, org_id, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -212,17 +268,43 @@ export async function insertPasswordToken(
   );
 }
 
-/** Marks a live token of an active user used; that user's id, or undefined when there is none. */
-export async function consumePasswordToken(q: Queryable, tokenHash: Buffer, now: Date): Promise<string | undefined> {
+/**
+ * The user of a live token of one of `purposes` (unused, unexpired, of an active user), without
+ * using it: a made-up or spent token is known for one before any work is spent on it.
+ */
+export async function findLiveToken(q: Queryable, tokenHash: Buffer, now: Date, purposes: TokenPurpose[]): Promise<{ user_id: string; org_id: string } | undefined> {
+  const { rows } = await q.query<{ user_id: string; org_id: string }>(
+    `SELECT t.user_id, t.org_id FROM password_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2 AND t.purpose = ANY($3::text[])
+        AND u.active AND NOT u.deleted`,
+    [tokenHash, now, purposes],
+  );
+  return rows[0];
+}
+
+/** Marks a live token of one of `purposes` of an active user used; that user's id, or undefined when there is none. */
+export async function consumePasswordToken(q: Queryable, tokenHash: Buffer, now: Date, purposes: TokenPurpose[]): Promise<string | undefined> {
   const { rows } = await q.query<{ user_id: string }>(
     `UPDATE password_tokens t SET used_at = $2
        FROM users u
-      WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2
+      WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2 AND t.purpose = ANY($3::text[])
         AND u.id = t.user_id AND u.active AND NOT u.deleted
      RETURNING t.user_id`,
-    [tokenHash, now],
+    [tokenHash, now, purposes],
   );
   return rows[0]?.user_id;
+}
+
+/**
+ * Ends every open link of a user (of `purposes`, or all): a cancelled link reads as used. Using a
+ * reset link, a new password or a new address ends what was mailed before it.
+ */
+export async function cancelUserTokens(q: Queryable, userId: string, now: Date, purposes?: TokenPurpose[]): Promise<number> {
+  const { rowCount } = await q.query(
+    `UPDATE password_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL AND ($3::text[] IS NULL OR purpose = ANY($3::text[]))`,
+    [userId, now, purposes ?? null],
+  );
+  return rowCount ?? 0;
 }
 
 // ── API and guest keys ─────────────────────────────────────────────────────────────────────

@@ -14,9 +14,20 @@ export interface UserRow {
   created_at: Date;
   /** First sign-in or chosen password (migration 033); null while invited. */
   joined_at: Date | null;
+  /** When the owner of `email` used a link mailed to it (migration 036); null until then. */
+  email_confirmed_at: Date | null;
+  /** The Manager who added this colleague; null for whoever signed up. */
+  invited_by: string | null;
+  /** The mail of this addition waits for the inviting Manager's address to be confirmed. */
+  invitation_held: boolean;
+  /** Added with an address that has an account in another organization: never an account itself. */
+  address_taken: boolean;
 }
 
-export const toUser = (r: UserRow): User => ({
+/** What the API shape is made of: a session's user, read without the invitation's bookkeeping, will do. */
+type UserShown = Omit<UserRow, 'email_confirmed_at' | 'invited_by' | 'invitation_held' | 'address_taken'>;
+
+export const toUser = (r: UserShown): User => ({
   id: r.id,
   organizationId: r.org_id,
   name: r.name,

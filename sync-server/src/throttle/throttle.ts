@@ -66,6 +66,14 @@ export class Throttle {
     const { rows: held } = await this.db.query<{ window_start: Date }>('SELECT window_start FROM throttle_counters WHERE key = $1', [key]);
     throw tooMany(message, held[0]?.window_start ?? now, limit, now);
   }
+
+  /**
+   * Gives back one hit taken by `hit` (an attempt that succeeded): a counter shared by many
+   * accounts must not be cleared by one of them signing in, only lose that attempt.
+   */
+  async release(key: string): Promise<void> {
+    await this.db.query('UPDATE throttle_counters SET hits = greatest(hits - 1, 0) WHERE key = $1', [key]);
+  }
 }
 
 function tooMany(message: string, windowStart: Date, limit: ThrottleLimit, now: Date): HttpError {

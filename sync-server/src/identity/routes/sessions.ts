@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePasswordInput, DeviceSession, errorResponses, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignupInput, User } from '@portal/shared';
+import { ChangePasswordInput, ConfirmEmailInput, DeviceSession, errorResponses, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignupInput, User } from '@portal/shared';
 import { requireCaller } from '../caller.js';
 import { toUser } from '../rows.js';
+import { CONFIRMATION_DAYS } from '../mailed-links.js';
 import { RESET_LINK_HOURS, type ClientInfo } from '../sessions-service.js';
+
+/** Said by every operation that hashes a password: its wait is bounded per address and in all. */
+const HASHING = 'Password hashing is capped and taken in turn per client address: 429 (with Retry-After) when this address has too many waiting, 503 (with Retry-After) when the server has.';
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -19,10 +23,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Create an organization and its first Manager, signed in',
-        description:
-          'With no body, creates an instant account: generated three-word names, no password, kept for 30 days unless an email is added with PATCH /users/{id}.',
+        description: `With no body, creates an instant account: generated three-word names, no password, kept for 30 days unless an email is added with PATCH /users/{id}. With an email, a link to confirm it is mailed (valid ${CONFIRMATION_DAYS} days): the Manager works at once, but invitation mails to colleagues wait until the address is confirmed (POST /email-confirmation). ${HASHING}`,
         body: SignupInput.nullish().describe("Optional: send no body for an instant account."),
-        response: { 201: User.describe('The new Manager; the session cookie is set.'), ...errorResponses(400, 409, 429) },
+        response: { 201: User.describe('The new Manager; the session cookie is set.'), ...errorResponses(400, 409, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -39,9 +42,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Sign in with email and password',
-        description: 'Send the email as `email` (the sign-up field) or as `username`. A session cookie already in the browser is replaced.',
+        description: `Send the email as \`email\` (the sign-up field) or as \`username\`. A session cookie already in the browser is replaced. Failed sign-ins are throttled per account and address and per address alone (429). ${HASHING}`,
         body: LoginInput,
-        response: { 200: User.describe('Signed in; the session cookie is set.'), ...errorResponses(400, 401, 429) },
+        response: { 200: User.describe('Signed in; the session cookie is set.'), ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -61,7 +64,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'For clients on another origin (the desktop app), which cannot rely on the SameSite session cookie. Same credentials, throttle and lifetime as POST /login; send the token as `Authorization: Bearer <token>` (and, for collaboration sockets, as the `bearer.<token>` WebSocket subprotocol). POST /logout with it ends it. Changing or resetting the password ends it like any session.',
         body: LoginInput,
-        response: { 201: DeviceSession, ...errorResponses(400, 401, 429) },
+        response: { 201: DeviceSession, ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -112,9 +115,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Change your password',
-        description: 'Ends every other session of yours and re-issues the current one (a new cookie). A wrong current password is 403 and the session stays valid.',
+        description: `Ends every other session of yours and re-issues the current one (a new cookie), and cancels every reset or invitation link mailed to you before. A wrong current password is 403 and the session stays valid. ${HASHING}`,
         body: ChangePasswordInput,
-        response: { 204: z.undefined().describe('Changed; a new session cookie is set.'), ...errorResponses(400, 401, 403) },
+        response: { 204: z.undefined().describe('Changed; a new session cookie is set.'), ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -131,7 +134,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Mail a password reset link',
-        description: `Always 200, whether or not the email is known. A known, active account gets a link valid ${RESET_LINK_HOURS} hour and usable once.`,
+        description: `Always 200, whether or not the email is known, and after the same work: the address is looked up, and a known, active account mailed a link valid ${RESET_LINK_HOURS} hour and usable once, after the answer.`,
         body: ForgotPasswordInput,
         response: { 200: z.object({ message: z.string() }).meta({ id: 'ForgotPasswordAck' }), ...errorResponses(400) },
       },
@@ -149,13 +152,48 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Set a new password with a reset or invitation token',
-        description: 'Ends every session of that user. 400 when the token is invalid, already used or expired.',
+        description: `Ends every session of that user and cancels every other open link mailed to them (it confirms their address, too). 400 when the token is invalid, already used or expired (or cancelled by a later password or address change); the token is checked before the password is hashed. Attempts are throttled per client address (429). ${HASHING}`,
         body: ResetPasswordInput,
-        response: { 204: z.undefined().describe('The password is set; sign in with it.'), ...errorResponses(400) },
+        response: { 204: z.undefined().describe('The password is set; sign in with it.'), ...errorResponses(400, 429, 503) },
       },
     },
     async (request, reply) => {
-      await sessions.resetPassword(request.body.token, request.body.newPassword);
+      await sessions.resetPassword(request.body.token, request.body.newPassword, clientOf(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/email-confirmation',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm your address with the mailed link',
+        description: `The token of the link mailed at sign-up or when an address changes (\`/confirm-email#token=…\`, valid ${CONFIRMATION_DAYS} days, usable once). A Manager's invitation mails wait for it and go out now. Using a reset or invitation link confirms the address too. 400 when the token is invalid, used or expired; attempts are throttled per client address with password resets (429).`,
+        body: ConfirmEmailInput,
+        response: { 204: z.undefined().describe('The address is confirmed.'), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await sessions.confirmEmail(request.body.token, clientOf(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/email-confirmation/resend',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        summary: 'Mail a new link to confirm your address',
+        description: 'The link mailed before stops working. 403 for an API key; 409 when you have no address or it is already confirmed; 429 past the reset-mail throttle.',
+        response: { 204: z.undefined().describe('A new link is on its way.'), ...errorResponses(401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await sessions.resendConfirmation(requireCaller(request));
       return reply.code(204).send();
     },
   );

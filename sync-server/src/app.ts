@@ -23,6 +23,7 @@ import { RESEARCH_LANE } from './research/types.js';
 import mail from './mail/plugin.js';
 import errorHandler, { answerFrameworkError } from './plugins/app/error-handler.js';
 import jsonBody from './plugins/app/json-body.js';
+import requestBody from './plugins/app/request-body.js';
 import { createResponseSerializerCompiler } from './plugins/app/serializer.js';
 import services from './plugins/app/services.js';
 import cors from './plugins/external/cors.js';
@@ -117,6 +118,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(renderer);
     await app.register(errorHandler);
     await app.register(jsonBody);
+    // Bodies: 413 on a declared length past the route's limit, 408 on one that stalls, and the
+    // connection closed after any answer given before the body was read (issue 37).
+    await app.register(requestBody, config.bodyTimeouts);
     await app.register(
       async (api) => {
         // Before any area, so they hold for every operation: CORS for the configured origins

@@ -53,6 +53,11 @@ export const ConfigSchema = z.object({
   HTTP: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).describe('`false` makes a worker-only node: it runs jobs (runs, deliveries, retention) and serves nothing.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level of the JSON logs on stdout.'),
   BODY_LIMIT_BYTES: int(1_048_576, 1).describe('Largest JSON request body accepted (413 above it).'),
+  UPLOAD_LIMIT_BYTES: int(105_906_176, 1).describe(
+    'Largest multipart upload one call may send (POST /workflows/{id}/runs, POST /applications/{id}/files): one file at its 100 MB limit plus 1 MB of form. A larger Content-Length is 413 before the body is read; more files go in more calls.',
+  ),
+  BODY_IDLE_TIMEOUT_MS: int(10_000, 10).describe('A request body being read that sends nothing for this long is answered 408 and its connection closed.'),
+  BODY_TIMEOUT_MS: int(600_000, 10).describe('A request body not complete this long after its request began is answered 408 and its connection closed, however it trickles.'),
   JOB_LEASE_MS: int(30_000, 100).describe('How long a worker holds a job without renewing its lease.'),
   JOB_POLL_MS: int(1_000, 10).describe('How often an idle worker looks for due jobs.'),
   SHUTDOWN_GRACE_MS: int(10_000, 0).describe('On SIGTERM/SIGINT, how long in-flight requests and jobs may take to finish.'),
@@ -148,6 +153,10 @@ export interface AppConfig {
   http: boolean;
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
+  /** The largest multipart upload of one call. */
+  uploadLimitBytes: number;
+  /** How long a request body may go silent while read, and take in all (408 past either). */
+  bodyTimeouts: { idleMs: number; totalMs: number };
   jobLeaseMs: number;
   jobPollMs: number;
   shutdownGraceMs: number;
@@ -245,6 +254,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: e.HTTP === 'true',
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    bodyTimeouts: { idleMs: e.BODY_IDLE_TIMEOUT_MS, totalMs: e.BODY_TIMEOUT_MS },
     jobLeaseMs: e.JOB_LEASE_MS,
     jobPollMs: e.JOB_POLL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

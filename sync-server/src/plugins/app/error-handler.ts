@@ -110,6 +110,12 @@ export default fp(
       if (status >= 400 && status < 500) {
         return reply.code(status).send({ error: withoutInternalDetail(clientErrorMessage(err)) });
       }
+      // The client hung up while its body was read (Node's `aborted`, ECONNRESET, raised in
+      // whatever was reading it): nobody is left to answer and nothing is wrong with the server.
+      if (request.raw.aborted || request.raw.socket?.destroyed) {
+        request.log.info({ code: err.code, message: err.message }, 'the client closed the connection before its request was answered');
+        return reply.code(499).send({ error: 'The client closed the connection' });
+      }
       request.log.error({ err }, 'unhandled error');
       return reply.code(500).send({ error: 'Internal server error' });
     });

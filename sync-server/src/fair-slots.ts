@@ -2,8 +2,9 @@
  * Fairness between organizations in a shared pool (DESIGN.md, Fairness between organizations).
  * A pool of `perOrg` slots gets `reserve` more on top: one organization holds at most `perOrg` at
  * once, so while it has every slot it may use, another organization still starts at once on a
- * reserve slot. Waiting work is kept per organization and served round-robin: an organization
- * with a hundred files queued is served one file in turn with the others, never a hundred first.
+ * reserve slot. Waiting work is kept per organization and served in turn, the organization that
+ * holds the fewest slots first: an organization with a hundred files queued is served one file
+ * in turn with the others, never a hundred first.
  */
 
 /** Who waits: an organization's id, or '' for work of none (a CLI, a bench, a sweep). */
@@ -129,14 +130,20 @@ export class FairSlots {
     return { slots: this.slots, perOrg: this.perOrg, running: this.running, waiting, orgs: this.tally.snapshot() };
   }
 
-  /** Starts waiting work while slots are free: the first organization in turn that may hold one more. */
+  /**
+   * Starts waiting work while slots are free: the organization holding the fewest slots (under
+   * its share), the first in turn among equals.
+   */
   private dispatch(): void {
     while (this.running < this.slots) {
       let next: OrgKey | undefined;
+      let fewest = this.perOrg;
       for (const org of this.queues.keys()) {
-        if ((this.held.get(org) ?? 0) < this.perOrg) {
+        const n = this.held.get(org) ?? 0;
+        if (n < fewest) {
           next = org;
-          break;
+          fewest = n;
+          if (n === 0) break;
         }
       }
       if (next === undefined) return;

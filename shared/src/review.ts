@@ -10,14 +10,18 @@ export const NEEDS_REVIEW_BELOW = 0.7;
 export interface ReviewSignals {
   confidence: number;
   boundaryConfidence: number;
-  /** Each key value's confidence, and whether a person set it (then it is sure). */
-  fields: Record<string, { confidence: number; corrected?: unknown }>;
+  /**
+   * Each key value's confidence, whether a person set it (then it is sure), and whether the
+   * built-in reader and the organization's learned reader read it differently (then a person
+   * chooses, however sure either is).
+   */
+  fields: Record<string, { confidence: number; corrected?: unknown; disputed?: unknown }>;
 }
 
 export interface NeedsReview {
   type: boolean;
   boundary: boolean;
-  /** The key fields read with a confidence under the threshold, in schema order. */
+  /** The key fields read with a confidence under the threshold, or read differently by two readers, in schema order. */
   fields: string[];
 }
 
@@ -26,7 +30,7 @@ export function needsReview(s: ReviewSignals): NeedsReview {
     type: s.confidence < NEEDS_REVIEW_BELOW,
     boundary: s.boundaryConfidence < NEEDS_REVIEW_BELOW,
     fields: Object.entries(s.fields)
-      .filter(([, f]) => !f.corrected && f.confidence < NEEDS_REVIEW_BELOW)
+      .filter(([, f]) => !f.corrected && (f.confidence < NEEDS_REVIEW_BELOW || f.disputed !== undefined))
       .map(([name]) => name),
   };
 }

@@ -13,4 +13,10 @@ describe('needs review', () => {
     expect(isUnsure(needsReview({ confidence: 0.9, boundaryConfidence: 0.9, fields: { netPay: { confidence: NEEDS_REVIEW_BELOW } } }))).toBe(false);
     expect(needsReview({ confidence: 0.9, boundaryConfidence: 0.5, fields: {} })).toEqual({ type: false, boundary: true, fields: [] });
   });
+
+  it('marks a field two readers read differently, however sure either is, unless a person set it', () => {
+    const disputed = { value: 'Sarah Whitcombe', confidence: 0.95, page: 1, line: 2, by: 'reader' };
+    const n = needsReview({ confidence: 0.9, boundaryConfidence: 0.9, fields: { employeeName: { confidence: 0.97, disputed }, netPay: { confidence: 0.97, disputed, corrected: { by: 'a reviewer' } } } });
+    expect(n.fields).toEqual(['employeeName']);
+  });
 });

@@ -165,9 +165,11 @@ describe(`an organization's runs learn from its reviewers on ${DRIVER}`, () => {
     expect(may.expectedDocId).toBe('payslips');
     expect(may.document.confidence).toBeGreaterThanOrEqual(0.6);
     expect(may.document.extractKeyData).toMatchObject({ netPay: gbp('2870.25'), payDate: '2025-06-13' });
-    expect(may.document.keyFields.netPay).toMatchObject({ page: 1, line: 7, learned: { examples: 2 } });
+    // One reviewer taught it, nobody confirmed it yet (issue 37): read, but under 0.7 and marked for review.
+    expect(may.document.keyFields.netPay).toMatchObject({ page: 1, line: 7, learned: { examples: 2, confirmed: false } });
     expect(may.document.keyFields.netPay!.confidence).toBeGreaterThan(0.5);
-    expect(may.document.keyFields.netPay!.confidence).toBeLessThan(1);
+    expect(may.document.keyFields.netPay!.confidence).toBeLessThan(0.7);
+    expect(may.document.needsReview.fields).toContain('netPay');
     expect(may.document.keyFields.netPay!.corrected).toBeUndefined();
 
     // Another organization's run of the very same files reads as the built-in analyzer does.

@@ -54,7 +54,14 @@ export const KeyFieldProvenance = z
       .optional()
       .describe('Present when a person set the value (PUT …/key-data/{field}): `confidence` is then 1.'),
     learned: z
-      .object({ examples: z.number().int().min(1).describe('How many of the organization’s corrected documents of this layout agreed on where to read it.') })
+      .object({
+        examples: z.number().int().min(1).describe('How many of the organization’s corrected documents of this layout agreed on where to read it.'),
+        confirmed: z
+          .boolean()
+          .describe(
+            'Whether one of those corrections is confirmed: made by a Manager, or by someone whose correction a second person then approved (the corrected document, or a later one carrying a value it read). Until then `confidence` is 0.6 at most: the value needs review.',
+          ),
+      })
       .optional()
       .describe(
         'Present when the value was read where the organization’s own corrections of documents of this layout say it is printed (the run’s learned reader), rather than by the built-in reader alone; `confidence` is the learned reader’s.',
@@ -64,6 +71,20 @@ export const KeyFieldProvenance = z
       .optional()
       .describe(
         'Where the value came from when the built-in reader did not read it off the page: `analysis:<ingestId>` (an integrator’s own engine, `POST /applications/{id}/files/{fileId}/analysis`; `confidence` is the one it gave), `model:<name>` (the model chosen for the extract stage), or the e-invoice XML the PDF embeds. Absent: the built-in reader (or a person, `corrected`).',
+      ),
+    disputed: z
+      .object({
+        value: z.unknown().describe('The other reading, in the field’s form.'),
+        confidence: z.number().min(0).max(1),
+        page: z.number().int().min(1).describe('Where it was read, in the same file as the value’s.'),
+        line: z.number().int().min(0),
+        by: z.enum(['reader', 'learned']).describe('`reader`: the built-in reader’s (the learned value shown overruled it); `learned`: the organization’s learned reader’s (the built-in reader’s value shown stood).'),
+        examples: z.number().int().min(1).optional().describe('learned: how many corrected documents read it.'),
+        confirmed: z.boolean().optional().describe('learned: whether one of those corrections is confirmed.'),
+      })
+      .optional()
+      .describe(
+        'Present when the built-in reader and the organization’s learned reader read the field differently: the reading not shown, kept for a person to choose. A learned value never overrules a reading the built-in reader stands behind (0.7 and up: its checks passed) unless its corrections are confirmed, and never silently: the field is in `needsReview.fields` whatever either confidence.',
       ),
   })
   .meta({ id: 'KeyFieldProvenance', description: 'Our addition: how sure a key value is, and where it was read (or who set it).' });
@@ -122,7 +143,9 @@ export const DocumentEntry = z
           .object({
             type: z.boolean().describe('The type’s confidence is under 0.7.'),
             boundary: z.boolean().describe('The confidence that a new document starts at its first page is under 0.7.'),
-            fields: z.array(z.string()).describe('Key fields read with a confidence under 0.7 (a value a person corrected is sure).'),
+            fields: z
+              .array(z.string())
+              .describe('Key fields read with a confidence under 0.7, or read differently by the built-in and the learned reader (`keyFields[…].disputed`); a value a person corrected is sure.'),
           })
           .describe(
             'Our addition: what the analyzer is unsure of. Confidences are calibrated on the development corpora (a 0.7 is right about 70 % of the time); the reviewer’s screens list documents with any of these first.',

@@ -19,7 +19,10 @@ export interface Proposal {
   settled: boolean;
   suggested_name: string;
   key_data: Record<string, unknown>;
-  key_fields: Record<string, { value?: unknown; confidence: number; page: number; line: number; fileId?: string; learned?: { examples: number }; source?: string }>;
+  key_fields: Record<
+    string,
+    { value?: unknown; confidence: number; page: number; line: number; fileId?: string; learned?: { examples: number; confirmed?: boolean }; source?: string; disputed?: DisputedReading }
+  >;
   findings: { check: string; code: string; note: string }[];
   split_confirmed: boolean;
   split_of: string | null;
@@ -72,8 +75,21 @@ interface Field {
   page: number;
   line: number;
   corrected?: { decisionId: string; decidedBy: string; authenticatedAs: string; decidedAt: string; onPage: boolean };
-  learned?: { examples: number };
+  learned?: { examples: number; confirmed: boolean };
   source?: string;
+  /** The other reader's reading, when the built-in and the learned reader disagree (analyzer/learn `mergeLearned`). */
+  disputed?: DisputedReading;
+}
+
+/** As analyzer/learn's `DisputedReading`, as a run stores it. */
+interface DisputedReading {
+  value: unknown;
+  confidence: number;
+  page: number;
+  line: number;
+  by: 'reader' | 'learned';
+  examples?: number;
+  confirmed?: boolean;
 }
 
 /** A listed document as a correction sees it: its type, its line, its pages and its key values. */
@@ -137,8 +153,22 @@ function fromProposal(p: Proposal): Item {
       fileId: f.fileId ?? p.file_id,
       page: f.page,
       line: f.line,
-      ...(f.learned ? { learned: { examples: f.learned.examples } } : {}),
+      // A run before confirmations were kept stored no `confirmed`: nobody had confirmed it.
+      ...(f.learned ? { learned: { examples: f.learned.examples, confirmed: f.learned.confirmed ?? false } } : {}),
       ...(f.source ? { source: f.source } : {}),
+      ...(f.disputed
+        ? {
+            disputed: {
+              value: f.disputed.value,
+              confidence: f.disputed.confidence,
+              page: f.disputed.page,
+              line: f.disputed.line,
+              by: f.disputed.by,
+              ...(f.disputed.examples !== undefined ? { examples: f.disputed.examples } : {}),
+              ...(f.disputed.confirmed !== undefined ? { confirmed: f.disputed.confirmed } : {}),
+            },
+          }
+        : {}),
     });
   }
   return {
@@ -485,6 +515,7 @@ function toEntry(i: Item): DocumentEntry {
       ...(f.corrected ? { corrected: f.corrected } : {}),
       ...(f.learned && !f.corrected ? { learned: f.learned } : {}),
       ...(f.source && !f.corrected ? { source: f.source } : {}),
+      ...(f.disputed && !f.corrected ? { disputed: f.disputed } : {}),
     };
   }
   return {

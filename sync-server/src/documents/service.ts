@@ -45,6 +45,9 @@ export interface DecidedEvent {
   readType: string;
   /** approve: the type (or kind) the line it was filed against asks for. */
   lineType: string | null;
+  /** Who decided, as they proved it, and their role then: what a decision teaches depends on who made it (learning/). */
+  authenticatedAs: string;
+  role: Caller['role'];
   /** correct: the type whose schema the field is of, the field, its spec, the value set (null: cleared) and the one listed before. */
   docType?: string;
   field?: string;
@@ -300,6 +303,8 @@ export class DocumentService {
             spans: applied.spans,
             readType: applied.filed.docType,
             lineType: line?.docType ?? null,
+            authenticatedAs: caller.authenticatedAs,
+            role: caller.role,
             at,
           });
         }
@@ -404,6 +409,8 @@ export class DocumentService {
           spans: doc.spans,
           readType: doc.docType,
           lineType: expectedDocsOf(app).find((l) => l.id === doc.expectedDocId)?.docType ?? null,
+          authenticatedAs: caller.authenticatedAs,
+          role: caller.role,
           docType: schema.docType,
           field: request.field,
           spec,

@@ -7,9 +7,12 @@ import { pagesOfSpans } from '../documents/repository.js';
 // area reads them.
 
 export interface ExampleRow {
+  id: string;
   doc_type: string;
   field: string | null;
   example: unknown;
+  /** A Manager taught it, or a second person confirmed it (learning_confirmations). */
+  confirmed: boolean;
 }
 
 /** The first `limit` pages of `spans` as a run read them, in the spans' order (the documents area's reader). */
@@ -35,9 +38,55 @@ export async function insertExample(
   );
 }
 
-/** Forgets what a decision taught (it was undone). */
+/** Forgets what a decision taught, and the confirmations it gave (it was undone). */
 export async function deleteByDecision(tx: Queryable, decisionId: string): Promise<void> {
   await tx.query('DELETE FROM learning_examples WHERE decision_id = $1', [decisionId]);
+  await tx.query('DELETE FROM learning_confirmations WHERE decision_id = $1', [decisionId]);
+}
+
+/** A Manager's own correction: its example is confirmed by the decision that taught it. */
+export async function confirmOwn(tx: Queryable, c: { exampleId: string; decisionId: string; by: string; at: Date }): Promise<void> {
+  await tx.query('INSERT INTO learning_confirmations (example_id, decision_id, confirmed_by, confirmed_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+    c.exampleId,
+    c.decisionId,
+    c.by,
+    c.at,
+  ]);
+}
+
+/**
+ * Confirms, by `decisionId` (an approval), the field examples of the organization named by id or
+ * taught by one of `taughtBy` (correct decisions), except those its own decider taught: a second
+ * person confirms, not the same one twice. Returns how many it confirmed.
+ */
+export async function confirm(
+  tx: Queryable,
+  c: { orgId: string; exampleIds: readonly string[]; taughtBy: readonly string[]; decisionId: string; by: string; at: Date },
+): Promise<number> {
+  if (c.exampleIds.length === 0 && c.taughtBy.length === 0) return 0;
+  const { rows } = await tx.query<{ example_id: string }>(
+    `INSERT INTO learning_confirmations (example_id, decision_id, confirmed_by, confirmed_at)
+     SELECT e.id, $4, $5, $6 FROM learning_examples e JOIN document_decisions d ON d.id = e.decision_id
+      WHERE e.org_id = $1 AND e.kind = 'field' AND (e.id = ANY($2::text[]) OR e.decision_id = ANY($3::text[])) AND d.authenticated_as <> $5
+     ON CONFLICT DO NOTHING
+     RETURNING example_id`,
+    [c.orgId, c.exampleIds, c.taughtBy, c.decisionId, c.by, c.at],
+  );
+  return rows.length;
+}
+
+/** The listed document at `address` (case_documents) and what the run proposed there (application_documents): its key fields as each has them. */
+export async function documentFields(
+  q: Queryable,
+  applicationId: string,
+  address: string,
+): Promise<{ listed: Record<string, { corrected?: { decisionId: string }; learned?: unknown }>; proposed: Record<string, { learned?: { from?: string[] } }> }> {
+  const { rows } = await q.query<{ listed: Record<string, { corrected?: { decisionId: string }; learned?: unknown }> | null; proposed: Record<string, { learned?: { from?: string[] } }> | null }>(
+    `SELECT (SELECT entry->'document'->'keyFields' FROM case_documents WHERE application_id = $1 AND address = $2) AS listed,
+            (SELECT key_fields FROM application_documents WHERE application_id = $1 AND address = $2) AS proposed`,
+    [applicationId, address],
+  );
+  return { listed: rows[0]?.listed ?? {}, proposed: rows[0]?.proposed ?? {} };
 }
 
 /**
@@ -57,7 +106,11 @@ const IN_EFFECT = `
 
 /** The organization's examples of a kind in effect, most recent first. */
 export async function examples(q: Queryable, orgId: string, kind: 'type' | 'field', limit: number): Promise<ExampleRow[]> {
-  const { rows } = await q.query<ExampleRow>(`SELECT doc_type, field, example FROM (${IN_EFFECT}) y WHERE kind = $2 ORDER BY created_at DESC, seq DESC LIMIT $3`, [orgId, kind, limit]);
+  const { rows } = await q.query<ExampleRow>(
+    `SELECT id, doc_type, field, example, EXISTS (SELECT 1 FROM learning_confirmations c WHERE c.example_id = y.id) AS confirmed
+       FROM (${IN_EFFECT}) y WHERE kind = $2 ORDER BY created_at DESC, seq DESC LIMIT $3`,
+    [orgId, kind, limit],
+  );
   return rows;
 }
 

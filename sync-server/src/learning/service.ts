@@ -7,6 +7,7 @@ import {
   mergeLearned,
   readLearned,
   typeVote,
+  type DisputedReading,
   type FieldAnchor,
   type FieldSpec,
   type TypeExample,
@@ -58,6 +59,7 @@ export class LearningService {
   /** What a decision teaches, stored in its transaction (`documents.decided`). */
   async capture(tx: Queryable, e: DecidedEvent): Promise<void> {
     if (e.kind === 'approve') {
+      await this.confirmBy(tx, e);
       const docType = await this.labelOf(tx, e);
       if (!docType) return;
       const pages = await repo.pagesOf(tx, e.applicationId, e.spans, LAYOUT_PAGES);
@@ -72,8 +74,9 @@ export class LearningService {
     // it brings back what the one before taught.
     const pages = e.value === null || e.value === undefined ? [] : await repo.pagesOf(tx, e.applicationId, e.spans, LAYOUT_PAGES);
     const anchor = pages.length ? anchorOf(pages, { docType: e.docType, field: e.field, spec: e.spec, value: e.value, readerValue: e.before }) : null;
+    const id = newId('lex');
     await repo.insertExample(tx, {
-      id: newId('lex'),
+      id,
       orgId: e.orgId,
       applicationId: e.applicationId,
       decisionId: e.decisionId,
@@ -84,6 +87,27 @@ export class LearningService {
       example: anchor ?? { none: true },
       at: e.at,
     });
+    // A Manager's correction is the organization's word: it teaches at once. Anyone else's waits
+    // for a second person (confirmBy).
+    if (anchor && e.role === 'Manager') await repo.confirmOwn(tx, { exampleId: id, decisionId: e.decisionId, by: e.authenticatedAs, at: e.at });
+  }
+
+  /**
+   * An approval confirms what taught the values of the document it files, when someone else
+   * taught them: a value a person corrected on it (that correction's example), and a value a run
+   * read with the organization's examples and nobody corrected since (the examples that read it,
+   * as the run stored them). Approving is saying the values are right; only a second person's
+   * (or a Manager's) word makes one reviewer's correction teach every later run silently.
+   */
+  private async confirmBy(tx: Queryable, e: DecidedEvent): Promise<void> {
+    const { listed, proposed } = await repo.documentFields(tx, e.applicationId, e.address);
+    const taughtBy: string[] = [];
+    const exampleIds: string[] = [];
+    for (const [name, f] of Object.entries(listed)) {
+      if (f.corrected?.decisionId) taughtBy.push(f.corrected.decisionId);
+      else if (f.learned) exampleIds.push(...(proposed[name]?.learned?.from ?? []));
+    }
+    await repo.confirm(tx, { orgId: e.orgId, exampleIds, taughtBy, decisionId: e.decisionId, by: e.authenticatedAs, at: e.at });
   }
 
   /** Forgets what an undone decision taught (`documents.undone`). */
@@ -102,7 +126,7 @@ export class LearningService {
     if (types.length === 0 && fields.length === 0) return undefined;
     const offered = new Set(catalogue.map((t) => t.docType));
     const typeExamples = types.map((r) => ({ docType: r.doc_type, layout: (r.example as { layout: Vec }).layout }));
-    const anchors = fields.map((r) => r.example as FieldAnchor);
+    const anchors = fields.map((r): FieldAnchor => ({ ...(r.example as FieldAnchor), id: r.id, confirmed: r.confirmed }));
     return {
       ...(typeExamples.length ? { typer: (base: DocumentTyper) => learnedTyper(base, typeExamples, offered) } : {}),
       ...(anchors.length ? { reader: (base: KeyDataReader) => learnedReader(base, anchors) } : {}),
@@ -132,8 +156,10 @@ export function learnedTyper(base: DocumentTyper, examples: readonly TypeExample
 
 /**
  * The base reader with what the anchors read laid over (analyzer/learn `mergeLearned`): a value
- * it missed filled, one the examples say it gets wrong on this layout replaced. A value so read
- * carries `learned` in its provenance.
+ * it missed filled, one the examples say it gets wrong on this layout replaced; what unconfirmed
+ * examples read stays under the review threshold, and where the two readers disagree on a value
+ * the other reading is kept (`disputed`). A value so read carries `learned` in its provenance,
+ * with the examples that read it (`from`: an approval of the document confirms them).
  */
 export function learnedReader(base: KeyDataReader, anchors: readonly FieldAnchor[]): KeyDataReader {
   return {
@@ -145,9 +171,10 @@ export function learnedReader(base: KeyDataReader, anchors: readonly FieldAnchor
       );
       const learned = readLearned(pages, schema.docType, specs, anchors);
       const merged = mergeLearned(read, learned);
-      // Provenance beyond ExtractedField's: the run stores a document's key fields as read, and the list shows `learned`.
-      const out: Record<string, ExtractedField & { learned?: { examples: number } }> = { ...merged.fields };
-      for (const [name, examples] of Object.entries(merged.learned)) out[name] = { ...merged.fields[name]!, learned: { examples } };
+      // Provenance beyond ExtractedField's: the run stores a document's key fields as read, and the list shows `learned` and `disputed`.
+      const out: Record<string, ExtractedField & { learned?: { examples: number; confirmed: boolean; from: string[] }; disputed?: DisputedReading }> = { ...merged.fields };
+      for (const [name, l] of Object.entries(merged.learned)) out[name] = { ...merged.fields[name]!, learned: l };
+      for (const [name, other] of Object.entries(merged.disputed)) out[name] = { ...out[name]!, disputed: other };
       return out;
     },
     spend: () => base.spend(),

@@ -9,6 +9,7 @@ import {
   layoutVector,
   locateValue,
   mergeLearned,
+  UNCONFIRMED_MAX,
   readLearned,
   typeVote,
   type FieldAnchor,
@@ -163,19 +164,39 @@ describe('learn: fields', () => {
     expect(r.netPay!.confidence).toBeLessThan(readLearned([c], 'payslip', payslip, anchors).netPay!.confidence);
   });
 
-  it('merging: a learned value fills a miss, replaces a value the reader gets wrong on the layout, and leaves the rest', () => {
+  it('merging: a confirmed learned value fills a miss, replaces a value the reader gets wrong on the layout, and leaves the rest; the readings it overrules are kept', () => {
     const base = { employerName: { value: 'KESTREL CREWING SERVICES', confidence: 0.81, page: 1, line: 0 }, netPay: { value: gbp('118.00'), confidence: 0.9, page: 1, line: 4 } };
     const learned = {
-      netPay: { value: gbp('2870.25'), confidence: 0.8, page: 1, line: 9, examples: 2, readerWrong: true },
-      payDate: { value: '2025-06-13', confidence: 0.8, page: 1, line: 10, examples: 2, readerWrong: true },
+      netPay: { value: gbp('2870.25'), confidence: 0.8, page: 1, line: 9, examples: 2, readerWrong: true, from: ['lex_1', 'lex_2'], confirmed: true },
+      payDate: { value: '2025-06-13', confidence: 0.8, page: 1, line: 10, examples: 2, readerWrong: true, from: ['lex_3', 'lex_4'], confirmed: true },
     };
     const merged = mergeLearned(base, learned);
     expect(merged.fields.employerName).toEqual(base.employerName);
-    expect(merged.fields.netPay!.value).toEqual(gbp('2870.25'));
+    expect(merged.fields.netPay).toEqual({ value: gbp('2870.25'), confidence: 0.8, page: 1, line: 9 });
     expect(merged.fields.payDate!.value).toBe('2025-06-13');
-    expect(merged.learned).toEqual({ netPay: 2, payDate: 2 });
-    // Examples that found the reader right do not overrule a surer reading.
-    const confirmed = mergeLearned(base, { netPay: { ...learned.netPay, readerWrong: false } });
-    expect(confirmed.fields.netPay).toEqual(base.netPay);
+    expect(merged.learned).toEqual({ netPay: { examples: 2, confirmed: true, from: ['lex_1', 'lex_2'] }, payDate: { examples: 2, confirmed: true, from: ['lex_3', 'lex_4'] } });
+    // The reader stood behind 118.00 (0.9): the learned value wins, confirmed, but not silently.
+    expect(merged.disputed).toEqual({ netPay: { value: gbp('118.00'), confidence: 0.9, page: 1, line: 4, by: 'reader' } });
+    // Examples that found the reader right do not overrule a surer reading; the disagreement is kept.
+    const right = mergeLearned(base, { netPay: { ...learned.netPay, readerWrong: false } });
+    expect(right.fields.netPay).toEqual(base.netPay);
+    expect(right.disputed.netPay).toMatchObject({ value: gbp('2870.25'), by: 'learned', examples: 2, confirmed: true });
+  });
+
+  it('merging: what unconfirmed examples read is under the review threshold, and never overrules a reading the reader stands behind', () => {
+    const base = { employeeName: { value: 'Sarah Whitcombe', confidence: 0.92, page: 1, line: 2 }, netPay: { value: gbp('118.00'), confidence: 0.55, page: 1, line: 4 } };
+    const one = (value: unknown, line: number) => ({ value, confidence: 0.85, page: 1, line, examples: 1, readerWrong: true, from: ['lex_9'], confirmed: false });
+    const merged = mergeLearned(base, { employeeName: one('Clinical Services', 3), netPay: one(gbp('811.50'), 9), payDate: one('2025-06-13', 10) });
+    // A miss filled, at 0.6 at most: shown, marked for review.
+    expect(merged.fields.payDate).toEqual({ value: '2025-06-13', confidence: UNCONFIRMED_MAX, page: 1, line: 10 });
+    expect(UNCONFIRMED_MAX).toBeLessThan(0.7);
+    // A reading the reader was unsure of (0.55) is replaced, and kept beside.
+    expect(merged.fields.netPay).toMatchObject({ value: gbp('811.50'), confidence: UNCONFIRMED_MAX });
+    expect(merged.disputed.netPay).toMatchObject({ value: gbp('118.00'), by: 'reader' });
+    // One the reader stands behind (0.92) stays; the learned reading is kept beside it, and the field needs review.
+    expect(merged.fields.employeeName).toEqual(base.employeeName);
+    expect(merged.disputed.employeeName).toEqual({ value: 'Clinical Services', confidence: UNCONFIRMED_MAX, page: 1, line: 3, by: 'learned', examples: 1, confirmed: false });
+    expect(Object.keys(merged.learned).sort()).toEqual(['netPay', 'payDate']);
+    expect(merged.learned.payDate).toEqual({ examples: 1, confirmed: false, from: ['lex_9'] });
   });
 });

@@ -32,6 +32,9 @@ export interface FieldAnchor {
   currency?: string;
   /** The reader had another value, or none: on this layout the learned reading is to be preferred. */
   readerWrong: boolean;
+  /** Not stored with the anchor: its row, and whether a second person or a Manager confirmed it (learning/), attached when read. */
+  id?: string;
+  confirmed?: boolean;
 }
 
 export interface LocatedValue {
@@ -171,6 +174,9 @@ export interface LearnedField {
   examples: number;
   /** Whether those examples say the base reader gets this field wrong on this layout. */
   readerWrong: boolean;
+  /** The anchors (`id`) that read this value, and whether one of them is confirmed. */
+  from: string[];
+  confirmed: boolean;
 }
 
 /**
@@ -191,17 +197,19 @@ export function readLearned(pages: readonly LearnPage[], docType: string, fields
   }
   for (const [field, close] of byField) {
     const spec = fields[field]!;
-    const votes = new Map<string, { value: unknown; page: number; line: number; weight: number; n: number; s: number; byLabel: boolean; wrong: number }>();
+    const votes = new Map<string, { value: unknown; page: number; line: number; weight: number; n: number; s: number; byLabel: boolean; wrong: number; from: string[]; confirmed: boolean }>();
     for (const { a, s } of close.sort((x, y) => y.s - x.s).slice(0, 7)) {
       const r = readAt(pages, a, spec);
       if (!r) continue;
       const k = JSON.stringify(r.value);
-      const v = votes.get(k) ?? { value: r.value, page: r.page, line: r.line, weight: 0, n: 0, s: 0, byLabel: false, wrong: 0 };
+      const v = votes.get(k) ?? { value: r.value, page: r.page, line: r.line, weight: 0, n: 0, s: 0, byLabel: false, wrong: 0, from: [], confirmed: false };
       v.weight += s * (r.byLabel ? 1 : 0.6);
       v.n += 1;
       v.s = Math.max(v.s, s);
       v.byLabel ||= r.byLabel;
       v.wrong += a.readerWrong ? 1 : 0;
+      if (a.id) v.from.push(a.id);
+      v.confirmed ||= a.confirmed === true;
       votes.set(k, v);
     }
     const ranked = [...votes.values()].sort((x, y) => y.weight - x.weight);
@@ -213,7 +221,7 @@ export function readLearned(pages: readonly LearnPage[], docType: string, fields
     const support = 1 - 0.5 ** (best.n + 1);
     const layoutFit = Math.min(1, (best.s - 0.3) / 0.5);
     const confidence = (best.byLabel ? 0.97 : 0.75) * support * layoutFit * (best.weight / total);
-    out[field] = { value: best.value, confidence: +confidence.toFixed(3), page: pages[best.page]?.page ?? best.page + 1, line: best.line, examples: best.n, readerWrong: best.wrong * 2 > best.n };
+    out[field] = { value: best.value, confidence: +confidence.toFixed(3), page: pages[best.page]?.page ?? best.page + 1, line: best.line, examples: best.n, readerWrong: best.wrong * 2 > best.n, from: best.from, confirmed: best.confirmed };
   }
   return out;
 }
@@ -226,19 +234,65 @@ export interface ReaderField {
 }
 
 /**
- * The base reader's fields with the learned ones laid over: a learned value fills a field the
- * reader missed, and replaces the reader's value when the examples say the reader gets it wrong
- * on this layout or when it is surer. `learned` names the fields the examples decided.
+ * What a learned value not yet confirmed may be read at, at most: under the "needs review"
+ * threshold (0.7, shared/review.ts) and above the default least confidence a run keeps (0.5), so
+ * it is shown, marked for a person, until a second person or a Manager confirms what taught it.
  */
-export function mergeLearned<F extends ReaderField>(base: Readonly<Record<string, F>>, learned: Readonly<Record<string, LearnedField>>): { fields: Record<string, F | ReaderField>; learned: Record<string, number> } {
+export const UNCONFIRMED_MAX = 0.6;
+/** The base reader's confidence from which its reading is one it stands behind (shared/review.ts `NEEDS_REVIEW_BELOW`). */
+export const VALIDATED_FROM = 0.7;
+
+/** The other reading of a field both readers read differently, kept beside the value shown. */
+export interface DisputedReading {
+  value: unknown;
+  confidence: number;
+  page: number;
+  line: number;
+  /** Whose it is: the built-in reader's (`reader`) or the organization's learned one (`learned`). */
+  by: 'reader' | 'learned';
+  /** learned: how many examples read it, and whether one of them is confirmed. */
+  examples?: number;
+  confirmed?: boolean;
+}
+
+/**
+ * The base reader's fields with the learned ones laid over. A learned value fills a field the
+ * reader missed, and replaces the reader's value when the examples say the reader gets it wrong
+ * on this layout or when it is surer, with two bounds (issue 37: one reviewer must not teach the
+ * whole organization silently):
+ * - examples no second person or Manager confirmed read at `UNCONFIRMED_MAX` at most, so what
+ *   they give is marked for review;
+ * - against a reading the base reader stands behind (`VALIDATED_FROM` and up: its field's checks
+ *   passed, validate.ts), a learned value wins only when confirmed, and never silently: the two
+ *   readings disagree, so the value shown keeps the other as `disputed` (the field needs review).
+ * `learned` names the fields whose value came from the examples.
+ */
+export function mergeLearned<F extends ReaderField>(
+  base: Readonly<Record<string, F>>,
+  learned: Readonly<Record<string, LearnedField>>,
+): { fields: Record<string, F | ReaderField>; learned: Record<string, { examples: number; confirmed: boolean; from: string[] }>; disputed: Record<string, DisputedReading> } {
   const fields: Record<string, F | ReaderField> = { ...base };
-  const used: Record<string, number> = {};
+  const used: Record<string, { examples: number; confirmed: boolean; from: string[] }> = {};
+  const disputed: Record<string, DisputedReading> = {};
   for (const [name, l] of Object.entries(learned)) {
     const b = base[name];
-    const take = !b || b.value === null || b.value === undefined || (!sameValue(b.value, l.value) && (l.readerWrong || l.confidence > b.confidence));
-    if (!take) continue;
-    fields[name] = { value: l.value, confidence: l.confidence, page: l.page, line: l.line };
-    used[name] = l.examples;
+    const confidence = l.confirmed ? l.confidence : Math.min(l.confidence, UNCONFIRMED_MAX);
+    const mine = { value: l.value, confidence, page: l.page, line: l.line };
+    if (!b || b.value === null || b.value === undefined) {
+      fields[name] = mine;
+      used[name] = { examples: l.examples, confirmed: l.confirmed, from: l.from };
+      continue;
+    }
+    if (sameValue(b.value, l.value)) continue;
+    const validated = b.confidence >= VALIDATED_FROM;
+    const take = (l.readerWrong || confidence > b.confidence) && (l.confirmed || !validated);
+    if (take) {
+      fields[name] = mine;
+      used[name] = { examples: l.examples, confirmed: l.confirmed, from: l.from };
+      disputed[name] = { value: b.value, confidence: b.confidence, page: b.page, line: b.line, by: 'reader' };
+    } else {
+      disputed[name] = { ...mine, by: 'learned', examples: l.examples, confirmed: l.confirmed };
+    }
   }
-  return { fields, learned: used };
+  return { fields, learned: used, disputed };
 }

@@ -220,7 +220,7 @@ export function sessionCookie(res: { cookies: { name: string; value: string }[] 
 }
 
 /** Signs up a new organization; its Manager's session. */
-export async function signUp(app: App, input: { orgName?: string; email?: string; password?: string } = {}): Promise<Session> {
+export async function signUp(app: App, input: { orgName?: string; name?: string; email?: string; password?: string } = {}): Promise<Session> {
   const body = { orgName: 'Acme Lending', email: uniqueEmail('manager'), password: PASSWORD, ...input };
   const res = await app.inject({ method: 'POST', url: '/api/signup', payload: body });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);

@@ -67,7 +67,9 @@ describe(`what one reviewer's corrections teach waits for a second person on ${D
     expect(docs).toHaveLength(1);
     return { id: app.id, doc: docs[0]! };
   };
-  const confirmations = async () => (await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM learning_confirmations')).rows[0]!.n;
+  /** Confirmed field examples (corrections). */
+  const confirmations = async () =>
+    (await t.app.db.query<{ n: number }>(`SELECT count(DISTINCT c.example_id)::int AS n FROM learning_confirmations c JOIN learning_examples e ON e.id = c.example_id WHERE e.kind = 'field'`)).rows[0]!.n;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -111,6 +113,11 @@ describe(`what one reviewer's corrections teach waits for a second person on ${D
       expect(fields[name]!.confidence, name).toBeLessThanOrEqual(0.6);
     }
     expect(later.doc.document.needsReview.fields).toEqual(expect.arrayContaining(['employeeName', 'netPay']));
+    // The type the reviewer's approvals taught is filed by (the workflow files from 0.6) but marked too.
+    expect(later.doc.document.docType).toBe('payslip');
+    expect(later.doc.expectedDocId).toBe('payslips');
+    expect(later.doc.document.confidence).toBeLessThanOrEqual(0.6);
+    expect(later.doc.document.needsReview.type).toBe(true);
 
     // The reviewer approving a document carrying them confirms nothing: the same person twice.
     const again = await runOne(manager, await remittance({ name: 'Tomasz Nowak', month: '06/2025', paid: '14/07/2025', net: '880.00' }));
@@ -133,6 +140,9 @@ describe(`what one reviewer's corrections teach waits for a second person on ${D
     }
     expect(next.doc.document.needsReview.fields).not.toContain('employeeName');
     expect(next.doc.document.needsReview.fields).not.toContain('netPay');
+    // Two people filed the layout as a payslip: its type is confirmed too.
+    expect(next.doc.document.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(next.doc.document.needsReview.type).toBe(false);
 
     // Undoing the confirming approval takes the confirmation back.
     const decisions = (await d.inject(second, 'GET', `/api/applications/${later.id}/decisions`)).json() as { id: string; kind: string }[];

@@ -8,6 +8,9 @@ import { pagesOfSpans } from '../documents/repository.js';
 
 export interface ExampleRow {
   id: string;
+  /** The decision that taught it, and who made it (as they proved it). */
+  decision_id: string;
+  taught_by: string;
   doc_type: string;
   field: string | null;
   example: unknown;
@@ -44,8 +47,11 @@ export async function deleteByDecision(tx: Queryable, decisionId: string): Promi
   await tx.query('DELETE FROM learning_confirmations WHERE decision_id = $1', [decisionId]);
 }
 
-/** A Manager's own correction: its example is confirmed by the decision that taught it. */
-export async function confirmOwn(tx: Queryable, c: { exampleId: string; decisionId: string; by: string; at: Date }): Promise<void> {
+/**
+ * Records that `decisionId` (made by `by`) confirms an example: a Manager's own correction or
+ * approval, or another person's approval agreeing with it (the caller has checked which).
+ */
+export async function confirmOne(tx: Queryable, c: { exampleId: string; decisionId: string; by: string; at: Date }): Promise<void> {
   await tx.query('INSERT INTO learning_confirmations (example_id, decision_id, confirmed_by, confirmed_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
     c.exampleId,
     c.decisionId,
@@ -96,7 +102,7 @@ export async function documentFields(
  */
 const IN_EFFECT = `
   SELECT * FROM (
-    SELECT DISTINCT ON (e.kind, e.application_id, e.address, coalesce(e.field, e.id)) e.*, d.seq
+    SELECT DISTINCT ON (e.kind, e.application_id, e.address, coalesce(e.field, e.id)) e.*, d.seq, d.authenticated_as AS taught_by
       FROM learning_examples e
       JOIN applications a ON a.id = e.application_id AND NOT a.deleted
       JOIN document_decisions d ON d.id = e.decision_id
@@ -107,7 +113,7 @@ const IN_EFFECT = `
 /** The organization's examples of a kind in effect, most recent first. */
 export async function examples(q: Queryable, orgId: string, kind: 'type' | 'field', limit: number): Promise<ExampleRow[]> {
   const { rows } = await q.query<ExampleRow>(
-    `SELECT id, doc_type, field, example, EXISTS (SELECT 1 FROM learning_confirmations c WHERE c.example_id = y.id) AS confirmed
+    `SELECT id, decision_id, taught_by, doc_type, field, example, EXISTS (SELECT 1 FROM learning_confirmations c WHERE c.example_id = y.id) AS confirmed
        FROM (${IN_EFFECT}) y WHERE kind = $2 ORDER BY created_at DESC, seq DESC LIMIT $3`,
     [orgId, kind, limit],
   );

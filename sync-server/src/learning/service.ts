@@ -2,11 +2,14 @@ import { newId } from '@portal/shared';
 import {
   anchorOf,
   blendTypes,
+  cosine,
   LAYOUT_PAGES,
   layoutVector,
   mergeLearned,
   readLearned,
+  TYPE_LAYOUT_MIN,
   typeVote,
+  UNCONFIRMED_MAX,
   type DisputedReading,
   type FieldAnchor,
   type FieldSpec,
@@ -65,7 +68,9 @@ export class LearningService {
       const pages = await repo.pagesOf(tx, e.applicationId, e.spans, LAYOUT_PAGES);
       if (!pages.some((p) => p.lines.length > 0)) return;
       const example: TypeExample = { docType, layout: layoutVector(pages) };
-      await repo.insertExample(tx, { id: newId('lex'), orgId: e.orgId, applicationId: e.applicationId, decisionId: e.decisionId, kind: 'type', docType, field: null, address: e.address, example, at: e.at });
+      const id = newId('lex');
+      await repo.insertExample(tx, { id, orgId: e.orgId, applicationId: e.applicationId, decisionId: e.decisionId, kind: 'type', docType, field: null, address: e.address, example, at: e.at });
+      await this.confirmType(tx, e, id, example);
       return;
     }
     if (!e.field || !e.docType || !e.spec) return;
@@ -89,7 +94,23 @@ export class LearningService {
     });
     // A Manager's correction is the organization's word: it teaches at once. Anyone else's waits
     // for a second person (confirmBy).
-    if (anchor && e.role === 'Manager') await repo.confirmOwn(tx, { exampleId: id, decisionId: e.decisionId, by: e.authenticatedAs, at: e.at });
+    if (anchor && e.role === 'Manager') await repo.confirmOne(tx, { exampleId: id, decisionId: e.decisionId, by: e.authenticatedAs, at: e.at });
+  }
+
+  /**
+   * A type example is confirmed by a Manager's approval, or by two people filing documents of
+   * the same layout as the same type: this approval confirms the others' examples it agrees with
+   * (the same type, a layout close enough to be a neighbour), and theirs confirm this one.
+   */
+  private async confirmType(tx: Queryable, e: DecidedEvent, id: string, example: TypeExample): Promise<void> {
+    if (e.role === 'Manager') await repo.confirmOne(tx, { exampleId: id, decisionId: e.decisionId, by: e.authenticatedAs, at: e.at });
+    const others = (await repo.examples(tx, e.orgId, 'type', MAX_TYPE_EXAMPLES)).filter(
+      (r) => r.id !== id && r.doc_type === example.docType && r.taught_by !== e.authenticatedAs && cosine(example.layout, (r.example as TypeExample).layout) >= TYPE_LAYOUT_MIN,
+    );
+    for (const r of others) {
+      await repo.confirmOne(tx, { exampleId: r.id, decisionId: e.decisionId, by: e.authenticatedAs, at: e.at });
+      await repo.confirmOne(tx, { exampleId: id, decisionId: r.decision_id, by: r.taught_by, at: e.at });
+    }
   }
 
   /**
@@ -125,7 +146,7 @@ export class LearningService {
     const [types, fields] = await Promise.all([repo.examples(q, orgId, 'type', MAX_TYPE_EXAMPLES), repo.examples(q, orgId, 'field', MAX_FIELD_EXAMPLES)]);
     if (types.length === 0 && fields.length === 0) return undefined;
     const offered = new Set(catalogue.map((t) => t.docType));
-    const typeExamples = types.map((r) => ({ docType: r.doc_type, layout: (r.example as { layout: Vec }).layout }));
+    const typeExamples = types.map((r) => ({ docType: r.doc_type, layout: (r.example as { layout: Vec }).layout, confirmed: r.confirmed }));
     const anchors = fields.map((r): FieldAnchor => ({ ...(r.example as FieldAnchor), id: r.id, confirmed: r.confirmed }));
     return {
       ...(typeExamples.length ? { typer: (base: DocumentTyper) => learnedTyper(base, typeExamples, offered) } : {}),
@@ -134,19 +155,37 @@ export class LearningService {
   }
 }
 
-/** The base typer with the organization's layout neighbours blended in; documents like none of them are typed as before. */
-export function learnedTyper(base: DocumentTyper, examples: readonly TypeExample[], offered: ReadonlySet<string>): DocumentTyper {
+/**
+ * The base typer with the organization's layout neighbours blended in; documents like none of
+ * them are typed as before. Examples nobody confirmed (`confirmed` false: one person's approvals)
+ * may raise a type's confidence to `UNCONFIRMED_MAX` at most, above what the confirmed ones alone
+ * give: the type they teach is marked for review until a second person or a Manager agrees.
+ */
+export function learnedTyper(base: DocumentTyper, examples: readonly (TypeExample & { confirmed?: boolean })[], offered: ReadonlySet<string>): DocumentTyper {
+  const sure = examples.filter((e) => e.confirmed !== false);
+  const blend = (read: Classification, layout: Vec, from: readonly TypeExample[]) => {
+    const vote = typeVote(layout, from, offered);
+    if (!vote) return null;
+    const probs: Record<string, number> = { [read.docType]: read.confidence };
+    for (const r of read.runnersUp) probs[r.docType] = r.confidence;
+    return blendTypes(probs, vote);
+  };
   return {
     classify(pages: ParsedPage[]): Classification {
       const read = base.classify(pages);
-      const vote = typeVote(layoutVector(pages), examples, offered);
-      if (!vote) return read;
-      const probs: Record<string, number> = { [read.docType]: read.confidence };
-      for (const r of read.runnersUp) probs[r.docType] = r.confidence;
-      const ranked = Object.entries(blendTypes(probs, vote))
+      const layout = layoutVector(pages);
+      const all = blend(read, layout, examples);
+      if (!all) return read;
+      const ranked = Object.entries(all)
         .map(([docType, p]) => ({ docType, confidence: +p.toFixed(4) }))
         .sort((a, b) => b.confidence - a.confidence);
-      return { ...ranked[0]!, runnersUp: ranked.slice(1, 4) };
+      const top = ranked[0]!;
+      if (sure.length < examples.length) {
+        const confirmedOnly = sure.length ? blend(read, layout, sure) : null;
+        const vouched = (confirmedOnly ?? { [read.docType]: read.confidence, ...Object.fromEntries(read.runnersUp.map((r) => [r.docType, r.confidence])) })[top.docType] ?? 0;
+        if (top.confidence > vouched) top.confidence = +Math.max(vouched, Math.min(top.confidence, UNCONFIRMED_MAX)).toFixed(4);
+      }
+      return { ...top, runnersUp: ranked.slice(1, 4) };
     },
     pageTypes(page: ParsedPage): Record<string, number> {
       return blendTypes(base.pageTypes(page), typeVote(layoutVector([page]), examples, offered));

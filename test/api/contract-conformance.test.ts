@@ -113,8 +113,17 @@ describe(`the contract says what the server does, on ${DRIVER}`, () => {
     const list = doc.paths['/expected-doc-lists/{expectedDocListId}/{version}'].get.parameters.find((p: any) => p.name === 'expectedDocListId');
     expect(list.schema.pattern).toBeDefined();
     expect(schemas.WorkflowRunInput.additionalProperties).toBe(false);
-    // No NUL in any string of a request: every string the document takes says so.
-    expect(schemas.CreateApiKeyInput.properties.name.pattern).toBe('^[^\\u0000]*$');
+    // No NUL in any string of a request, nor in a property name: every string and object the document takes says so.
+    expect(schemas.ContactInput.properties.message.pattern).toBe('^[^\\u0000]*$');
+    expect(schemas.CreateApiKeyInput.propertyNames).toEqual({ pattern: '^[^\\u0000]*$' });
+    // A name trimmed before its length is checked says so: whitespace alone is not a name (issue 37).
+    const name = schemas.CreateApiKeyInput.properties.name;
+    expect(name.description).toMatch(/trimmed/);
+    expect(new RegExp(name.pattern, 'u').test('   ')).toBe(false);
+    expect(new RegExp(name.pattern, 'u').test(' Key ')).toBe(true);
+    // The email rule and `format: email` agree: a label ending in `-` is neither's.
+    expect(new RegExp(schemas.ForgotPasswordInput.properties.email.pattern, 'u').test('a@b-.test')).toBe(false);
+    expect((await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: 'a@b-.test' } })).statusCode).toBe(400);
     // And the server does what they say.
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { password: PASSWORD } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'PATCH', url: `/api/users/${manager.user!.id}`, headers: manager.headers, payload: {} })).statusCode).toBe(400);

@@ -198,11 +198,14 @@ export class ContractChecker {
     }
     if (op.body && op.body.contentType === 'application/json') {
       const validate = this.validator(bodyPointer);
-      const bad = data
+      const candidates = data
         .invalid(op.body.schema)
         .flatMap((arb, k) => sample(arb, 2, o.seed + 13 * k))
-        .filter((b) => b !== undefined && !validate(b));
-      for (const body of bad) mutations.push(() => build(positive(0).path, positive(0).query, body, `body ${clip(JSON.stringify(body), 60)}`));
+        .filter((b) => b !== undefined);
+      for (const body of candidates.filter((b) => !validate(b))) mutations.push(() => build(positive(0).path, positive(0).query, body, `body ${clip(JSON.stringify(body), 60)}`));
+      // Meant to break a rule, but the document accepts them (a NUL in a key where no
+      // propertyNames forbids it): then they are positive data, and the server must take them too.
+      for (const body of candidates.filter((b) => validate(b)).slice(0, 1)) out.push(build(positive(0).path, positive(0).query, body));
     }
     for (let i = 0; i < o.runs && mutations.length > 0; i++) {
       const made = mutations.splice(Math.floor(rng() * mutations.length), 1)[0]!();
@@ -224,6 +227,9 @@ export class ContractChecker {
     if (!declared) this.fail(op, `status ${out.status} not declared`, `declares ${Object.keys(op.responses).join(', ')}`, example);
     if (out.nosniff !== 'nosniff') this.fail(op, 'no X-Content-Type-Options: nosniff', '', example);
     if (request.broke && (out.status < 400 || out.status >= 500)) this.fail(op, 'negative data accepted', `${out.status}`, example);
+    // Data the document accepts may meet a state that refuses it (404 no such id, 409 a conflict,
+    // 403 a role, 429 a throttle), never a 400: a rule the server enforces belongs in the schema.
+    if (!request.broke && out.status === 400 && !this.knownValidRefusal(op, out.body)) this.fail(op, '400 on data the schema accepts', '', example);
     if (!declared || out.body.length === 0 || [101, 204, 304].includes(out.status)) return;
     const mediaType = (out.contentType ?? '').split(';')[0]!.trim().toLowerCase();
     const content = declared.content ?? {};
@@ -245,6 +251,22 @@ export class ContractChecker {
     }
   }
 
+  /**
+   * The 400s a schema cannot state, each declared in its operation's description: the content of
+   * an uploaded file (a PDF by its bytes, readable), and references into data the request does
+   * not carry (a line of the case's pinned list, a version a list has).
+   */
+  private knownValidRefusal(op: Operation, body: string): boolean {
+    const error = (() => {
+      try {
+        return String(JSON.parse(body).error ?? '');
+      } catch {
+        return '';
+      }
+    })();
+    return KNOWN_VALID_REFUSALS.some((k) => k.operation.test(`${op.method} ${op.path}`) && k.error.test(error));
+  }
+
   private fail(op: Pick<Operation, 'method' | 'path'>, check: string, detail: string, example: string): void {
     const key = `${op.method} ${op.path}: ${check}`;
     const known = this.failures.find((f) => f.key === key);
@@ -257,6 +279,18 @@ export class ContractChecker {
     return this.failures.map((f) => `${f.key} (×${f.count})\n    ${f.example}`).join('\n');
   }
 }
+
+/** See `knownValidRefusal`: each a rule about data the schema cannot see. */
+const KNOWN_VALID_REFUSALS: { operation: RegExp; error: RegExp; why: string }[] = [
+  { operation: /^POST \/(workflows\/\{[^}]+\}\/runs|applications\/\{[^}]+\}\/files)$/, error: /refused|not a PDF|cannot be read|no file/i, why: 'a file is judged by its bytes (PDF, readable), which no schema states' },
+  { operation: /./, error: /is not a line of|is not a document type|is not a docKind of|is not a field of the .* extraction schema|is not in the .*catalogue|is not an option of the/, why: 'a reference to the organization’s own data (its pinned list, catalogue, extraction schema, the models this server offers), which the document cannot enumerate' },
+  { operation: /^POST \/(password\/reset|email-confirmation)$/, error: /link is invalid, already used or expired/, why: 'a token is valid only if the server issued it' },
+  { operation: /./, error: /has no section "/, why: 'a section of the list version named, which the document cannot enumerate' },
+  { operation: /^GET \/applications\/\{[^}]+\}\/pages-pdf$/, error: /with first ≤ last/, why: 'an order between two numbers of one parameter, which a pattern cannot state' },
+  { operation: /\/documents\/\{address\}/, error: /is not <fileId>:p<first>-<last>/, why: 'the same order (first page ≤ last) inside an address' },
+  { operation: /^PUT \/applications\/\{[^}]+\}\/expected-docs\/\{[^}]+\}$/, error: /is below minCount/, why: 'an order between two fields, which JSON Schema cannot state' },
+  { operation: /^POST \/webhooks$/, error: /loopback or private address/, why: 'where a host is depends on the network (WEBHOOK_ALLOW_PRIVATE), which the document describes' },
+];
 
 /** Real ids in place of generated ones, for body fields named like a pool, half the time. */
 function substituteIds(body: unknown, pools: Record<string, (string | number)[]>, rng: () => number): unknown {

@@ -18,6 +18,7 @@ const TEXT_UNIT = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('é', 'ß', 'Ω', '中', '😀', '/', '%', '?', '#', '&', ':', "'", '"', '<') },
 );
 const INT32 = 2 ** 31 - 1;
+const BAD_EMAILS = ['a@b-.test', 'a@-b.test', 'a..b@example.test', '.a@example.test', 'a.@example.test', 'a@example', 'a@@example.test', 'no-at-sign', 'a b@example.test', 'a@exam_ple.test'];
 
 export class SchemaData {
   constructor(private readonly components: Record<string, Schema>) {}
@@ -110,6 +111,9 @@ export class SchemaData {
     );
     if (wrongType && type.length > 0) out.push(fc.constant(sampleOf(wrongType)));
     if (type.includes('string')) {
+      // Addresses `format: email` refuses (a label ending or starting in `-`, dots astray, no domain):
+      // the caller keeps those the document refuses, and the server must refuse them too.
+      if (s.format === 'email') out.push(fc.constantFrom(...BAD_EMAILS));
       if (typeof s.maxLength === 'number') out.push(fc.integer({ min: 1, max: 20 }).map((n) => 'x'.repeat(s.maxLength + n)));
       if (typeof s.minLength === 'number' && s.minLength > 0) out.push(fc.constant('x'.repeat(s.minLength - 1)));
       if (typeof s.pattern === 'string') {
@@ -140,6 +144,9 @@ export class SchemaData {
         out.push(whole.map((v) => Object.fromEntries(Object.entries(v ?? {}).filter(([k]) => k !== key))));
       }
       if (s.additionalProperties === false) out.push(whole.map((v) => ({ ...v, unexpectedField: 'x' })));
+      // A key PostgreSQL could not store: refused wherever the document says so (propertyNames),
+      // accepted where it does not (the caller's validator decides which).
+      out.push(whole.map((v) => ({ ...v, 'nul\u0000key': 'x' })));
       for (const [key, sub] of Object.entries(properties)) {
         for (const bad of this.invalid(sub, depth + 1)) out.push(fc.tuple(whole, bad).map(([v, b]) => ({ ...v, [key]: b })));
       }
@@ -193,7 +200,26 @@ function numbers(s: Record<string, any>): fc.Arbitrary<number> {
   return fc.oneof(fc.double({ min, max, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(min, max));
 }
 
+/**
+ * Strings at the edges of what a schema states, mixed into its valid values: the longest it
+ * allows, whitespace only, and padded with spaces. The caller's validator keeps those the
+ * document accepts, and the server must then take them too (a rule it enforces, such as a name
+ * trimmed before its length is checked, must be in the schema, not only in the server).
+ */
+function edgeStrings(s: Record<string, any>): string[] {
+  if (s.format !== undefined || s.enum !== undefined || s.const !== undefined) return [];
+  const min: number = s.minLength ?? 0;
+  const longest = Math.min(s.maxLength ?? 5_000, 5_000);
+  return ['x'.repeat(Math.max(min, longest)), ' '.repeat(Math.max(min, 3)), `  ${'a'.repeat(Math.max(1, min - 1))} `, '\t\n'.repeat(Math.max(1, Math.ceil(min / 2)))];
+}
+
 function validString(s: Record<string, any>): fc.Arbitrary<string> {
+  const edges = edgeStrings(s);
+  const usual = usualString(s);
+  return edges.length > 0 ? fc.oneof({ weight: 5, arbitrary: usual }, { weight: 1, arbitrary: fc.constantFrom(...edges) }) : usual;
+}
+
+function usualString(s: Record<string, any>): fc.Arbitrary<string> {
   const min: number = s.minLength ?? 0;
   const max: number = Math.min(s.maxLength ?? min + 24, min + 40);
   const fits = (v: string) => [...v].length >= min && (s.maxLength === undefined || v.length <= s.maxLength);

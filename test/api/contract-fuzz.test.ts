@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeySession, buildTestApp, DRIVER, PASSWORD, sessionCookie, signUp, type Session, type TestApp } from '../helper.js';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apiKeySession, buildTestApp, DRIVER, PASSWORD, sessionCookie, signUp, tempDir, type Session, type TestApp } from '../helper.js';
 import { cleanPacket } from './applications-helpers.js';
 import { documentsDriver } from './documents-helpers.js';
 import { ContractChecker, operationsOf, type Operation, type Outcome } from './contract-fuzz-checks.js';
@@ -34,15 +36,21 @@ describe(`the contract fuzzer, on ${DRIVER}`, () => {
   let checker: ContractChecker;
   let operations: Operation[];
   let baseUrl: string;
+  let doc: any;
+  let webApp: Awaited<ReturnType<typeof tempDir>> | undefined;
   const pools: Record<string, (string | number)[]> = {};
 
   beforeAll(async () => {
-    t = await buildTestApp({ config: { webhookAllowPrivate: true } });
+    // As in production: webhook targets on loopback and private networks refused, and the web
+    // app served beside the API (its wildcard route must not take an /api path).
+    webApp = await tempDir('portal-fuzz-web-');
+    await writeFile(join(webApp.path, 'index.html'), '<!doctype html><title>Compliance Portal</title>');
+    t = await buildTestApp({ config: { webhookAllowPrivate: false, rendererDir: webApp.path } });
     // Event streams are read over a real socket: inject waits for an end that never comes.
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     manager = await signUp(t.app);
     key = await apiKeySession(t.app, manager, 'Fuzzer');
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     checker = new ContractChecker(doc);
     // Reads first and what ends things last, so the real ids stay real for as many operations as can use them.
     const order = (op: Operation) => (op.method === 'GET' ? 0 : op.method === 'DELETE' ? 3 : /\/(undo|junk|settle|cancel|logout|rotate-secret)$/.test(op.path) ? 2 : 1);
@@ -51,7 +59,10 @@ describe(`the contract fuzzer, on ${DRIVER}`, () => {
       .sort((a, b) => order(a) - order(b));
     await seedRealIds();
   }, 120_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await webApp?.remove();
+  });
 
   const inject = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: s.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -70,7 +81,7 @@ describe(`the contract fuzzer, on ${DRIVER}`, () => {
     const list = await created(manager, 'POST', '/api/expected-doc-lists', { name: 'Fuzz list' });
     const bundle = await created(manager, 'POST', '/api/document-bundles', { name: 'Fuzz bundle', members: ['passport', 'payslip'] });
     const section = await created(manager, 'POST', '/api/saved-sections', { name: 'Fuzz section', lines: [{ docType: 'passport' }] });
-    const webhook = await created(manager, 'POST', '/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: [] });
+    const webhook = await created(manager, 'POST', '/api/webhooks', { url: 'https://hooks.example.test/fuzz', events: [] });
     const app = await d.run(key, 'standard-intake', d.newCase('Sarah Whitcombe', [{ name: 'packet.pdf', content: await cleanPacket() }]));
     const docs = await d.documents(key, app.id);
     const approved = await d.decide(manager, app.id, docs[0]!.address, 'approve');
@@ -166,4 +177,41 @@ describe(`the contract fuzzer, on ${DRIVER}`, () => {
     expect(checker.report(), checker.report()).toBe('');
     expect(operations.length).toBeGreaterThan(ONLY ? 0 : 100);
   }, 600_000);
+
+  it('answers every method a path does not declare with 405, its Allow listing exactly the declared ones', async () => {
+    // Node's parser takes any token as a method; these are the ones clients send (QUERY and
+    // PROPFIND carry bodies of their own, so a body-type rule must not come before the 405).
+    const TRIED = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'PROPFIND'];
+    const failures: string[] = [];
+    let sent = 0;
+    for (const [path, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
+      if (ONLY && !path.includes(ONLY)) continue;
+      const declared = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => item[m.toLowerCase()]);
+      const allow = [...declared, ...(declared.includes('GET') ? ['HEAD'] : [])].sort().join(', ');
+      // Real values where the seed has them (a literal segment beside a parameter is where templates overlap).
+      const url = `/api${path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pools[name]?.[0] ?? pools[`${path.split('/')[1]}/${name}`]?.[0] ?? 'x')))}`;
+      for (const method of TRIED.filter((m) => !declared.includes(m))) {
+        sent++;
+        const res = await t.app.inject({ method: method as 'GET', url, headers: key.headers });
+        const got = `${res.statusCode} Allow: ${res.headers.allow ?? '(none)'}`;
+        if (res.statusCode !== 405 || res.headers.allow !== allow) failures.push(`${method} ${url}: ${got}, expected 405 Allow: ${allow} — ${res.body.slice(0, 160)}`);
+        else if (!/is not an operation/.test(res.json().error)) failures.push(`${method} ${url}: 405 without the error shape: ${res.body.slice(0, 160)}`);
+      }
+    }
+    // eslint-disable-next-line no-console
+    console.info(`contract fuzzer: ${sent} requests with undeclared methods; ${failures.length} failures`);
+    expect(failures.join('\n'), failures.join('\n')).toBe('');
+  }, 120_000);
+
+  it('answers 414 to an over-long path parameter with every method, beside the web app', async () => {
+    const long = 'a'.repeat(2_049);
+    const failures: string[] = [];
+    for (const length of [2_049, 5_000]) {
+      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'QUERY']) {
+        const res = await t.app.inject({ method: method as 'GET', url: `/api/applications/${long.padEnd(length, 'a')}`, headers: { ...key.headers, accept: 'text/html' } });
+        if (res.statusCode !== 414) failures.push(`${method} (${length}): ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures.join('\n'), failures.join('\n')).toBe('');
+  });
 });

@@ -127,7 +127,7 @@ export interface paths {
         put?: never;
         /**
          * Create an organization and its first Manager, signed in
-         * @description With no body, creates an instant account: generated three-word names, no password, kept for 30 days unless an email is added with PATCH /users/{id}.
+         * @description With no body, creates an instant account: generated three-word names, no password, kept for 30 days unless an email is added with PATCH /users/{id}. With an email, a link to confirm it is mailed (valid 7 days): the Manager works at once, but invitation mails to colleagues wait until the address is confirmed (POST /email-confirmation). Password hashing is capped and taken in turn per client address: 429 (with Retry-After) when this address has too many waiting, 503 (with Retry-After) when the server has.
          */
         post: {
             parameters: {
@@ -161,8 +161,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -179,7 +197,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
-                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                /** @description The service is unavailable. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -207,7 +225,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Send the email as `email` (the sign-up field) or as `username`. A session cookie already in the browser is replaced.
+         * @description Send the email as `email` (the sign-up field) or as `username`. A session cookie already in the browser is replaced. Failed sign-ins are throttled per account and address and per address alone (429). Password hashing is capped and taken in turn per client address: 429 (with Retry-After) when this address has too many waiting, 503 (with Retry-After) when the server has.
          */
         post: {
             parameters: {
@@ -249,6 +267,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description Too many requests; retry after the `Retry-After` seconds. */
                 429: {
                     headers: {
@@ -258,7 +294,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
-                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                /** @description The service is unavailable. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -328,6 +364,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description Too many requests; retry after the `Retry-After` seconds. */
                 429: {
                     headers: {
@@ -337,7 +391,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
-                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                /** @description The service is unavailable. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -381,7 +435,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
@@ -434,7 +490,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -484,7 +542,7 @@ export interface paths {
         put?: never;
         /**
          * Change your password
-         * @description Ends every other session of yours and re-issues the current one (a new cookie). A wrong current password is 403 and the session stays valid.
+         * @description Ends every other session of yours and re-issues the current one (a new cookie), and cancels every reset or invitation link mailed to you before. A wrong current password is 403 and the session stays valid. Password hashing is capped and taken in turn per client address: 429 (with Retry-After) when this address has too many waiting, 503 (with Retry-After) when the server has.
          */
         post: {
             parameters: {
@@ -504,7 +562,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -533,7 +593,34 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
-                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The service is unavailable. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -561,7 +648,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a password reset link
-         * @description Always 200, whether or not the email is known. A known, active account gets a link valid 1 hour and usable once.
+         * @description Always 200, whether or not the email is known, and after the same work: the address is looked up, and a known, active account mailed a link valid 1 hour and usable once, after the answer.
          */
         post: {
             parameters: {
@@ -587,6 +674,24 @@ export interface paths {
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -622,7 +727,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset or invitation token
-         * @description Ends every session of that user. 400 when the token is invalid, already used or expired.
+         * @description Ends every session of that user and cancels every other open link mailed to them (it confirms their address, too). 400 when the token is invalid, already used or expired (or cancelled by a later password or address change); the token is checked before the password is hashed. Attempts are throttled per client address (429). Password hashing is capped and taken in turn per client address: 429 (with Retry-After) when this address has too many waiting, 503 (with Retry-After) when the server has.
          */
         post: {
             parameters: {
@@ -642,10 +747,211 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The service is unavailable. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm your address with the mailed link
+         * @description The token of the link mailed at sign-up or when an address changes (`/confirm-email#token=…`, valid 7 days, usable once). A Manager's invitation mails wait for it and go out now. Using a reset or invitation link confirms the address too. 400 when the token is invalid, used or expired; attempts are throttled per client address with password resets (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConfirmEmailInput"];
+                };
+            };
+            responses: {
+                /** @description The address is confirmed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-confirmation/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new link to confirm your address
+         * @description The link mailed before stops working. 403 for an API key; 409 when you have no address or it is already confirmed; 429 past the reset-mail throttle.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A new link is on its way. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request conflicts with the current state. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -728,7 +1034,7 @@ export interface paths {
         put?: never;
         /**
          * Add a colleague
-         * @description With `temporaryPassword` the colleague signs in with it and must change it; without, an invitation mail with a link to set a password (valid 7 days) is sent.
+         * @description With `temporaryPassword` the colleague signs in with it and must change it; without, an invitation mail with a link to set a password (valid 7 days) is sent. Mails to colleagues go out only once the adding Manager's own address is confirmed (POST /email-confirmation); until then the colleague is listed, invited, and the mail waits. Additions (and address changes) are throttled per organization and per Manager (429). 409 only for an address already in your organization: an address with an account elsewhere is answered like a new one (see CreateUserInput).
          */
         post: {
             parameters: {
@@ -779,6 +1085,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
                     headers: {
@@ -788,7 +1103,25 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
-                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The service is unavailable. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -820,7 +1153,7 @@ export interface paths {
         head?: never;
         /**
          * Edit a colleague
-         * @description 409 for deactivating or demoting yourself or the last active Manager, and for an email that already has an account. Deactivating, or setting a temporary password, ends the user’s sessions. Adding an email to an instant account keeps the organization beyond its 30 days.
+         * @description 409 for deactivating or demoting yourself or the last active Manager, and for an email that already has an account (for a colleague still invited, a new address is a new invitation, answered as POST /users answers it). Deactivating, or setting a temporary password, ends the user’s sessions. A new password or a new address cancels every reset or invitation link mailed to the user before; a new address gets a link to confirm it (a colleague still invited: a new invitation). Address changes count in the invitation throttles (429). Adding an email to an instant account keeps the organization beyond its 30 days.
          */
         patch: {
             parameters: {
@@ -882,8 +1215,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -900,7 +1251,16 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
-                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The service is unavailable. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1023,6 +1383,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -1097,8 +1475,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1230,6 +1626,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -1274,7 +1688,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -1473,6 +1889,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description Too many requests; retry after the `Retry-After` seconds. */
                 429: {
                     headers: {
@@ -1619,6 +2053,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
                     headers: {
@@ -1680,7 +2132,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -1765,8 +2219,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1832,7 +2304,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -1959,8 +2433,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2182,8 +2674,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2404,8 +2914,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2624,8 +3152,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2735,8 +3281,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2804,7 +3368,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -2914,8 +3480,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2974,7 +3558,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -3084,8 +3670,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3247,7 +3851,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -3374,8 +3980,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3597,8 +4221,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3841,7 +4483,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -3926,8 +4570,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3993,7 +4655,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -4120,8 +4784,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4515,7 +5197,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -4600,8 +5284,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4667,7 +5369,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -4794,8 +5498,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5082,7 +5804,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -5167,8 +5891,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5266,8 +6008,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5317,7 +6077,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -5414,7 +6176,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -5508,6 +6272,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -5555,7 +6337,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -5655,7 +6439,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -5740,7 +6526,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -6110,6 +6898,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -6155,7 +6961,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -6790,8 +7598,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6859,7 +7685,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description Not signed in, or wrong credentials. */
                 401: {
@@ -6953,8 +7781,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7016,7 +7862,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -7159,7 +8007,16 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
-                /** @description The request body is larger than the server accepts. */
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -7278,6 +8135,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["GateRefused"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
                 /** @description Red flags at pre-flight (`flags`, `applicationId`); no active version or a draft pinned; a run already in flight; nothing new to read. */
@@ -7618,8 +8484,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7799,7 +8683,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -7942,8 +8828,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The document or some of its pages were already decided (the `error` names the winner’s decision). */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8063,8 +8967,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The document was already decided (the `error` names that decision). */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8175,8 +9097,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The document or some of its pages were already decided (the `error` names that decision). */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8287,8 +9227,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The document is no longer listed (the `error` names the decision that took it), or is a proposed piece not yet confirmed. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8495,8 +9453,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description A later decision depends on it (the `error` names that decision), or it was already undone. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9236,8 +10212,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9347,8 +10341,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9488,7 +10500,7 @@ export interface paths {
         put?: never;
         /**
          * Send what your own engine read of a source file; the run takes it instead of reading those pages
-         * @description Our addition (the spec names the tag `analysis ingest`, not its operations). Two formats: `prediction`, the corpus scorer’s prediction format for one packet (`{ packet, flags, documents: [{ pages, docType, keyData }] }`, as `npm run analyze` prints it, confidences and `fields` optional) with `pages` added for the page text (lines with boxes in the page’s units); and `azure-document-intelligence`, the `analyzeResult` of Azure AI Document Intelligence (REST 2023-07-31 or later: `pages[].lines[]` with polygons, `documents[]` with `docType`, `boundingRegions` and `fields`; `words` are not read and may be left out). Precedence, page by page and document by document: the run that reads the file (the next one, since a run reads a file once) takes the ingest’s lines for the pages it gives (no OCR of a scan it gives; citations and key values then name its lines), its documents (pages, type, confidence) in place of the splitter and classifier for the pages they cover (the other pages are split and typed as usual, then filed against the case’s lines as any document), and a document’s key data in place of extraction when it gives some; what comes from it carries `source` `analysis:<ingestId>` (`document.source`, `keyFields[…].source`, the page’s lines). Red flags are always our pre-flight’s. The latest ingest of a file is the one taken (`current`); sending another replaces it. Page numbers are checked against the file (1 to its page count), document types against your marked catalogue chain, key values against the fields of their type’s extraction schema: a field not of the schema, or a value not of its field’s type, is left out and listed in `ignored`. Ledger: `analysis.ingested`. Bodies up to 16 MiB and 200,000 JSON values. 400 an invalid body, a page past the end of the file (named), a page in two documents, a document type not in your catalogue; 404 no such application or file; 409 the file was read by a run already, or a run reading it is in flight; 413 a body over 16 MiB.
+         * @description Our addition (the spec names the tag `analysis ingest`, not its operations). Two formats: `prediction`, the corpus scorer’s prediction format for one packet (`{ packet, flags, documents: [{ pages, docType, keyData }] }`, as `npm run analyze` prints it, confidences and `fields` optional) with `pages` added for the page text (lines with boxes in the page’s units); and `azure-document-intelligence`, the `analyzeResult` of Azure AI Document Intelligence (REST 2023-07-31 or later: `pages[].lines[]` with polygons, `documents[]` with `docType`, `boundingRegions` and `fields`; `words` are not read and may be left out). Precedence, page by page and document by document: the run that reads the file (the next one, since a run reads a file once) takes the ingest’s lines for the pages it gives (no OCR of a scan it gives; citations and key values then name its lines), its documents (pages, type, confidence) in place of the splitter and classifier for the pages they cover (the other pages are split and typed as usual, then filed against the case’s lines as any document), and a document’s key data in place of extraction when it gives some; what comes from it carries `source` `analysis:<ingestId>` (`document.source`, `keyFields[…].source`, the page’s lines). Red flags are always our pre-flight’s. The latest ingest of a file is the one taken (`current`); sending another replaces it, and only the latest few of a file are kept (3 by default): older ones are deleted (their ledger rows stay; the ingest a run used is never deleted). Page numbers are checked against the file (1 to its page count), document types against your marked catalogue chain, key values against the fields of their type’s extraction schema: a field not of the schema, or a value not of its field’s type, is left out and listed in `ignored`. Ledger: `analysis.ingested`. Bodies up to 16 MiB and 200,000 JSON values; what is kept of one (its page lines, documents and `ignored`, as JSON) up to 8 MiB by default. Each organization may send a number of ingests, and MiB of them as kept, per window (by default 1,000 an hour and 512 MiB a day, every key and person together); every attempt counts towards the number, refused ones too. 400 an invalid body (an Azure field part of the wrong type is named), a page past the end of the file (named), a page in two documents, a document type not in your catalogue; 404 no such application or file; 409 the file was read by a run already, or a run reading it is in flight; 413 a body over 16 MiB, or more kept than the server keeps per ingest (nothing is stored); 429 past the organization’s number or MiB of ingests for the window, with `Retry-After`.
          */
         post: {
             parameters: {
@@ -9553,6 +10565,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
                     headers: {
@@ -9562,7 +10583,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
-                /** @description The request body is larger than the server accepts. */
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -9573,6 +10594,15 @@ export interface paths {
                 };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9847,8 +10877,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10152,6 +11200,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description A path parameter is longer than any operation accepts (over 2048 characters as sent, percent-encoded). */
                 414: {
                     headers: {
@@ -10293,7 +11359,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -10432,8 +11500,26 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The request conflicts with the current state. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10517,7 +11603,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description The request is invalid; `error` names the field or rule. */
                 400: {
@@ -10827,6 +11915,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -11069,6 +12175,24 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11325,6 +12449,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -11567,6 +12709,24 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11822,6 +12982,24 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12098,6 +13276,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -12340,6 +13536,24 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12618,6 +13832,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -12769,7 +14001,7 @@ export interface paths {
                                         type: boolean;
                                         /** @description The confidence that a new document starts at its first page is under 0.7. */
                                         boundary: boolean;
-                                        /** @description Key fields read with a confidence under 0.7 (a value a person corrected is sure). */
+                                        /** @description Key fields read with a confidence under 0.7, or read differently by the built-in and the learned reader (`keyFields[…].disputed`); a value a person corrected is sure. */
                                         fields: string[];
                                     };
                                     /** @description Our addition: where its boundaries and type came from when not the built-in analyzer: `analysis:<ingestId>` (an integrator’s own engine, POST /applications/{id}/files/{fileId}/analysis), `model:<name>` (the model chosen for the classify stage), `parse` (a run that only parsed: the whole file listed for people to split and file). Absent: the built-in splitter and classifier. */
@@ -12914,7 +14146,7 @@ export interface paths {
                                     type: boolean;
                                     /** @description The confidence that a new document starts at its first page is under 0.7. */
                                     boundary: boolean;
-                                    /** @description Key fields read with a confidence under 0.7 (a value a person corrected is sure). */
+                                    /** @description Key fields read with a confidence under 0.7, or read differently by the built-in and the learned reader (`keyFields[…].disputed`); a value a person corrected is sure. */
                                     fields: string[];
                                 };
                                 /** @description Our addition: where its boundaries and type came from when not the built-in analyzer: `analysis:<ingestId>` (an integrator’s own engine, POST /applications/{id}/files/{fileId}/analysis), `model:<name>` (the model chosen for the classify stage), `parse` (a run that only parsed: the whole file listed for people to split and file). Absent: the built-in splitter and classifier. */
@@ -12958,6 +14190,24 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13264,6 +14514,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -13543,6 +14811,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -13813,6 +15099,24 @@ export interface paths {
                 };
                 /** @description Signed in, but not allowed to do this. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14223,6 +15527,24 @@ export interface paths {
                         "application/json": components["schemas"]["ApiMessage"];
                     };
                 };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
                 /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
                 503: {
                     headers: {
@@ -14488,7 +15810,7 @@ export interface components {
         };
         /** @description A question asked in a conversation. */
         AskInput: {
-            /** @description A question about the case. */
+            /** @description A question about the case. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             question: string;
         };
         /** @description A question and its answer, with checked citations. */
@@ -14577,12 +15899,46 @@ export interface components {
             valueAddress?: {
                 [key: string]: unknown;
             };
-            /** @description Items are fields of this shape; items of `valueObject` are ignored. */
-            valueArray?: unknown[];
-            /** @description Ignored: our key data has no nested objects but money. */
+            /** @description Ignored: our key data has no nested objects but money (`content` is taken when given). */
             valueObject?: {
                 [key: string]: unknown;
             };
+            /** @description Items are fields of this shape (not null, not bare values); a list with an item of `valueObject` is ignored. */
+            valueArray?: components["schemas"]["AzureDocumentListItem"][];
+        };
+        /** @description An item of an Azure field’s `valueArray`: a field of the same shape. Parts of the wrong type are a 400 naming them; an item that is an object (`valueObject`) or a list leaves the field out, listed in `ignored`. */
+        AzureDocumentListItem: {
+            type?: string;
+            content?: string;
+            confidence?: number;
+            boundingRegions?: {
+                pageNumber: number;
+                /** @description x1, y1, … x4, y4 in the page’s `unit`, clockwise from the top-left corner. */
+                polygon?: number[];
+            }[];
+            valueString?: string;
+            valueDate?: string;
+            valueTime?: string;
+            valueNumber?: number;
+            valueInteger?: number;
+            valueBoolean?: boolean;
+            valueSelectionMark?: string;
+            valuePhoneNumber?: string;
+            valueCountryRegion?: string;
+            valueCurrency?: {
+                amount: number;
+                currencyCode?: string;
+                currencySymbol?: string;
+            };
+            valueAddress?: {
+                [key: string]: unknown;
+            };
+            /** @description Ignored: our key data has no nested objects but money (`content` is taken when given). */
+            valueObject?: {
+                [key: string]: unknown;
+            };
+            /** @description A list inside a list: the field is left out (`ignored`); our list fields hold values. */
+            valueArray?: unknown[];
         };
         /** @description Our addition: which lines of the pinned list the case’s documents satisfy now, after people’s decisions (a run records its own report as `case.completeness`). */
         CaseCompleteness: {
@@ -14678,16 +16034,20 @@ export interface components {
         };
         /** @description The option the stage should run on for your whole organization. */
         ChooseModelInput: {
-            /** @description An `id` from the stage’s `options`. */
+            /** @description An `id` from the stage’s `options`. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             option: string;
         };
         /** @description Coins a document type into your `custom-documents` catalogue. Its requirement fields are the chain’s requirement defaults (the `default` entry). */
         CoinDocTypeInput: {
-            /** @description The document type id is the slug of this name. */
+            /** @description The document type id is the slug of this name. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
             /** @description A docKind of the marked chain (an entry of the root catalogue with kind `docKind`, for example `income`). */
             kind: string;
             description?: string;
+        };
+        ConfirmEmailInput: {
+            /** @description The token of the mailed link `/confirm-email#token=…`. */
+            token: string;
         };
         ContactAck: {
             /** @constant */
@@ -14695,6 +16055,7 @@ export interface components {
             message: string;
         };
         ContactInput: {
+            /** @description Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
             /** Format: email */
             email: string;
@@ -14746,14 +16107,16 @@ export interface components {
         };
         /** @description The name is used as the default `decidedBy` of runs started with the key. */
         CreateApiKeyInput: {
+            /** @description Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
         };
         /** @description Creates a case without running anything. The list version must be active or superseded: a draft still changes, and a case is pinned for good. */
         CreateApplicationInput: {
-            /** @description The list: its id for its active version, or `<id>/<N>` for version N (spec Part 9.6). */
-            expectedDocListId: string;
+            /** @description The list: its id for its active version, or `<id>/<N>` for version N (spec Part 9.6). Surrounding whitespace is trimmed first: at least 1 character besides it. */
+            expectedDocListId: string & (unknown & unknown);
             /** @description Pins version N; the same as `<id>/<N>`. Both given must agree. */
             version?: number;
+            /** @description Surrounding whitespace is trimmed first: at least 1 character besides it. */
             applicantName: string;
         };
         /** @description Starts a conversation about a case. */
@@ -14761,7 +16124,9 @@ export interface components {
             /** @description Absent: the first question names the conversation. */
             title?: string;
         };
+        /** @description An address has one account across the service. An address already in your organization is a 409. An address that has an account in another organization is answered exactly like a new one (201, the same `User`, listed as invited), so adding a colleague never tells whether an address is in use elsewhere; that colleague stays invited and never becomes an account (its owner keeps the one they have, and is told by mail that nothing changed; a temporary password given for it never signs anyone in). Mails wait until the adding Manager's own address is confirmed. */
         CreateUserInput: {
+            /** @description Surrounding whitespace is trimmed first: at least 2 characters besides it. */
             name: string;
             /** Format: email */
             email: string;
@@ -14776,13 +16141,13 @@ export interface components {
         };
         /** @description A new endpoint: where to POST, and which ledger actions. */
         CreateWebhookInput: {
-            /** @description An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. An IPv4 address inside IPv6 (mapped, translated, compatible, NAT64, 6to4, Teredo) is judged as that IPv4 address; other IPv6 only in global unicast (2000::/3). */
+            /** @description An http(s) URL (an IPv6 address in brackets is taken too). Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. An IPv4 address inside IPv6 (mapped, translated, compatible, NAT64, 6to4, Teredo) is judged as that IPv4 address; other IPv6 only in global unicast (2000::/3). Surrounding whitespace is trimmed. */
             url: string;
             /**
              * @description Ledger action names to send; empty or absent means every event. Names repeated count once. One of: application.created, file.received, file.removed, gate.refused, gate.bypassed, run.started, run.stage, run.reported, run.failed, run.cancelled, run.resumed, document.proposed, document.flagged, case.completeness, document.approved, document.settled, document.junked, document.corrected, decision.undone, list.changed, line.waived, line.added, line.cleared, analysis.ingested, brief.started, brief.ready.
              * @default []
              */
-            events?: string[];
+            events?: ("application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "document.corrected" | "decision.undone" | "list.changed" | "line.waived" | "line.added" | "line.cleared" | "analysis.ingested" | "brief.started" | "brief.ready")[];
         };
         CreatedApiKey: {
             id: string;
@@ -14868,7 +16233,7 @@ export interface components {
         };
         /** @description When the name already means a document type that has a schema (yours or official), that schema is answered with 200 and nothing is written. Otherwise v1 is created as a draft with no fields (201); a new document type is coined into custom-documents on the way. */
         DocTypeExtractionSchemaInput: {
-            /** @description The document type id is the slug of this name. */
+            /** @description The document type id is the slug of this name. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
             /**
              * @description Used only when the document type is new: the docKind it is coined under in custom-documents.
@@ -14921,7 +16286,7 @@ export interface components {
         };
         /** @description A name and the member document types. */
         DocumentBundleInput: {
-            /** @description Unique among your bundles, ignoring case. */
+            /** @description Unique among your bundles, ignoring case. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
             /** @description Document types of your marked chain or custom-documents; at least one, none repeated. */
             members: string[];
@@ -14995,7 +16360,7 @@ export interface components {
                     type: boolean;
                     /** @description The confidence that a new document starts at its first page is under 0.7. */
                     boundary: boolean;
-                    /** @description Key fields read with a confidence under 0.7 (a value a person corrected is sure). */
+                    /** @description Key fields read with a confidence under 0.7, or read differently by the built-in and the learned reader (`keyFields[…].disputed`); a value a person corrected is sure. */
                     fields: string[];
                 };
                 /** @description Our addition: where its boundaries and type came from when not the built-in analyzer: `analysis:<ingestId>` (an integrator’s own engine, POST /applications/{id}/files/{fileId}/analysis), `model:<name>` (the model chosen for the classify stage), `parse` (a run that only parsed: the whole file listed for people to split and file). Absent: the built-in splitter and classifier. */
@@ -15079,7 +16444,7 @@ export interface components {
         /** @description An expected document as sent on save. Fields left out are filled from the document type’s catalogue entry (its requirement defaults). */
         ExpectedDocEdit: {
             /** @description Keep the id of an existing line so cases filed against it stay filed; generated from `docType` when absent. */
-            id?: string;
+            id?: string & unknown;
             /** @description Document type id. */
             docType: string;
             /** @description Defaults to the document type’s name; must not be empty when sent. */
@@ -15119,7 +16484,7 @@ export interface components {
         };
         /** @description Names the new list a duplicate becomes: v1, a draft, of kind `expectedDocListCatalogOrgCustom`. */
         ExpectedDocListDuplicateInput: {
-            /** @description The new list’s name; its id (the slug) must not exist yet. */
+            /** @description The new list’s name; its id (the slug) must not exist yet. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
         };
         /** @description The body of a save: an `ExpectedDocList` as read, edited. The fields the server owns (`kind`, `status`, `source`, `isDefault`, `parent`, `derivedFrom`, timestamps) may be sent back and are ignored. Contract validation: every line’s `docType` is a document of your marked chain or custom-documents, line, section and subsection ids are unique, names are not empty, `minCount` ≤ `maxCount`; each failure is a 400 naming the line. */
@@ -15136,7 +16501,7 @@ export interface components {
         };
         /** @description Creates v1, a draft holding a blank scaffold (one empty section). */
         ExpectedDocListInput: {
-            /** @description The id is the slug of this name. */
+            /** @description The id is the slug of this name. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
             description?: string;
         };
@@ -15183,7 +16548,7 @@ export interface components {
         };
         ExpectedDocListSectionEdit: {
             /** @description Generated from the name when absent. */
-            id?: string;
+            id?: string & unknown;
             name: string;
             note?: string;
             /** @default [] */
@@ -15201,7 +16566,7 @@ export interface components {
         };
         ExpectedDocListSubsectionEdit: {
             /** @description Generated from the name when absent. */
-            id?: string;
+            id?: string & unknown;
             name: string;
             note?: string;
             lines: components["schemas"]["ExpectedDocEdit"][];
@@ -15469,7 +16834,7 @@ export interface components {
         };
         /** @description One research question of a template; a brief answers it in one section. */
         IntelQuestion: {
-            /** @description The question the research model answers over the case’s pages. */
+            /** @description The question the research model answers over the case’s pages. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             prompt: string;
             /** @description Absent: free text. */
             answerType?: components["schemas"]["IntelAnswerType"];
@@ -15478,7 +16843,7 @@ export interface components {
         };
         /** @description One research question of a template; a brief answers it in one section. */
         IntelQuestionInput: {
-            /** @description The question the research model answers over the case’s pages. */
+            /** @description The question the research model answers over the case’s pages. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             prompt: string;
             /** @description Absent: free text. */
             answerType?: components["schemas"]["IntelAnswerType"];
@@ -15516,7 +16881,7 @@ export interface components {
         };
         /** @description Creates v1, a draft with no questions. */
         IntelTemplateInput: {
-            /** @description The id is the slug of this name. */
+            /** @description The id is the slug of this name. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
             description?: string;
         };
@@ -15576,12 +16941,32 @@ export interface components {
             learned?: {
                 /** @description How many of the organization’s corrected documents of this layout agreed on where to read it. */
                 examples: number;
+                /** @description Whether one of those corrections is confirmed: made by a Manager, or by someone whose correction a second person then approved (the corrected document, or a later one carrying a value it read). Until then `confidence` is 0.6 at most: the value needs review. */
+                confirmed: boolean;
             };
             /** @description Where the value came from when the built-in reader did not read it off the page: `analysis:<ingestId>` (an integrator’s own engine, `POST /applications/{id}/files/{fileId}/analysis`; `confidence` is the one it gave), `model:<name>` (the model chosen for the extract stage), or the e-invoice XML the PDF embeds. Absent: the built-in reader (or a person, `corrected`). */
             source?: string;
+            /** @description Present when the built-in reader and the organization’s learned reader read the field differently: the reading not shown, kept for a person to choose. A learned value never overrules a reading the built-in reader stands behind (0.7 and up: its checks passed) unless its corrections are confirmed, and never silently: the field is in `needsReview.fields` whatever either confidence. */
+            disputed?: {
+                /** @description The other reading, in the field’s form. */
+                value: unknown;
+                confidence: number;
+                /** @description Where it was read, in the same file as the value’s. */
+                page: number;
+                line: number;
+                /**
+                 * @description `reader`: the built-in reader’s (the learned value shown overruled it); `learned`: the organization’s learned reader’s (the built-in reader’s value shown stood).
+                 * @enum {string}
+                 */
+                by: "reader" | "learned";
+                /** @description learned: how many corrected documents read it. */
+                examples?: number;
+                /** @description learned: whether one of those corrections is confirmed. */
+                confirmed?: boolean;
+            };
         };
         /**
-         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `analysis` [{file, ingestId}] when it read files with an integrator’s analysis ingest; `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped), `modelUsage` when a language model was spent on before it stopped. The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person); `source` when its boundaries and type came from elsewhere than the built-in analyzer (`analysis:<ingestId>`, `model:<name>`), and `source: "parse"` for a whole file listed by a run that only parsed. `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents), or of a change of what the case is checked against (detail `because`: `list.changed`, `line.waived`, `line.added` or `line.cleared`): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `document.corrected`: A person set or cleared one key value of a document (PUT /applications/{id}/documents/{address}/key-data/{field}, or a `correct` decision request). Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `field`, `docType` (whose extraction schema the field is of), `from` (the value listed before, null when none), `to` (the value set, null when cleared), `foundAt` {fileId, page, line} where the value is printed (null when the pages do not print it). The organization’s runs learn from it (nothing leaves the server). `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval). `list.changed`: A person set another list, or another version, for the case to be checked against (PUT /applications/{id}/expected-doc-list). Target `application:<id>`; detail: `from` and `to` {id, version, name, source}, `reason` (when given), `decidedBy`, `authenticatedAs`, `unmatched` (addresses of documents filed against lines the case no longer has: they are listed unmatched, waiting to be filed again), `overridesDropped` (lines set by hand that no longer apply: a waiver of a line the new list lacks, an added line the new list has). `line.waived`: A person waived a line of the list for this case (PUT /applications/{id}/expected-docs/{expectedDocId}, `waived`): it no longer counts towards completeness. Target `line:<expectedDocId>`; detail: `name`, `reason`, `decidedBy`, `authenticatedAs`. `line.added`: A person added a line for this case alone (PUT /applications/{id}/expected-docs/{expectedDocId}, `added`). Target `line:<expectedDocId>`; detail: `docType`, `name`, `requirement`, `minCount`, `maxCount`, `reason`, `decidedBy`, `authenticatedAs`. `line.cleared`: A person cleared what was set by hand on a line (DELETE /applications/{id}/expected-docs/{expectedDocId}): a waived line counts again, an added line is gone (documents filed against it are listed unmatched). Target `line:<expectedDocId>`; detail: `kind` (what was cleared: `waived` or `added`), `decidedBy`, `authenticatedAs`, `unmatched` (addresses, for an added line). `analysis.ingested`: An integrator sent what its own engine read of a source file (POST /applications/{id}/files/{fileId}/analysis): the run that reads the file takes it instead of reading those pages. Target `file:<fileId>`; detail: `ingestId`, `format`, `engine`, `pages` (pages whose lines it gives), `documents` (how many it gives), `replaces` (the ingest of the file it supersedes, when one). `brief.started`: An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`. `brief.ready`: Every section of an intel brief is answered or failed. Target `brief:<id>`; detail: `template` {id, version, name}, `sectionsDone`, `sectionsFailed`, `citations` (kept), `droppedCitations`, `usage` {promptTokens, completionTokens}.
+         * @description What a ledger row records; also the webhook event names. `application.created`: A case was created (POST /applications or a workflow run). Target `application:<id>`; detail: `applicantName`, `expectedDocList` {id, version, name}. `file.received`: A source file was added to the case. Target `file:<fileId>`; detail: `name`, `size`, `sha256`, `pageCount`, `expectedDocId` (declared, may be null). `file.removed`: A person removed a source file no run had read, at the gate. Target `file:<fileId>`; detail: `name`, `decidedBy`. `gate.refused`: The gate held a run: red flags at pre-flight (detail `reason: "flags"`, `flags`), an instant account with no email (`reason: "emailRequired"`) or the analyzer did not answer (`reason: "analyzerUnreachable"`). Target `run:<n>`; the case waits at the gate. `gate.bypassed`: A person chose "Process anyway" for a run held by red flags. Target `run:<n>`; detail: `decidedBy`, `authenticatedAs`, `flags` (what was overridden). `run.started`: A run took the gate. Target `run:<n>`; detail: `workflow` {id, version}, `decidedBy`, `authenticatedAs`, `files` (ids the run covers), `state` (its first state). `run.stage`: A run in flight reached its next state (`inventory`, `running`). Target `run:<n>`; detail: `state`, `pagesTotal`. `run.reported`: A run landed in `report`: what the workflow could file is filed. Target `run:<n>`; detail: `documents` (how many it proposed), `filed` (how many matched a line); `analysis` [{file, ingestId}] when it read files with an integrator’s analysis ingest; `modelUsage` {extract: {model, promptTokens, completionTokens, documents, fallbacks}} when the extract stage ran on a language model (`fallbacks`: documents read by the built-in extractor because the model’s reply was not the JSON asked for). `run.failed`: A run stopped without landing: a stage failed, went past its time limit (the analyzer went silent), or the server stopped while it was in flight and could not resume it. Target `run:<n>`; detail: `error` (the `lastRunError`), `state` (where it stopped), `modelUsage` when a language model was spent on before it stopped. The case is back at the gate. `run.cancelled`: A person or program stopped a paid run in flight (POST /applications/{id}/run/cancel). Target `run:<n>`; detail: `decidedBy`, `state` (where it stopped). The case is back at the gate. `run.resumed`: A run in flight was picked up again after the server that ran it stopped. Target `run:<n>`; detail: `state`, `attempt`. `document.proposed`: A run proposed a document: a page range of a source file read as one document. Target `document:<address>`; detail: `docType`, `confidence`, `expectedDocId` (the line it was filed against, absent when unmatched), `pages`, `settled`; for a range read as several documents, `splitProposed` on the range listed whole, and on each of its pieces `splitOf` (the range’s address) with `splitConfirmed` (true when the workflow followed the split, `followSplits`; false while the piece waits beside the range for a person); `source` when its boundaries and type came from elsewhere than the built-in analyzer (`analysis:<ingestId>`, `model:<name>`), and `source: "parse"` for a whole file listed by a run that only parsed. `document.flagged`: A check of the workflow found something on a document for a person to look at (an expired or soon-expiring document, a missing expiry date, a document that does not name the applicant). Target `document:<address>`; detail: `check` (the tool id), `code`, `note`. `case.completeness`: The completeness report of a run, or of a decision that changed how many lines are satisfied (detail then has `decisionId`, and `extra` lists the unmatched documents), or of a change of what the case is checked against (detail `because`: `list.changed`, `line.waived`, `line.added` or `line.cleared`): which lines of the list are still missing or short, and the documents that matched no line. Target `application:<id>`; detail: `missing` [{expectedDocId, name, have, need}], `extra` (addresses), `satisfied`, `total`. `document.approved`: A person (or program) approved a document: filed it against a line, or kept it `unmatched`, with a PDF cut from the packet. Target `document:<address>` (the document filed); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `approvedDocId`, `expectedDocId` (the line or `"unmatched"`), `spans`, `from` (the address decided on), `splitConfirmed` (the address of the range whose proposed split this approval confirmed, when it did), `replaced` (addresses no longer listed). `document.settled`: A person is done with a document without filing it. Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `expectedDocId` (as listed, absent when unmatched). `document.junked`: A person junked pages: they leave the document list. Target `document:<address>` (the document they were part of); detail: `decisionId`, `decidedBy`, `authenticatedAs`, `spans` (the pages junked), `replaced`. `document.corrected`: A person set or cleared one key value of a document (PUT /applications/{id}/documents/{address}/key-data/{field}, or a `correct` decision request). Target `document:<address>`; detail: `decisionId`, `decidedBy`, `authenticatedAs`, `field`, `docType` (whose extraction schema the field is of), `from` (the value listed before, null when none), `to` (the value set, null when cleared), `foundAt` {fileId, page, line} where the value is printed (null when the pages do not print it). The organization’s runs learn from it (nothing leaves the server). `decision.undone`: A person undid a decision nothing later depended on: the list is as if it had not been made, and an approval’s filed PDF is withdrawn. Target `decision:<id>`; detail: `kind`, `address`, `decidedBy`, `authenticatedAs`, `approvedDocId` (when an approval). `list.changed`: A person set another list, or another version, for the case to be checked against (PUT /applications/{id}/expected-doc-list). Target `application:<id>`; detail: `from` and `to` {id, version, name, source}, `reason` (when given), `decidedBy`, `authenticatedAs`, `unmatched` (addresses of documents filed against lines the case no longer has: they are listed unmatched, waiting to be filed again), `overridesDropped` (lines set by hand that no longer apply: a waiver of a line the new list lacks, an added line the new list has). `line.waived`: A person waived a line of the list for this case (PUT /applications/{id}/expected-docs/{expectedDocId}, `waived`): it no longer counts towards completeness. Target `line:<expectedDocId>`; detail: `name`, `reason`, `decidedBy`, `authenticatedAs`. `line.added`: A person added a line for this case alone (PUT /applications/{id}/expected-docs/{expectedDocId}, `added`). Target `line:<expectedDocId>`; detail: `docType`, `name`, `requirement`, `minCount`, `maxCount`, `reason`, `decidedBy`, `authenticatedAs`. `line.cleared`: A person cleared what was set by hand on a line (DELETE /applications/{id}/expected-docs/{expectedDocId}): a waived line counts again, an added line is gone (documents filed against it are listed unmatched). Target `line:<expectedDocId>`; detail: `kind` (what was cleared: `waived` or `added`), `decidedBy`, `authenticatedAs`, `unmatched` (addresses, for an added line). `analysis.ingested`: An integrator sent what its own engine read of a source file (POST /applications/{id}/files/{fileId}/analysis): the run that reads the file takes it instead of reading those pages. Target `file:<fileId>`; detail: `ingestId`, `format`, `engine`, `pages` (pages whose lines it gives), `documents` (how many it gives), `replaces` (the ingest of the file it supersedes, when one), `dropped` (ingests of the file deleted because only the latest few are kept, when any). `brief.started`: An intel brief was started over the case. Target `brief:<id>`; detail: `template` {id, version, name}, `model` (the engine of the `intel` stage), `sections` (how many questions), `decidedBy`, `authenticatedAs`. `brief.ready`: Every section of an intel brief is answered or failed. Target `brief:<id>`; detail: `template` {id, version, name}, `sectionsDone`, `sectionsFailed`, `citations` (kept), `droppedCitations`, `usage` {promptTokens, completionTokens}.
          * @enum {string}
          */
         LedgerAction: "application.created" | "file.received" | "file.removed" | "gate.refused" | "gate.bypassed" | "run.started" | "run.stage" | "run.reported" | "run.failed" | "run.cancelled" | "run.resumed" | "document.proposed" | "document.flagged" | "case.completeness" | "document.approved" | "document.settled" | "document.junked" | "document.corrected" | "decision.undone" | "list.changed" | "line.waived" | "line.added" | "line.cleared" | "analysis.ingested" | "brief.started" | "brief.ready";
@@ -15626,7 +17011,7 @@ export interface components {
          * @enum {string}
          */
         LibraryStatus: "draft" | "active" | "superseded";
-        /** @description The account’s email, as `email` or as `username` (either one; both only when they are the same address, else 400), and its password. */
+        /** @description The account’s email, as `email` or as `username`, and its password. When both are sent, `email` is the one read. */
         LoginInput: {
             /**
              * Format: email
@@ -15635,7 +17020,7 @@ export interface components {
             email?: string;
             /**
              * Format: email
-             * @description The same email address, under its older name; accepted as an alias of `email`.
+             * @description The same email address, under its older name; accepted as an alias of `email`, and not read when `email` is sent.
              */
             username?: string;
             password: string;
@@ -15847,9 +17232,11 @@ export interface components {
         };
         /** @description The name of the new version. The id stays what it is; the renamed version keeps its old name. */
         RenameInput: {
+            /** @description Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
         };
         RenameOrganizationInput: {
+            /** @description Surrounding whitespace is trimmed first: at least 2 characters besides it. */
             name: string;
         };
         /** @description The engine that answered. */
@@ -15950,7 +17337,7 @@ export interface components {
         SetExpectedDocInput: {
             /** @constant */
             kind: "waived";
-            /** @description Why, in words: kept on the line and in the ledger row. */
+            /** @description Why, in words: kept on the line and in the ledger row. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             reason: string;
             /** @description Who decides; defaults to the caller’s name. */
             decidedBy?: string;
@@ -15970,24 +17357,25 @@ export interface components {
             minCount?: number;
             /** @description Default null: no limit. Must not be below `minCount`. */
             maxCount?: number | null;
-            /** @description Why, in words: kept on the line and in the ledger row. */
+            /** @description Why, in words: kept on the line and in the ledger row. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             reason: string;
             /** @description Who decides; defaults to the caller’s name. */
             decidedBy?: string;
         };
         /** @description Our addition: the list version a case is checked against from now on. It must be a list (not a document catalogue) your organization reads, in an active or superseded version (a draft still changes). */
         SetExpectedDocListInput: {
-            /** @description The list: its id for its active version, or `<id>/<N>` for version N (spec Part 9.6). */
-            expectedDocListId: string;
+            /** @description The list: its id for its active version, or `<id>/<N>` for version N (spec Part 9.6). Surrounding whitespace is trimmed first: at least 1 character besides it. */
+            expectedDocListId: string & (unknown & unknown);
             /** @description Pins version N; the same as `<id>/<N>`. Both given must agree. */
             version?: number;
-            /** @description Why, in words: kept on the line and in the ledger row. */
+            /** @description Why, in words: kept on the line and in the ledger row. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             reason?: string;
             /** @description Who decides; defaults to the caller’s name. */
             decidedBy?: string;
         };
         /** @description Optional as a whole. With no body (or without email and password) an instant account is created: generated names, no password, kept 30 days unless an email is added. */
         SignupInput: {
+            /** @description Surrounding whitespace is trimmed first: at least 2 characters besides it. */
             orgName?: string;
             /** @description The first Manager’s name; generated when absent. */
             name?: string;
@@ -16038,7 +17426,7 @@ export interface components {
         };
         /** @description Selects a template: its active version, or a pinned one. */
         StartIntelBriefInput: {
-            /** @description The intel template to answer: yours, or an official one (e.g. `affordability`). */
+            /** @description The intel template to answer: yours, or an official one (e.g. `affordability`). Surrounding whitespace is trimmed first: at least 1 character besides it. */
             templateId: string;
             /** @description Pin a version of the template (active or superseded); absent: its active version. A draft cannot be answered (409). */
             version?: number;
@@ -16067,6 +17455,7 @@ export interface components {
         };
         /** @description At least one of the fields (400 `nothing to change` otherwise); fields left out stay as they are. */
         UpdateUserInput: {
+            /** @description Surrounding whitespace is trimmed first: at least 2 characters besides it. */
             name?: string;
             /**
              * Format: email
@@ -16083,7 +17472,7 @@ export interface components {
             /** @description Sets a password the user must change at next sign-in; ends their sessions. */
             temporaryPassword?: string;
         } | unknown | unknown | unknown | unknown | unknown;
-        /** @description A person of an organization. */
+        /** @description A person of an organization. `email` is unique in the organization, and one account across the service has it: a colleague added with an address that has an account elsewhere is listed like any invited colleague but stays invited (see CreateUserInput); sign-in and password resets reach the account of the address. */
         User: {
             id: string;
             organizationId: string;
@@ -16237,7 +17626,7 @@ export interface components {
         };
         /** @description Creates v1, a draft holding the spine (Preview, Parse) and nothing else. */
         WorkflowInput: {
-            /** @description The id is the slug of this name. */
+            /** @description The id is the slug of this name. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
             description?: string;
         };

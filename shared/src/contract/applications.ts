@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VersionNumber } from './numbers.js';
 import { DocTypeId, LibrarySource, Requirement } from './library.js';
-import { ApplicationRun, PreflightFlagCode } from './runs.js';
+import { ApplicationRun, LIST_REFERENCE_PATTERN, PreflightFlagCode } from './runs.js';
 
 /** Spec Part 8. */
 export const MAX_FILES_PER_CALL = 25;
@@ -138,6 +138,8 @@ export const CreateApplicationInput = z
       .trim()
       .min(1)
       .max(140)
+      // What parseListReference takes, for the document (400 for anything else).
+      .meta({ pattern: LIST_REFERENCE_PATTERN })
       .describe('The list: its id for its active version, or `<id>/<N>` for version N (spec Part 9.6).'),
     version: VersionNumber.optional().describe('Pins version N; the same as `<id>/<N>`. Both given must agree.'),
     applicantName: z.string().trim().min(1, 'must not be empty').max(200),

@@ -146,6 +146,9 @@ export const ApplicationRun = z
 export type ApplicationRun = z.infer<typeof ApplicationRun>;
 
 /** The documentation of the run call's multipart body; the server reads the parts as they stream. */
+/** A list reference as sent, surrounding whitespace allowed (what `parseListReference` takes). */
+export const LIST_REFERENCE_PATTERN = '^\\s*[a-z0-9]+(?:-[a-z0-9]+)*(?:/[1-9][0-9]{0,8})?\\s*$';
+
 export const WorkflowRunInput = z
   .object({
     files: z
@@ -156,6 +159,7 @@ export const WorkflowRunInput = z
     expectedDocList: z
       .string()
       .optional()
+      .meta({ pattern: LIST_REFERENCE_PATTERN })
       .describe('Required for a new case: `expectedDocListId` for its active version, or `expectedDocListId/<N>` for version N.'),
     applicationId: z.string().optional().describe('Run on an existing case instead: the run covers whatever the case holds that no run has read.'),
     decidedBy: z.string().optional().describe('Who consents to spend on the run; defaults to the API key’s name or the user’s name.'),

@@ -86,6 +86,9 @@ export const CreatedWebhookEndpoint = WebhookEndpoint.extend({ secret: SECRET })
   description: 'The endpoint just added, with its signing secret (returned this once).',
 });
 
+const IPV4_PART = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
+export const WEBHOOK_URL_PATTERN = `^\\s*[Hh][Tt][Tt][Pp][Ss]?://(?:(?:[A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*|(?:${IPV4_PART}\\.){3}${IPV4_PART})(?::[0-9]{1,4})?(?:[/?#][^\\s\\u0000]*)?\\s*$`;
+
 /** Loopback and private hosts are refused at send time unless WEBHOOK_ALLOW_PRIVATE=true; literal ones already here. */
 export const CreateWebhookInput = z
   .object({
@@ -109,8 +112,11 @@ export const CreateWebhookInput = z
           return true;
         }
       }, 'must not carry a user name or password: endpoints are listed, and the signature already authenticates the sender')
+      // The URL the refinements above take, for the document (the refinements have no JSON Schema):
+      // a host name whose last label starts with a letter, or an IPv4 address; no user name or password.
+      .meta({ pattern: WEBHOOK_URL_PATTERN })
       .describe(
-        'An http(s) URL. Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. An IPv4 address inside IPv6 (mapped, translated, compatible, NAT64, 6to4, Teredo) is judged as that IPv4 address; other IPv6 only in global unicast (2000::/3).',
+        'An http(s) URL (an IPv6 address in brackets is taken too). Loopback, private and link-local addresses are refused (400 here when written as such, and at every delivery after resolving the name) unless the server sets WEBHOOK_ALLOW_PRIVATE=true. An IPv4 address inside IPv6 (mapped, translated, compatible, NAT64, 6to4, Teredo) is judged as that IPv4 address; other IPv6 only in global unicast (2000::/3).',
       ),
     events: z
       .array(z.string())
@@ -121,6 +127,8 @@ export const CreateWebhookInput = z
         if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown event name ${unknown.map((n) => `"${n}"`).join(', ')}: use the ledger action names (LedgerAction)` });
       })
       .transform((names) => [...new Set(names)] as z.infer<typeof LedgerAction>[])
+      // The refinement above, for the document.
+      .meta({ items: { type: 'string', enum: LEDGER_ACTION_NAMES } })
       .describe(`Ledger action names to send; empty or absent means every event. Names repeated count once. One of: ${LEDGER_ACTION_NAMES.join(', ')}.`),
   })
   .meta({ id: 'CreateWebhookInput', description: 'A new endpoint: where to POST, and which ledger actions.' });

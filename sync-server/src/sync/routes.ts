@@ -177,6 +177,8 @@ const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (app, { colle
             .string()
             .optional()
             .describe(`Comma-separated collection names; when absent, all of them the caller’s role may read: ${names.join(', ')}.`)
+            // The refinement below, for the document.
+            .meta({ pattern: `^\\s*(?:${names.join('|')})\\s*(?:,\\s*(?:${names.join('|')})\\s*)*$` })
             .refine((v) => v === undefined || v.split(',').every((n) => names.includes(n.trim())), { message: `must name collections among ${names.join(', ')}` }),
         }),
         response: { 200: eventStreamResponse('The changes as they commit (`text/event-stream`).'), ...errorResponses(400, 401, 403) },

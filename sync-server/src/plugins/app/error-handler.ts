@@ -57,6 +57,9 @@ function databaseValueMessage(code: string): string {
   }
 }
 
+const pathTooLong = (reply: FastifyReply): FastifyReply =>
+  reply.code(414).send({ error: `A path parameter is longer than ${MAX_PATH_PARAM_CHARS} characters (as sent, percent-encoded); no operation takes one that long` });
+
 /**
  * Errors Fastify's router raises before any route or hook runs (Fastify's `frameworkErrors`),
  * in the error shape: a path parameter longer than the router takes (414, see
@@ -66,7 +69,7 @@ export function answerFrameworkError(err: FastifyError, _request: FastifyRequest
   // No hook runs for these: the app's onSend header is set here.
   reply.header('x-content-type-options', 'nosniff');
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(414).send({ error: `A path parameter is longer than ${MAX_PATH_PARAM_CHARS} characters (as sent, percent-encoded); no operation takes one that long` });
+    return pathTooLong(reply);
   }
   if (err.code === 'FST_ERR_BAD_URL') {
     return reply.code(400).send({ error: 'The path is not valid percent-encoding: `%` must start an escape of two hex digits (`%25` for `%` itself)' });
@@ -126,19 +129,42 @@ export default fp(
       if (route.url.startsWith(`${API_BASE_PATH}/`)) allowed.add(route.method, route.url);
     });
 
+    const isApi = (path: string) => path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
+    /** A request under /api that is no operation: 414, 405 with `Allow`, or 404. */
+    const answerUnrouted = (request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply => {
+      // The router refuses a long parameter only where it tried one: the same refusal for every method.
+      if (path.split('/').some((segment) => segment.length > MAX_PATH_PARAM_CHARS)) return pathTooLong(reply);
+      // A known path with another method: 405 naming the ones it has (RFC 9110 §15.5.6).
+      const methods = allowed.at(path);
+      if (methods.length > 0) return notAllowed(reply, request.method, path, methods);
+      return reply.code(404).send({ error: `No operation ${request.method} ${path}` });
+    };
+    const notAllowed = (reply: FastifyReply, method: string, path: string, methods: string[]) =>
+      reply
+        .code(405)
+        .header('allow', methods.join(', '))
+        .send({ error: `${method} is not an operation of ${path}; it has ${methods.join(', ')}` });
+
+    // Decided before anything reads the body or asks for credentials: Fastify would otherwise parse
+    // the body of an unrouted request first (a QUERY without Content-Type was a 400, any other
+    // method with an unknown type a 415), and the web app's wildcard would take an /api GET (405 or
+    // 403 from the file server instead of 414). A request routed to a template that a more specific
+    // one overlaps (GET …/set-default reaching GET /workflows/:id/:version) is the specific one's 405.
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.routeOptions.url;
+      if (url !== undefined && url.startsWith(API_BASE_PATH)) {
+        const shadowed = allowed.shadowedAt(url, request.url.split('?')[0] ?? '');
+        if (shadowed) return notAllowed(reply, request.method, request.url.split('?')[0] ?? '', shadowed);
+        return;
+      }
+      const path = request.url.split('?')[0] ?? '';
+      if (isApi(path)) return answerUnrouted(request, reply, path);
+      if (url === undefined) return app.serveAppShell(request, reply);
+    });
+
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`)) {
-        // A known path with another method: 405 naming the ones it has (RFC 9110 §15.5.6).
-        const methods = allowed.at(path);
-        if (methods.length > 0) {
-          return reply
-            .code(405)
-            .header('allow', methods.join(', '))
-            .send({ error: `${request.method} is not an operation of ${path}; it has ${methods.join(', ')}` });
-        }
-        return reply.code(404).send({ error: `No operation ${request.method} ${path}` });
-      }
+      if (isApi(path)) return answerUnrouted(request, reply, path);
       return app.serveAppShell(request, reply);
     });
   },

@@ -68,7 +68,7 @@ export default fp(
       if (declared === undefined) return;
       const limit = limitOf(request);
       if (limit !== undefined && declared !== 'chunked' && declared > limit) {
-        throw new HttpError(413, `The request body is declared as ${size(declared)} (Content-Length); this operation takes at most ${size(limit)}. Nothing of it was read`);
+        throw new HttpError(413, `The request body is larger than this operation takes: ${size(declared)} declared (Content-Length), at most ${size(limit)}. Nothing of it was read`);
       }
       if (overTheWire(raw) && !raw.complete) watch(request, reply, declared, limit);
     });

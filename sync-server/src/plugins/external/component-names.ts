@@ -124,6 +124,37 @@ function renameComponents(document: JsonObject): JsonObject {
   };
 }
 
+type OverrideContext = { zodSchema: z.core.$ZodType; jsonSchema: Record<string, any> };
+type CheckDef = { check: string; tx?: (value: string) => unknown };
+
+/** A trimmed string of at least `min` characters, written as the untrimmed one a client sends (no NUL, as everywhere). */
+export function trimmedPattern(min: number): string {
+  return min <= 1 ? '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$' : `^\\s*[^\\s\\u0000][^\\u0000]{${min - 2},}[^\\s\\u0000]\\s*$`;
+}
+
+/**
+ * What zod enforces in code that its JSON Schema would not say (issue 37): a string trimmed
+ * before its length is checked (`z.string().trim().min(n)`: three spaces pass `minLength: 2` but
+ * are empty once trimmed) gets a pattern asking for `n` characters besides the surrounding
+ * whitespace, and a sentence saying so. Also what fastify-type-provider-zod's own override does
+ * for OpenAPI 3.1 (a union's empty alternatives dropped), which this one replaces.
+ */
+function statedRules(ctx: OverrideContext): void {
+  const def = ctx.zodSchema._zod.def as { type: string; checks?: { _zod: { def: CheckDef } }[] };
+  const js = ctx.jsonSchema;
+  if (def.type === 'union' && Array.isArray(js.anyOf)) js.anyOf = js.anyOf.filter((alt: object) => Object.keys(alt).length > 0);
+  if (def.type !== 'string') return;
+  const trims = def.checks?.some((c) => c._zod.def.check === 'overwrite' && c._zod.def.tx?.(' x ') === 'x');
+  if (!trims) return;
+  const min: number = typeof js.minLength === 'number' ? js.minLength : 0;
+  if (min > 0) {
+    if (js.pattern === undefined) js.pattern = trimmedPattern(min);
+    else js.allOf = [...(js.allOf ?? []), { pattern: trimmedPattern(min) }];
+  }
+  const note = min > 0 ? `Surrounding whitespace is trimmed first: at least ${min} character${min === 1 ? '' : 's'} besides it.` : 'Surrounding whitespace is trimmed.';
+  if (!String(js.description ?? '').includes('trimmed')) js.description = js.description ? `${js.description} ${note}` : note;
+}
+
 /**
  * The transforms @fastify/swagger takes, built on fastify-type-provider-zod's over the contract's
  * schemas (zod's global registry, where `.meta({ id })` puts them), with the components named
@@ -139,8 +170,10 @@ export function specNamedTransforms(registry: Registry = z.globalRegistry as Reg
   let transformObject: SwaggerTransformObject | undefined;
   const schemaRegistry = () => (marked ??= markedRegistry(registry));
   return {
-    transform: (args) => (transform ??= createJsonSchemaTransform({ schemaRegistry: schemaRegistry() }))(args),
+    transform: (args) => (transform ??= createJsonSchemaTransform({ schemaRegistry: schemaRegistry(), zodToJsonConfig: { override: statedRules } as never }))(args),
     transformObject: (args) =>
-      renameComponents((transformObject ??= createJsonSchemaTransformObject({ schemaRegistry: schemaRegistry() }))(args) as JsonObject) as ReturnType<SwaggerTransformObject>,
+      renameComponents(
+        (transformObject ??= createJsonSchemaTransformObject({ schemaRegistry: schemaRegistry(), zodToJsonConfig: { override: statedRules } as never }))(args) as JsonObject,
+      ) as ReturnType<SwaggerTransformObject>,
   };
 }

@@ -20,6 +20,10 @@ function withRouterErrors(schema: FastifySchema = {}): FastifySchema {
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
   if ((schema.params || schema.querystring || schema.body) && !('400' in response)) Object.assign(response, errorResponses(400));
   if (schema.params && !('414' in response)) Object.assign(response, errorResponses(414));
+  // A body may be refused before it is read (a declared length past the limit) or time out while
+  // it arrives (plugins/app/request-body.ts).
+  if (schema.body && !('408' in response)) Object.assign(response, errorResponses(408));
+  if (schema.body && !('413' in response)) Object.assign(response, errorResponses(413));
   if (!('503' in response)) Object.assign(response, { 503: errorResponses(503)[503].describe(BUSY) });
   return { ...schema, response };
 }
@@ -54,6 +58,9 @@ function withoutNulInRequests(document: Document): Document {
     if (isString && s.pattern === undefined && s.format === undefined && s.enum === undefined && s.const === undefined && s.contentMediaType === undefined) {
       s.pattern = NO_NUL_PATTERN;
     }
+    // Keys too: a NUL in a property name is refused like one in a value (json-bounds.ts).
+    const isObject = s.type === 'object' || (Array.isArray(s.type) && s.type.includes('object')) || s.properties !== undefined;
+    if (isObject && s.propertyNames === undefined) s.propertyNames = { pattern: NO_NUL_PATTERN };
     for (const [key, value] of Object.entries(s)) if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') visit(value);
   };
   for (const item of Object.values(document.paths ?? {})) {
@@ -83,7 +90,7 @@ export default fp(
           description: [
             `Compliance Portal public API (server ${SERVER_VERSION}). Errors are \`{ "error": "…" }\`, including the router's own: an unknown method on a known path is 405 with \`Allow\` listing its methods; a path parameter longer than ${MAX_PATH_PARAM_CHARS} characters (as sent) 414; a path that is not valid percent-encoding 400.`,
             'Public operations (`security: []`) ignore credentials they do not need: an unknown or revoked bearer there is not a 401.',
-            'No string of a request may contain NUL (`\\u0000`). Integers are at most 2147483647 unless a schema says otherwise. Every answer carries `X-Content-Type-Options: nosniff`.',
+            'No string of a request, nor a property name, may contain NUL (`\\u0000`). A request body declared larger than its operation takes is 413 before it is read, one that stops arriving or arrives too slowly 408, and an answer given before the body was read closes the connection (`Connection: close`). Integers are at most 2147483647 unless a schema says otherwise. Every answer carries `X-Content-Type-Options: nosniff`.',
           ].join(' '),
         },
         servers: [{ url: API_BASE_PATH }],

@@ -6,6 +6,7 @@ import { AdminOrganizationPage } from './admin/organization-page';
 import { AdminUsersPage } from './admin/users-page';
 import { AdminWebhooksPage } from './admin/webhooks-page';
 import { ChoosePasswordPage, takePasswordToken } from './auth/choose-password-page';
+import { ConfirmEmailPage, takeConfirmationToken } from './auth/confirm-email-page';
 import { PasswordBanner } from './auth/password-banner';
 import { SignInPage } from './auth/sign-in-page';
 import { BundlesPage } from './bundles/bundles-page';
@@ -124,6 +125,8 @@ function Session({ services, serverUrl, editingServer, onEditServer, onSaveServe
   // A mailed reset or invitation link: its page comes first, signed in or not (whoever is signed
   // in here, the link is for the person it was mailed to).
   const [passwordToken, setPasswordToken] = useState(takePasswordToken);
+  // A mailed link confirming an address: confirmed on sight, then on to the app as it was.
+  const [confirmationToken, setConfirmationToken] = useState(takeConfirmationToken);
   const [forgot, setForgot] = useState(false);
 
   useEffect(() => {
@@ -166,6 +169,18 @@ function Session({ services, serverUrl, editingServer, onEditServer, onSaveServe
     setAuth({ state: 'signed-out', reason: 'Your session has ended. Sign in again to continue.' });
   }, [serverUrl]);
 
+  if (confirmationToken !== null) {
+    return (
+      <ConfirmEmailPage
+        api={api}
+        token={confirmationToken}
+        onContinue={() => {
+          setConfirmationToken(null);
+          window.history.replaceState(null, '', '/');
+        }}
+      />
+    );
+  }
   if (passwordToken !== null) {
     const leave = () => {
       setPasswordToken(null);

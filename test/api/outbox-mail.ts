@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TestApp } from '../helper.js';
+/** Whose outbox: a test app, or any server's configuration. */
+type WithDataDir = { config: { dataDir: string } };
 
 export interface OutboxMail {
   file: string;
@@ -17,7 +18,7 @@ const decoded = (raw: string) =>
     .replace(/\r?\n[ \t]+/g, ' ');
 
 /** Every mail the server wrote to its outbox (no SMTP_URL), oldest first; `to` narrows them. */
-export async function outbox(t: TestApp, to?: string): Promise<OutboxMail[]> {
+export async function outbox(t: WithDataDir, to?: string): Promise<OutboxMail[]> {
   const dir = join(t.config.dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   const mails = await Promise.all(
@@ -35,7 +36,7 @@ export function linkIn(mail: OutboxMail | undefined, page: 'reset-password' | 'c
 }
 
 /** The token of the newest `page` link mailed to `to`. */
-export async function newestLink(t: TestApp, to: string, page: 'reset-password' | 'confirm-email'): Promise<string> {
+export async function newestLink(t: WithDataDir, to: string, page: 'reset-password' | 'confirm-email'): Promise<string> {
   const token = (await outbox(t, to)).map((m) => linkIn(m, page)).filter((x) => x !== undefined).at(-1);
   if (!token) throw new Error(`no ${page} link mailed to ${to}`);
   return token;

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '@portal/shared/client';
 import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
-import { waitForPasswordLink } from './outbox.js';
+import { waitForMailedLink, waitForPasswordLink } from './outbox.js';
 import { AppShell } from './pages/app-shell.js';
 import { ChoosePasswordPage, SignInPage } from './pages/sign-in-page.js';
 
@@ -81,9 +81,21 @@ describe('forgotten passwords and invitations', () => {
   it('lets an invited colleague choose a first password from the invitation mail and signs them in', async () => {
     // Fern's reset ended every session of hers: the invitation comes from another Manager.
     const inviter = await newContext(browser, baseUrl);
-    await ok(apiOf(inviter, baseUrl).POST('/signup', { body: { orgName: 'Quayside Homes', name: 'Ivo Inviter', email: uniqueEmail('ivo'), password: PASSWORD } }));
+    const ivo = uniqueEmail('ivo');
+    await ok(apiOf(inviter, baseUrl).POST('/signup', { body: { orgName: 'Quayside Homes', name: 'Ivo Inviter', email: ivo, password: PASSWORD } }));
     const colleague = uniqueEmail('ines');
     await ok(apiOf(inviter, baseUrl).POST('/users', { body: { name: 'Ines Invited', email: colleague, role: 'Originator' } }));
+    // The invitation waits until Ivo's own address is confirmed by the link mailed at sign-up.
+    const inviterPage = await inviter.newPage();
+    // The server's PUBLIC_URL names port 0 here: the link's path and fragment, on the test's origin.
+    const confirmation = new URL(await waitForMailedLink(dataDir, ivo, 'confirm-email'));
+    await inviterPage.goto(`${confirmation.pathname}${confirmation.hash}`);
+    await inviterPage.getByRole('button', { name: 'Confirm my address' }).click();
+    await inviterPage.getByText('Your address is confirmed.').waitFor();
+    expect(new URL(inviterPage.url()).hash).toBe('');
+    await screenshot(inviterPage, 'confirm-email');
+    await inviterPage.getByRole('button', { name: 'Continue' }).click();
+    await inviterPage.close();
     const link = await waitForPasswordLink(dataDir, colleague);
     const choose = new ChoosePasswordPage(page);
     await choose.open(link);

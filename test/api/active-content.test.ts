@@ -138,11 +138,11 @@ describe(`active content in uploaded PDFs on ${DRIVER}`, () => {
     try {
       const clean = join(dir.path, 'clean.pdf');
       await writeFile(clean, await textPdf([['A plain page']]));
-      expect(await probe.probe(clean)).toEqual({ ok: true, pageCount: 1, activeContent: [] });
+      expect(await probe.probe(clean, 'org-a')).toEqual({ ok: true, pageCount: 1, activeContent: [] });
       const packed = join(dir.path, 'packed.pdf');
       await writeFile(packed, await hostilePdf({ objectStreams: true }));
       expect(Buffer.from(await hostilePdf({ objectStreams: true })).toString('latin1')).not.toContain('/Launch');
-      const result = await probe.probe(packed);
+      const result = await probe.probe(packed, 'org-a');
       expect(result.ok && [...result.activeContent].sort()).toEqual(
         ['JavaScript', 'a Launch action (opens a program or file)', 'a form-submit action', 'a link into another file', 'an XFA form', 'embedded files'].sort(),
       );

@@ -124,6 +124,8 @@ export class Intake {
       onField?: (name: string, value: string) => Promise<void>;
       /** Called before the first file is read. */
       beforeFirstFile?: () => Promise<void>;
+      /** Whose upload it is: the probe serves organizations in turn. */
+      orgId: string;
     },
   ): Promise<ReceivedUpload> {
     const fileField = options.fileField ?? 'files';
@@ -158,7 +160,7 @@ export class Intake {
         }
         if (sent === 0) await options.beforeFirstFile?.();
         try {
-          files.push(await this.receiveFile(name, part.file));
+          files.push(await this.receiveFile(name, part.file, options.orgId));
         } catch (err) {
           if (!(err instanceof FileRefused)) throw err;
           refused.push(err);
@@ -175,13 +177,13 @@ export class Intake {
     return { files, fields };
   }
 
-  private async receiveFile(name: string, stream: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<ReceivedFile> {
+  private async receiveFile(name: string, stream: AsyncIterable<Buffer> & { truncated?: boolean }, orgId: string): Promise<ReceivedFile> {
     let stored;
     try {
       // The probe opens the complete file while the store flushes it to disk. A file refused
       // part-way is not destroyed, so the rest of it can be read past (`drain`).
       const bytes = 'iterator' in stream && typeof stream.iterator === 'function' ? (stream as Readable).iterator({ destroyOnReturn: false }) : stream;
-      stored = await this.deps.blobs.put(pdfHeaderChecked(bytes), { maxBytes: MAX_FILE_BYTES, inspect: (path) => this.deps.probe.probe(path) });
+      stored = await this.deps.blobs.put(pdfHeaderChecked(bytes), { maxBytes: MAX_FILE_BYTES, inspect: (path) => this.deps.probe.probe(path, orgId) });
     } catch (err) {
       if (err instanceof NotPdfError) throw notPdf(name);
       if (err instanceof BlobTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(name);

@@ -27,7 +27,7 @@ declare module 'fastify' {
 
 export default fp(
   async function applications(app: FastifyInstance) {
-    const probe = createPdfProbe();
+    const probe = createPdfProbe({ reserve: app.config.orgReserveSlots, stats: app.queueStats, log: app.log });
     app.addHook('onClose', async () => probe.close());
     const intake = new Intake({ db: app.db, blobs: app.blobs, probe });
     const service = new ApplicationService({ db: app.db, clock: app.clock, lists: app.library.lists, ledger: app.ledger, intake });

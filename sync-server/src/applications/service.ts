@@ -234,7 +234,7 @@ export class ApplicationService {
   async addFiles(caller: Caller, id: string, parts: AsyncIterable<Multipart>, expectedDocId: string | undefined): Promise<Application> {
     const before = await this.require(this.deps.db, caller.orgId, id);
     this.checkExpectedDocId(before.app, expectedDocId);
-    const upload: ReceivedUpload = await this.deps.intake.receive(parts, { textFields: [] });
+    const upload: ReceivedUpload = await this.deps.intake.receive(parts, { orgId: caller.orgId, textFields: [] });
     if (upload.files.length === 0) throw badRequest('body.files: send at least one PDF in the field "files"');
     try {
       await this.deps.db.transaction(async (tx) => {

@@ -105,6 +105,7 @@ export class RunService {
       }
     };
     const upload = await applications.intake.receive(parts, {
+      orgId: caller.orgId,
       textFields: RUN_FIELDS,
       onField: async (name, value) => {
         fields[name] = value;

@@ -7,7 +7,32 @@ import { createReadingPool, type ReadingPool } from '../analyzer/pool/reading-po
 import { splitPages } from '../analyzer/split/index.js';
 import type { XmlLimits } from '../analyzer/einvoice/xml.js';
 import type { PoolStats, QueueStats } from '../fair-slots.js';
-import { AnalyzerUnavailableError, type AnalyzerPort, type FileReading, type ReadOptions } from './analyzer-port.js';
+import type { ParsedPage } from '../analyzer/types.js';
+import { AnalyzerUnavailableError, type AnalyzerPort, type DocumentTyper, type FileReading, type ReadOptions } from './analyzer-port.js';
+
+/**
+ * The longest line the understanding stages read. They run on the event loop, with many regular
+ * expressions per line, so their work must not grow with a line that no document prints: a text
+ * layer can join a whole page's pieces into one row, and an integrator's ingest may send lines of
+ * 10,000 characters. A dense table row is a few hundred; what lies past this is left unread by
+ * them (the stored page keeps every character, and line numbers stay as they are).
+ */
+export const MAX_READ_LINE_CHARS = 1_000;
+
+/** `pages` as the understanding stages read them: each line cut at MAX_READ_LINE_CHARS (the same objects when none is longer). */
+export function boundedLines(pages: ParsedPage[]): ParsedPage[] {
+  if (!pages.some((p) => p.lines.some((l) => l.text.length > MAX_READ_LINE_CHARS))) return pages;
+  return pages.map((p) =>
+    p.lines.some((l) => l.text.length > MAX_READ_LINE_CHARS)
+      ? { ...p, lines: p.lines.map((l) => (l.text.length > MAX_READ_LINE_CHARS ? { ...l, text: l.text.slice(0, MAX_READ_LINE_CHARS) } : l)) }
+      : p,
+  );
+}
+
+const boundedTyper = (typer: DocumentTyper): DocumentTyper => ({
+  classify: (pages) => typer.classify(boundedLines(pages)),
+  pageTypes: (page) => typer.pageTypes(boundedLines([page])[0]!),
+});
 
 /**
  * The embedded analyzer behind the port: two pools of worker threads (pre-flight reads no scans,
@@ -89,9 +114,9 @@ export function localAnalyzer(options: LocalAnalyzerOptions = {}): AnalyzerPort 
         throw e;
       }
     },
-    typer: (catalogue) => new DocumentClassifier(catalogue),
-    split: (pages, flags, typer, schemas) => splitPages(pages, splitOptions(flags, { schemas, classifier: typer })).documents,
-    extract: (docType, pages, schema) => extractFields(docType, pages, schema),
+    typer: (catalogue) => boundedTyper(new DocumentClassifier(catalogue)),
+    split: (pages, flags, typer, schemas) => splitPages(boundedLines(pages), splitOptions(flags, { schemas, classifier: typer })).documents,
+    extract: (docType, pages, schema) => extractFields(docType, boundedLines(pages), schema),
     async close() {
       closed = true;
       await Promise.all([gate?.close(), reader?.close()]);

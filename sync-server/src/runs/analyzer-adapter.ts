@@ -63,8 +63,8 @@ export function localAnalyzer(options: LocalAnalyzerOptions = {}): AnalyzerPort 
   };
   const pool = (which: 'gate' | 'reader') => {
     if (closed) throw new AnalyzerUnavailableError('The analyzer is shutting down');
-    // The gate's workers are kept started: the run call waits on them, and they hold no OCR engine.
-    if (which === 'gate') return (gate ??= createReadingPool({ ...shared, name: 'preflight', ocrEngine: 'none', keepWarm: true }));
+    // Idle workers end (30 s): a laptop's server gives their memory back between runs; a start costs ~0.5 s.
+    if (which === 'gate') return (gate ??= createReadingPool({ ...shared, name: 'preflight', ocrEngine: 'none' }));
     return (reader ??= createReadingPool({ ...shared, name: 'parse', ocrEngine: ocrEngineFromEnv() }));
   };
   const idle = (slots: number): PoolStats => ({ slots, perOrg: shared.threads, running: 0, waiting: 0, orgs: {} });

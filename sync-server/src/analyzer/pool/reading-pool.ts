@@ -59,12 +59,6 @@ export interface ReadingPoolOptions {
   xmlLimits?: XmlLimits;
   /** An idle worker exits after this long, freeing its OCR engine. Default 30 s. */
   idleTimeoutMs?: number;
-  /**
-   * Keep every worker (`threads` and `reserve`) started, idle or not, and start one again at once
-   * when a file's time limit ends its thread: the next organization's file does not pay a thread's
-   * start (about half a second). For a pool without OCR, whose idle workers hold little.
-   */
-  keepWarm?: boolean;
   /** The worker module; by default the compiled one in a build, else the TypeScript source. */
   workerFile?: string | URL;
 }
@@ -121,7 +115,7 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
   const ocrConcurrency = Math.max(1, options.ocrConcurrency ?? Math.ceil(availableParallelism() / threads));
   const piscina = new Piscina({
     filename: String(options.workerFile ?? defaultWorkerFile()),
-    minThreads: options.keepWarm ? slots.slots : 0,
+    minThreads: 0,
     maxThreads: slots.slots,
     idleTimeout: options.idleTimeoutMs ?? 30_000,
     concurrentTasksPerWorker: 1,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MAX_FILE_BYTES, MAX_FILES_PER_CALL } from '@portal/shared';
 
 const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../renderer/dist', import.meta.url));
 
@@ -53,8 +54,8 @@ export const ConfigSchema = z.object({
   HTTP: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).describe('`false` makes a worker-only node: it runs jobs (runs, deliveries, retention) and serves nothing.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level of the JSON logs on stdout.'),
   BODY_LIMIT_BYTES: int(1_048_576, 1).describe('Largest JSON request body accepted (413 above it).'),
-  UPLOAD_LIMIT_BYTES: int(105_906_176, 1).describe(
-    'Largest multipart upload one call may send (POST /workflows/{id}/runs, POST /applications/{id}/files): one file at its 100 MB limit plus 1 MB of form. A larger Content-Length is 413 before the body is read; more files go in more calls.',
+  UPLOAD_LIMIT_BYTES: int(MAX_FILES_PER_CALL * MAX_FILE_BYTES + 1_048_576, 1).describe(
+    'Largest multipart upload one call may send (POST /workflows/{id}/runs, POST /applications/{id}/files): by default what the contract allows a call (25 files at their 100 MB limit) plus 1 MB of form. A larger Content-Length is 413 before the body is read; each file past 100 MB is refused as it streams, and the connection closed.',
   ),
   BODY_IDLE_TIMEOUT_MS: int(10_000, 10).describe('A request body being read that sends nothing for this long is answered 408 and its connection closed.'),
   BODY_TIMEOUT_MS: int(600_000, 10).describe('A request body not complete this long after its request began is answered 408 and its connection closed, however it trickles.'),
@@ -72,11 +73,6 @@ export const ConfigSchema = z.object({
   SIGNUP_THROTTLE: throttle('10/1h').describe('Sign-ups per client address.'),
   LOGIN_THROTTLE: throttle('10/15m').describe('Failed sign-ins per account and client address before 429.'),
   FORGOT_THROTTLE: throttle('5/1h').describe('Password-reset mails per address.'),
-  CONTACT_THROTTLE: throttle('5/1h').describe('Contact messages per client address.'),
-  GUEST_THROTTLE: throttle('5/1h').describe('Guest keys per client address.'),
-  GUEST_RATE: throttle('10/1m').describe('Requests per guest key (spec: 10 a minute).'),
-  BRIEF_THROTTLE: throttle('5/1d').describe('Intel briefs an instant account with no email yet may start (429 past it); accounts with an email are not limited by it.'),
-  ANALYSIS_INGEST_MAX_BYTES: int(8_388_608, 1_024).describe(
   LOGIN_ADDRESS_THROTTLE: throttle('100/15m').describe('Failed sign-ins per client address, whatever the account (429 past it): random emails cannot buy unbounded password checks.'),
   RESET_THROTTLE: throttle('50/15m').describe('Password-reset attempts (POST /password/reset) per client address (429 past it).'),
   INVITE_ORG_THROTTLE: throttle('30/1h').describe('Colleagues added (POST /users) and colleagues’ emails changed per organization (429 past it): each can mail a stranger.'),
@@ -84,6 +80,11 @@ export const ConfigSchema = z.object({
   HASH_CONCURRENCY: int(2, 1).describe('Password hashes (scrypt, 32 MiB and ~60 ms each) computed at once by this process; the rest wait in a queue taken in turn per client address.'),
   HASH_QUEUE_PER_ADDRESS: int(4, 1).describe('Password hashes one client address may have waiting; past it its oldest waiting request is answered 429 with Retry-After.'),
   HASH_QUEUE_MAX: int(64, 1).describe('Password hashes waiting in all; past it a new one is answered 503 with Retry-After.'),
+  CONTACT_THROTTLE: throttle('5/1h').describe('Contact messages per client address.'),
+  GUEST_THROTTLE: throttle('5/1h').describe('Guest keys per client address.'),
+  GUEST_RATE: throttle('10/1m').describe('Requests per guest key (spec: 10 a minute).'),
+  BRIEF_THROTTLE: throttle('5/1d').describe('Intel briefs an instant account with no email yet may start (429 past it); accounts with an email are not limited by it.'),
+  ANALYSIS_INGEST_MAX_BYTES: int(8_388_608, 1_024).describe(
     'Largest analysis ingest (POST …/files/{fileId}/analysis) kept, measured as stored: its page lines, documents and what was left out, as JSON. 413 above it, before anything is stored. The body itself may be up to 16 MiB (it may carry what is not kept: words, `content`).',
   ),
   ANALYSIS_INGESTS_PER_FILE: int(3, 1).describe('Analysis ingests kept per source file: the latest (the one a run takes) and those before it up to this many, as the record of what was sent; older ones are deleted when a new one is stored.'),
@@ -172,6 +173,10 @@ export interface AppConfig {
     signup: ThrottleLimit;
     login: ThrottleLimit;
     forgot: ThrottleLimit;
+    loginAddress: ThrottleLimit;
+    reset: ThrottleLimit;
+    inviteOrg: ThrottleLimit;
+    inviteManager: ThrottleLimit;
     contact: ThrottleLimit;
     guest: ThrottleLimit;
     guestRate: ThrottleLimit;
@@ -179,12 +184,10 @@ export interface AppConfig {
   };
   /** Analysis ingests: the largest kept (bytes as stored), how many are kept per file, and each organization's quota (MiB) and rate. */
   analysisIngests: { maxBytes: number; perFile: number; quotaMiB: ThrottleLimit; rate: ThrottleLimit };
+  /** The password-hashing gate: hashes at once, waiting per client address, waiting in all. */
+  passwordHashing: { concurrency: number; perAddress: number; queue: number };
   instantAccountDays: number;
   guestHours: number;
-    loginAddress: ThrottleLimit;
-    reset: ThrottleLimit;
-    inviteOrg: ThrottleLimit;
-    inviteManager: ThrottleLimit;
   guestUploadPages: number;
   retentionSweepMs: number;
   blobs: BlobConfig;
@@ -192,8 +195,6 @@ export interface AppConfig {
   webhookAllowPrivate: boolean;
   /** `strict`: every response body is also zod-checked against its schema (tests). */
   responseValidation: 'off' | 'strict';
-  /** The password-hashing gate: hashes at once, waiting per client address, waiting in all. */
-  passwordHashing: { concurrency: number; perAddress: number; queue: number };
   /** OpenAI-compatible models offered per stage; undefined when none are configured. */
   research: { parallel: number; modelTimeoutMs: number; modelRetries: number; maxPromptTokens: number };
   openai?: OpenAiConfig | undefined;
@@ -273,28 +274,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signup: e.SIGNUP_THROTTLE,
       login: e.LOGIN_THROTTLE,
       forgot: e.FORGOT_THROTTLE,
+      loginAddress: e.LOGIN_ADDRESS_THROTTLE,
+      reset: e.RESET_THROTTLE,
+      inviteOrg: e.INVITE_ORG_THROTTLE,
+      inviteManager: e.INVITE_MANAGER_THROTTLE,
       contact: e.CONTACT_THROTTLE,
       guest: e.GUEST_THROTTLE,
       guestRate: e.GUEST_RATE,
       brief: e.BRIEF_THROTTLE,
     },
     analysisIngests: { maxBytes: e.ANALYSIS_INGEST_MAX_BYTES, perFile: e.ANALYSIS_INGESTS_PER_FILE, quotaMiB: e.ANALYSIS_INGEST_QUOTA, rate: e.ANALYSIS_INGEST_THROTTLE },
+    passwordHashing: { concurrency: e.HASH_CONCURRENCY, perAddress: e.HASH_QUEUE_PER_ADDRESS, queue: e.HASH_QUEUE_MAX },
     research: {
       parallel: e.RESEARCH_PARALLEL,
       modelTimeoutMs: e.MODEL_TIMEOUT_MS,
       modelRetries: e.MODEL_RETRIES,
       maxPromptTokens: e.MODEL_MAX_PROMPT_TOKENS,
-      loginAddress: e.LOGIN_ADDRESS_THROTTLE,
-      reset: e.RESET_THROTTLE,
-      inviteOrg: e.INVITE_ORG_THROTTLE,
-      inviteManager: e.INVITE_MANAGER_THROTTLE,
     },
     instantAccountDays: e.INSTANT_ACCOUNT_DAYS,
     guestHours: e.GUEST_HOURS,
     guestUploadPages: e.GUEST_UPLOAD_PAGES,
     retentionSweepMs: e.RETENTION_SWEEP_MS,
     blobs: {
-    passwordHashing: { concurrency: e.HASH_CONCURRENCY, perAddress: e.HASH_QUEUE_PER_ADDRESS, queue: e.HASH_QUEUE_MAX },
       driver: e.BLOB_STORE,
       cacheBytes: e.BLOB_CACHE_MB * 1024 * 1024,
       verifyEveryMs: e.BLOB_VERIFY_HOURS * 3_600_000,

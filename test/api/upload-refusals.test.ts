@@ -155,12 +155,12 @@ describe(`request bodies over real sockets on ${DRIVER}`, () => {
       socket.on('data', (c: Buffer) => (got += c.toString('latin1')));
       socket.on('close', () => resolve(got));
       socket.on('error', () => {});
-      socket.write(uploadHead(`/api/applications/${caseId}/files`, auth(), 200 * 1024 * 1024));
+      socket.write(uploadHead(`/api/applications/${caseId}/files`, auth(), 3 * 1024 * 1024 * 1024));
       setTimeout(() => socket.destroy(), 5_000).unref();
     });
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(text).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(text.split('\r\n\r\n')[1]!).error).toMatch(/200 MB.*at most 101 MB/);
+    expect(JSON.parse(text.split('\r\n\r\n')[1]!).error).toMatch(/3072 MB.*at most 2501 MB/);
     expect(Date.now() - began).toBeLessThan(2_000);
   });
 

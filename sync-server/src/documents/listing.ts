@@ -1,4 +1,5 @@
 import { type DocumentEntry, type DocumentSpan, needsReview } from '@portal/shared';
+import type { DisputedReading } from '../analyzer/learn/fields.js';
 
 // The document list of a case as a pure function of what its runs proposed and the decisions
 // people made since, in order (spec Part 2, "Rules for documents"). Nothing here reads a PDF or
@@ -81,16 +82,6 @@ interface Field {
   disputed?: DisputedReading;
 }
 
-/** As analyzer/learn's `DisputedReading`, as a run stores it. */
-interface DisputedReading {
-  value: unknown;
-  confidence: number;
-  page: number;
-  line: number;
-  by: 'reader' | 'learned';
-  examples?: number;
-  confirmed?: boolean;
-}
 
 /** A listed document as a correction sees it: its type, its line, its pages and its key values. */
 export interface ListedDocument {

@@ -811,7 +811,57 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Whether your address is confirmed, and how many invitations wait for it
+         * @description For a signed-in user: a Manager's invitation mails wait until their own address is confirmed, and this tells how many do. Needs a session; an API key has no address and gets 403, as for GET /me.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailConfirmationStatus"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Confirm your address with the mailed link
@@ -16416,6 +16466,19 @@ export interface components {
                 status: components["schemas"]["LibraryStatus"];
                 source: components["schemas"]["LibrarySource"];
             }[];
+        };
+        /** @description The signed-in user's own address and whether it is confirmed; a Manager's invitation mails wait until it is. */
+        EmailConfirmationStatus: {
+            /** @description Your address; null for the Manager of an instant account until one is added. */
+            email: string | null;
+            /** @description True once a link mailed to this address was used: the confirmation link (mailed at sign-up and when the address changes), a reset link or an invitation link. False while `email` is null. */
+            confirmed: boolean;
+            /** @description While not confirmed: when the link to confirm it that still works was mailed (ISO 8601). Null once confirmed, and when no link works: none was mailed (a colleague a Manager gave a temporary password), it expired, or there is no address yet; POST /email-confirmation/resend mails one. */
+            linkSentAt: string | null;
+            /** @description How many colleagues you added (POST /users, or a new address for one still invited) whose mail waits for your address to be confirmed; it is sent when it is. Colleagues who joined since or were deactivated are not counted. 0 once confirmed. */
+            heldInvitations: number;
+            /** @description The ids of those colleagues, as GET /users lists them: show them as waiting, not merely invited. */
+            heldUserIds: string[];
         };
         /** @description An expected document: a line of a list, or an entry of a document catalogue. The requirement fields (`requirement`, `minCount`, `maxCount`, `note`) of a coined entry come from the chain’s `default` entry. */
         ExpectedDoc: {

@@ -108,6 +108,35 @@ export const ConfirmEmailInput = z
   .object({ token: z.string().min(10).max(200).describe('The token of the mailed link `/confirm-email#token=…`.') })
   .meta({ id: 'ConfirmEmailInput' });
 
+export const EmailConfirmationStatus = z
+  .object({
+    email: z.string().nullable().describe('Your address; null for the Manager of an instant account until one is added.'),
+    confirmed: z
+      .boolean()
+      .describe(
+        'True once a link mailed to this address was used: the confirmation link (mailed at sign-up and when the address changes), a reset link or an invitation link. False while `email` is null.',
+      ),
+    linkSentAt: z
+      .string()
+      .nullable()
+      .describe(
+        'While not confirmed: when the link to confirm it that still works was mailed (ISO 8601). Null once confirmed, and when no link works: none was mailed (a colleague a Manager gave a temporary password), it expired, or there is no address yet; POST /email-confirmation/resend mails one.',
+      ),
+    heldInvitations: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        'How many colleagues you added (POST /users, or a new address for one still invited) whose mail waits for your address to be confirmed; it is sent when it is. Colleagues who joined since or were deactivated are not counted. 0 once confirmed.',
+      ),
+    heldUserIds: z.array(z.string()).describe('The ids of those colleagues, as GET /users lists them: show them as waiting, not merely invited.'),
+  })
+  .meta({
+    id: 'EmailConfirmationStatus',
+    description: "The signed-in user's own address and whether it is confirmed; a Manager's invitation mails wait until it is.",
+  });
+export type EmailConfirmationStatus = z.infer<typeof EmailConfirmationStatus>;
+
 export const CreateUserInput = z
   .object({
     name: PersonName,

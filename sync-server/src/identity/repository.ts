@@ -109,6 +109,15 @@ export async function heldInvitations(q: Queryable, inviterId: string): Promise<
   return rows;
 }
 
+/** The ids of `heldInvitations`, read without locking them: what the Manager is told waits. */
+export async function heldInvitationIds(q: Queryable, inviterId: string): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM users WHERE invited_by = $1 AND invitation_held AND active AND NOT deleted AND joined_at IS NULL ORDER BY created_at, id`,
+    [inviterId],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** A not-yet-joined colleague invited again (a new address) by `inviterId`; `held` as for a new one. */
 export async function reinvite(q: Queryable, userId: string, inviterId: string, held: boolean): Promise<void> {
   await q.query('UPDATE users SET invited_by = $2, invitation_held = $3 WHERE id = $1', [userId, inviterId, held]);
@@ -293,6 +302,15 @@ export async function consumePasswordToken(q: Queryable, tokenHash: Buffer, now:
     [tokenHash, now, purposes],
   );
   return rows[0]?.user_id;
+}
+
+/** When the newest confirmation link of the user that still works was minted; undefined when none does. */
+export async function liveConfirmationSince(q: Queryable, userId: string, now: Date): Promise<Date | undefined> {
+  const { rows } = await q.query<{ created_at: Date }>(
+    `SELECT created_at FROM password_tokens WHERE user_id = $1 AND used_at IS NULL AND purpose = 'confirm' AND expires_at > $2 ORDER BY created_at DESC LIMIT 1`,
+    [userId, now],
+  );
+  return rows[0]?.created_at;
 }
 
 /**

@@ -197,6 +197,24 @@ export class SessionService {
     if (!confirmed) throw badRequest(`${LINK_SPENT}; sign in and ask for a new one`);
   }
 
+  /**
+   * Whether the signed-in user's address is confirmed, and which colleagues they added wait for
+   * it: what a new Manager must be told, since a held colleague otherwise looks like any invited one.
+   */
+  async confirmationStatus(caller: Caller): Promise<{ email: string | null; confirmed: boolean; linkSentAt: Date | null; heldUserIds: string[] }> {
+    if (!caller.userId) throw new HttpError(403, 'An API key has no address; GET /email-confirmation needs a signed-in session');
+    const { db, clock } = this.deps;
+    const user = ownUser(await repo.findUser(db, caller.orgId, caller.userId));
+    const confirmed = user.email !== null && user.email_confirmed_at !== null;
+    return {
+      email: user.email,
+      confirmed,
+      // A colleague a Manager gave a temporary password was never mailed one: "a link was mailed" would be untrue.
+      linkSentAt: confirmed ? null : ((await repo.liveConfirmationSince(db, user.id, clock())) ?? null),
+      heldUserIds: await repo.heldInvitationIds(db, user.id),
+    };
+  }
+
   /** Mails a new confirmation link to the signed-in user's own address (the last one ends). */
   async resendConfirmation(caller: Caller): Promise<void> {
     if (!caller.userId) throw new HttpError(403, 'Only a signed-in user has an address to confirm');

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePasswordInput, ConfirmEmailInput, DeviceSession, errorResponses, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignupInput, User } from '@portal/shared';
+import { ChangePasswordInput, ConfirmEmailInput, DeviceSession, EmailConfirmationStatus, errorResponses, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignupInput, User } from '@portal/shared';
 import { requireCaller } from '../caller.js';
 import { toUser } from '../rows.js';
 import { CONFIRMATION_DAYS } from '../mailed-links.js';
@@ -160,6 +160,24 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await sessions.resetPassword(request.body.token, request.body.newPassword, clientOf(request));
       return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/email-confirmation',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        summary: 'Whether your address is confirmed, and how many invitations wait for it',
+        description:
+          "For a signed-in user: a Manager's invitation mails wait until their own address is confirmed, and this tells how many do. Needs a session; an API key has no address and gets 403, as for GET /me.",
+        response: { 200: EmailConfirmationStatus, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const { email, confirmed, linkSentAt, heldUserIds } = await sessions.confirmationStatus(requireCaller(request));
+      return { email, confirmed, linkSentAt: linkSentAt?.toISOString() ?? null, heldInvitations: heldUserIds.length, heldUserIds };
     },
   );
 

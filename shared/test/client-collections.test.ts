@@ -22,7 +22,7 @@ const PINNED: Record<SyncCollectionName, [version: number, fingerprint: string]>
   'library-defaults': [1, 'cf0d73fa35424fa8'],
   organization: [1, '6900a9a352870db0'],
   applications: [3, 'dc359518604e2d6d'],
-  'case-documents': [4, '71e1fa7f47ee2948'],
+  'case-documents': [5, 'dcb37c59eb3f44fd'],
   decisions: [2, '9f7a4625c82911db'],
   ledger: [2, '4cf3f37e3cb4de69'],
   'decision-requests': [3, '5139d0a8e9183dfd'],

@@ -156,7 +156,7 @@ export const syncCollections = {
   'library-defaults': { local: 'library_defaults', document: LibraryDefaultDocument, version: 1 },
   organization: { local: 'organization', document: Organization, version: 1 },
   applications: { local: 'applications', document: ApplicationSyncDocument, version: 3 },
-  'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 4 },
+  'case-documents': { local: 'case_documents', document: CaseDocumentSyncDocument, version: 5 },
   decisions: { local: 'decisions', document: DecisionSyncDocument, version: 2 },
   ledger: { local: 'ledger', document: LedgerSyncDocument, version: 2 },
   'decision-requests': { local: 'decision_requests', document: DecisionRequestDocument, version: 3 },

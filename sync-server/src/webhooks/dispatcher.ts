@@ -21,7 +21,7 @@ export interface DispatcherOptions {
   leaseMs: number;
   /** How often an idle dispatcher looks for due deliveries (a NOTIFY wakes it sooner). */
   pollMs: number;
-  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void; info?(obj: object, msg: string): void; debug?(obj: object, msg: string): void };
 }
 
 /** Pending deliveries read from a lane at a time. */
@@ -77,7 +77,9 @@ export class WebhookDispatcher {
     for (const l of lanes) {
       this.heldByOrg.set(l.orgId, (this.heldByOrg.get(l.orgId) ?? 0) + 1);
       this.tally.started(l.orgId, l.waitMs);
-      this.options.log?.info?.({ endpointId: l.endpoint_id, orgId: l.orgId, waitMs: l.waitMs }, 'webhook lane claimed');
+      // Every claim at debug (a busy server claims thousands); a wait a person would notice at info.
+      const log = l.waitMs >= 1_000 ? this.options.log?.info : this.options.log?.debug;
+      log?.call(this.options.log, { endpointId: l.endpoint_id, orgId: l.orgId, waitMs: l.waitMs }, 'webhook lane claimed');
     }
     return lanes;
   }

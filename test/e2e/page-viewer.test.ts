@@ -225,7 +225,8 @@ describe('page viewer and pages offline', () => {
     await context.setOffline(false);
     await page.reload();
     await review.heading(APPLICANT).waitFor();
-    expect(await viewer.keepOffline.isChecked()).toBe(true);
+    // The pin is read back from the device's store after the page loads: as a person would, wait for it.
+    await expect.poll(() => viewer.keepOffline.isChecked()).toBe(true);
     await expect.poll(() => viewer.offlineState.innerText()).toContain('Available offline');
   });
 

@@ -6,6 +6,7 @@ import { PromptDialog } from '../ui/prompt-dialog';
 import { AdminPage, formatWhen, useOnline, useServerData } from './admin-common';
 import { FormDialog } from './form-dialog';
 import { ErrorAlert } from '../ui/error-alert';
+import { EmailConfirmationNotice, useEmailConfirmation } from './email-confirmation-notice';
 
 type UserChange = { name?: string; email?: string; role?: RoleName; active?: boolean; temporaryPassword?: string };
 
@@ -20,6 +21,7 @@ export function AdminUsersPage() {
   const { api, user: me, notify } = useApp();
   const online = useOnline();
   const users = useServerData(() => ok(api.GET('/users')));
+  const confirmation = useEmailConfirmation();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -55,6 +57,7 @@ export function AdminUsersPage() {
         </button>
       }
     >
+      <EmailConfirmationNotice confirmation={confirmation} />
       <ErrorAlert error={error ?? users.error} />
       {list === undefined ? (
         <p className="muted">{users.error === null ? 'Asking the server…' : ''}</p>
@@ -81,7 +84,7 @@ export function AdminUsersPage() {
                     {u.name}
                     {u.id === me.id && <span className="muted small"> (you)</span>}
                   </th>
-                  <td>{u.email ?? <span className="muted">no email yet</span>}</td>
+                  <td className="admin-email">{u.email === null ? <span className="muted">no email yet</span> : <Address email={u.email} />}</td>
                   <td>
                     <select
                       aria-label={`Role of ${u.name}`}
@@ -99,6 +102,11 @@ export function AdminUsersPage() {
                   <td>
                     {!u.active ? (
                       <span className="badge badge-superseded">Deactivated</span>
+                    ) : u.invitedAt !== null && confirmation.held.has(u.id) ? (
+                      // Listed like any invitation, but nobody was mailed yet: say what it waits for.
+                      <span className="badge badge-default badge-wrap" title={`Added ${formatWhen(u.invitedAt)}; the invitation mail is sent once you confirm your address`}>
+                        Invitation waits for your confirmation
+                      </span>
                     ) : u.invitedAt !== null ? (
                       // Not signed in once yet: "Active" would promise someone is using the account.
                       <span className="badge badge-draft" title={`Invited ${formatWhen(u.invitedAt)}; not signed in yet`}>
@@ -141,12 +149,21 @@ export function AdminUsersPage() {
 
       {adding && (
         <AddUserDialog
+          invitationsWait={confirmation.data?.confirmed === false}
           onClose={() => setAdding(false)}
           onSubmit={async (body) => {
             const created = await ok(api.POST('/users', { body }));
             setAdding(false);
-            notify(body.temporaryPassword === undefined ? `Added ${created.name}; an invitation was mailed to ${created.email}.` : `Added ${created.name}.`);
-            await users.reload();
+            // Whether its mail went out is the server's to say: it waits while this Manager's address is unconfirmed.
+            await Promise.all([users.reload(), confirmation.reload()]);
+            const now = confirmation.latest();
+            notify(
+              now?.heldUserIds.includes(created.id)
+                ? `Added ${created.name}. The invitation to ${created.email} waits until you confirm your address.`
+                : body.temporaryPassword === undefined && now?.confirmed
+                  ? `Added ${created.name}; an invitation was mailed to ${created.email}.`
+                  : `Added ${created.name}.`,
+            );
           }}
         />
       )}
@@ -217,6 +234,20 @@ export function AdminUsersPage() {
   );
 }
 
+/** An address that, when its column is narrow, breaks before the `@` rather than inside a word. */
+function Address({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? (
+    <>{email}</>
+  ) : (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 interface NewUser {
   name: string;
   email: string;
@@ -224,7 +255,7 @@ interface NewUser {
   temporaryPassword?: string;
 }
 
-function AddUserDialog({ onSubmit, onClose }: { onSubmit(body: NewUser): Promise<void>; onClose(): void }) {
+function AddUserDialog({ invitationsWait, onSubmit, onClose }: { invitationsWait: boolean; onSubmit(body: NewUser): Promise<void>; onClose(): void }) {
   const base = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -265,6 +296,7 @@ function AddUserDialog({ onSubmit, onClose }: { onSubmit(body: NewUser): Promise
             <label>
               <input type="radio" name={`${base}-how`} checked={how === 'invite'} onChange={() => setHow('invite')} disabled={busy} /> Mail an invitation
               to set a password (the link lasts 7 days)
+              {invitationsWait && <span className="muted"> — sent once you confirm your address</span>}
             </label>
             <label>
               <input type="radio" name={`${base}-how`} checked={how === 'password'} onChange={() => setHow('password')} disabled={busy} /> Set a

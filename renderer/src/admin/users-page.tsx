@@ -40,8 +40,8 @@ export function AdminUsersPage() {
       setError(`Could not change ${target.name}: ${messageOf(e)}`);
     } finally {
       setBusyId(null);
-      // Also after a refusal: the select shows the role the server kept.
-      await users.reload();
+      // Also after a refusal: the select shows the role the server kept. (Deactivating one ends their wait.)
+      await Promise.all([users.reload(), confirmation.reload()]);
     }
   };
 
@@ -183,7 +183,8 @@ export function AdminUsersPage() {
             if (Object.keys(body).length > 0) await patch(editing.user.id, body);
             setEditing(null);
             notify(`Saved ${values.name}.`);
-            await users.reload();
+            // A new address for a colleague still invited is a new invitation: it may wait now.
+            await Promise.all([users.reload(), confirmation.reload()]);
           }}
           onClose={() => setEditing(null)}
         />
@@ -225,7 +226,7 @@ export function AdminUsersPage() {
             await patch(editing.user.id, { active: false });
             setEditing(null);
             notify(`Deactivated ${editing.user.name}.`);
-            await users.reload();
+            await Promise.all([users.reload(), confirmation.reload()]);
           }}
           onClose={() => setEditing(null)}
         />

@@ -290,6 +290,11 @@ const KNOWN_VALID_REFUSALS: { operation: RegExp; error: RegExp; why: string }[] 
   { operation: /\/documents\/\{address\}/, error: /is not <fileId>:p<first>-<last>/, why: 'the same order (first page ≤ last) inside an address' },
   { operation: /^PUT \/applications\/\{[^}]+\}\/expected-docs\/\{[^}]+\}$/, error: /is below minCount/, why: 'an order between two fields, which JSON Schema cannot state' },
   { operation: /^POST \/webhooks$/, error: /loopback or private address/, why: 'where a host is depends on the network (WEBHOOK_ALLOW_PRIVATE), which the document describes' },
+  {
+    operation: /^POST \/sync\/decision-requests\/push$/,
+    error: /only undo names a decision|undo names the decision|takes no (spans|field|expectedDocId)|names the (document|key field)|sets a value|names its run as|is not <fileId>:p<first>-<last>/,
+    why: 'which fields go with a decision request’s kind, and the address each kind names, said in each field’s description; a union by kind would change the replicated collection’s schema on every device',
+  },
 ];
 
 /** Real ids in place of generated ones, for body fields named like a pool, half the time. */

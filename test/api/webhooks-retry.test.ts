@@ -133,7 +133,13 @@ describe(`webhook retries on ${DRIVER}`, () => {
     const sender = new WebhookSender({ allowPrivate: true });
     const [a, b] = [0, 1].map(() => new WebhookDispatcher({ db: t.app.db, clock, sender }, { concurrency: 4, leaseMs: 30_000, pollMs: 50 }));
     try {
-      const counts = await Promise.all([a!.drain(), b!.drain()]);
+      // b starts once a holds lanes: lanes are taken by turn within their organization, so two
+      // claims of the same instant see the same first turns and the later one skips them all
+      // (it finds work at its next poll; a drain would end there).
+      const first = a!.drain();
+      const held = async () => (await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_lanes WHERE locked_by = $1', [a!.workerId])).rows[0]!.n;
+      for (let i = 0; i < 200 && (await held()) === 0; i++) await new Promise((r) => setTimeout(r, 5));
+      const counts = await Promise.all([first, b!.drain()]);
       expect(counts[0]! + counts[1]!).toBe(cases.length * 8);
       expect(counts.every((c) => c > 0)).toBe(true);
     } finally {

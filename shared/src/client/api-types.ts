@@ -17716,11 +17716,11 @@ export interface components {
             status: components["schemas"]["WorkflowStatus"];
             source: components["schemas"]["LibrarySource"];
         };
-        /** @description multipart/form-data (spec Part 4). Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too. Another field is a 400 naming it; a text field is at most 16 KiB. */
+        /** @description multipart/form-data (spec Part 4). Either a new case (`applicant` and `expectedDocList`) or an existing one (`applicationId`), never both: `applicationId` beside `applicant` or `expectedDocList` is a 400, even empty. Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too. Another field is a 400 naming it; a text field is at most 16 KiB. */
         WorkflowRunInput: {
             /** @description One or more PDFs; repeat the field. Required for a new case, optional with `applicationId`. At most 25 per call, each at most 100 MB. Each part’s `filename` is stored cleaned and, past 255 bytes, truncated (`SourceFile.name`). */
             files?: string[];
-            /** @description The applicant’s name. Required for a new case. */
+            /** @description The applicant’s name, trimmed; at least one character besides white space. Required for a new case. */
             applicant?: string;
             /** @description Required for a new case: `expectedDocListId` for its active version, or `expectedDocListId/<N>` for version N. */
             expectedDocList?: string;
@@ -17728,6 +17728,8 @@ export interface components {
             applicationId?: string;
             /** @description Who consents to spend on the run; defaults to the API key’s name or the user’s name. */
             decidedBy?: string;
+        } | unknown | {
+            files: unknown;
         };
         /**
          * @description `draft` is the only writable status. Activation is one-way and replaces nothing: every activated version stays `active`, and a run takes the highest active version unless it pins one (spec Part 3, workflow rules).

@@ -155,7 +155,7 @@ export const WorkflowRunInput = z
       .array(z.string().meta({ format: 'binary', contentMediaType: 'application/pdf' }))
       .optional()
       .describe('One or more PDFs; repeat the field. Required for a new case, optional with `applicationId`. At most 25 per call, each at most 100 MB. Each part’s `filename` is stored cleaned and, past 255 bytes, truncated (`SourceFile.name`).'),
-    applicant: z.string().optional().describe('The applicant’s name. Required for a new case.'),
+    applicant: z.string().optional().meta({ pattern: '\\S' }).describe('The applicant’s name, trimmed; at least one character besides white space. Required for a new case.'),
     expectedDocList: z
       .string()
       .optional()
@@ -169,7 +169,9 @@ export const WorkflowRunInput = z
   .meta({
     id: 'WorkflowRunInput',
     description:
-      'multipart/form-data (spec Part 4). Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too. Another field is a 400 naming it; a text field is at most 16 KiB.',
+      'multipart/form-data (spec Part 4). Either a new case (`applicant` and `expectedDocList`) or an existing one (`applicationId`), never both: `applicationId` beside `applicant` or `expectedDocList` is a 400, even empty. Send the text fields before the files so the call is refused before the files are uploaded when a field is wrong; fields after the files are read too. Another field is a 400 naming it; a text field is at most 16 KiB.',
+    anyOf: [{ required: ['applicationId'] }, { required: ['applicant', 'expectedDocList', 'files'], properties: { files: { minItems: 1 } } }],
+    not: { anyOf: [{ required: ['applicationId', 'applicant'] }, { required: ['applicationId', 'expectedDocList'] }] },
   });
 
 export const GateDecisionInput = z

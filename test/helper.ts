@@ -162,6 +162,14 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * The throttles as a server has them by default (test apps relax them), but with room for a
+ * file's many sign-ups from its one address: for tests of the throttles and gates themselves.
+ */
+export function defaultThrottles(): AppConfig['throttles'] {
+  return { ...loadConfig({}).throttles, signup: { max: 1000, windowMs: 3_600_000 } };
+}
+
 /** A clock a test moves by hand: `clock.advance(ms)`. */
 export function manualClock(start = Date.now()): Clock & { advance(ms: number): void } {
   let now = start;

@@ -1,7 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../sync-server/src/config.js';
-import { addColleague, apiKeySession, buildTestApp, drainJobs, DRIVER, PASSWORD, signUp, uniqueEmail, type Session, type TestApp } from '../helper.js';
+import { addColleague, apiKeySession, buildTestApp, defaultThrottles, drainJobs, DRIVER, PASSWORD, signUp, uniqueEmail, type Session, type TestApp } from '../helper.js';
 import { newestLink, outbox } from './outbox-mail.js';
 
 /**
@@ -11,9 +10,8 @@ import { newestLink, outbox } from './outbox-mail.js';
  */
 describe(`the confirmation status of one's own address on ${DRIVER}`, () => {
   let t: TestApp;
-  const base = loadConfig({});
   beforeAll(async () => {
-    t = await buildTestApp({ config: { throttles: { ...base.throttles, signup: { max: 1000, windowMs: 3_600_000 } } } });
+    t = await buildTestApp({ config: { throttles: defaultThrottles() } });
   });
   afterAll(() => t?.close());
   const inject = (o: InjectOptions) => t.app.inject(o);

@@ -1,7 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../sync-server/src/config.js';
-import { buildTestApp, drainJobs, DRIVER, PASSWORD, sessionCookie, signUp, uniqueEmail, type Session, type TestApp } from '../helper.js';
+import { buildTestApp, defaultThrottles, drainJobs, DRIVER, PASSWORD, sessionCookie, signUp, uniqueEmail, type Session, type TestApp } from '../helper.js';
 import { expectSameTiming } from './timing.js';
 import { linkIn, newestLink, outbox } from './outbox-mail.js';
 
@@ -13,9 +12,8 @@ import { linkIn, newestLink, outbox } from './outbox-mail.js';
  */
 describe(`invitations on ${DRIVER}`, () => {
   let t: TestApp;
-  const base = loadConfig({});
   beforeAll(async () => {
-    t = await buildTestApp({ config: { throttles: { ...base.throttles, signup: { max: 1000, windowMs: 3_600_000 } } } });
+    t = await buildTestApp({ config: { throttles: defaultThrottles() } });
   });
   afterAll(() => t?.close());
   const inject = (o: InjectOptions) => t.app.inject(o);

@@ -1,7 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../sync-server/src/config.js';
-import { buildTestApp, DRIVER, PASSWORD, signUp, uniqueEmail, type TestApp } from '../helper.js';
+import { buildTestApp, defaultThrottles, DRIVER, PASSWORD, signUp, uniqueEmail, type TestApp } from '../helper.js';
 
 /**
  * Issue 37, point 2: password hashing bought by anyone. 24 concurrent resets with a made-up token
@@ -10,10 +9,9 @@ import { buildTestApp, DRIVER, PASSWORD, signUp, uniqueEmail, type TestApp } fro
  */
 describe(`password hashing under hostile load on ${DRIVER}`, () => {
   let t: TestApp;
-  const base = loadConfig({});
   beforeAll(async () => {
     // The defaults, but room for this file's sign-ups from one address.
-    t = await buildTestApp({ config: { throttles: { ...base.throttles, signup: { max: 1000, windowMs: 3_600_000 } } } });
+    t = await buildTestApp({ config: { throttles: defaultThrottles() } });
   });
   afterAll(() => t?.close());
   const inject = (o: InjectOptions) => t.app.inject(o);

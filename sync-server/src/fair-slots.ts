@@ -50,7 +50,26 @@ const MAX_ORGS_REMEMBERED = 1000;
 
 interface Waiter {
   go: (waitMs: number) => void;
+  refuse: (error: FairSlotsFull) => void;
   since: number;
+}
+
+/**
+ * How much may wait, when waiting is to be bounded (the password gate: each waiter holds a
+ * request open). Past `perOrg`, that organization's (or address's) oldest waiter gives way: its
+ * newest request is the one someone still looks at. Past `total`, a newcomer is refused.
+ */
+export interface WaitBounds {
+  perOrg: number;
+  total: number;
+}
+
+/** A refused wait: `own` when its organization had too many waiting, `all` when the pool did. */
+export class FairSlotsFull extends Error {
+  constructor(readonly reason: 'own' | 'all') {
+    super(reason === 'own' ? 'too many waiting from one place' : 'too many waiting in all');
+    this.name = 'FairSlotsFull';
+  }
 }
 
 /** Figures of waits per organization (what `PoolStats.orgs` reports). */
@@ -89,24 +108,51 @@ export class FairSlots {
   /** Organizations with work waiting, in the order they are served next (a Map keeps insertion order). */
   private readonly queues = new Map<OrgKey, Waiter[]>();
   private readonly tally = new WaitTally();
+  private waiting = 0;
+  /** Since the pool was made: work started, and waits refused by `bounds`. */
+  private started = 0;
+  private refused = 0;
 
   constructor(
     readonly perOrg: number,
     reserve = 1,
+    private readonly bounds?: WaitBounds,
   ) {
     if (perOrg < 1 || reserve < 0) throw new RangeError('FairSlots needs perOrg ≥ 1 and reserve ≥ 0');
     this.slots = perOrg + reserve;
   }
 
-  /** Resolves with how long the caller waited (ms) once `org` holds a slot; `release(org)` gives it back. */
+  /**
+   * Resolves with how long the caller waited (ms) once `org` holds a slot; `release(org)` gives it
+   * back. With `bounds`, rejects with FairSlotsFull when the wait is refused.
+   */
   acquire(org: OrgKey): Promise<number> {
-    return new Promise((go) => {
-      this.tally.of(org).waiting++;
+    return new Promise((go, refuse) => {
       const queue = this.queues.get(org);
-      if (queue) queue.push({ go, since: performance.now() });
-      else this.queues.set(org, [{ go, since: performance.now() }]);
+      if (this.bounds && queue && queue.length >= this.bounds.perOrg) this.refuse(org, queue.shift()!, 'own');
+      else if (this.bounds && this.waiting >= this.bounds.total) {
+        this.refused++;
+        refuse(new FairSlotsFull('all'));
+        return;
+      }
+      const waiter = { go, refuse, since: performance.now() };
+      this.tally.of(org).waiting++;
+      this.waiting++;
+      if (queue) queue.push(waiter);
+      else this.queues.set(org, [waiter]);
       this.dispatch();
     });
+  }
+
+  counts(): { running: number; waiting: number; started: number; refused: number } {
+    return { running: this.running, waiting: this.waiting, started: this.started, refused: this.refused };
+  }
+
+  private refuse(org: OrgKey, waiter: Waiter, reason: 'own' | 'all'): void {
+    this.waiting--;
+    this.tally.of(org).waiting--;
+    this.refused++;
+    waiter.refuse(new FairSlotsFull(reason));
   }
 
   release(org: OrgKey): void {
@@ -125,9 +171,7 @@ export class FairSlots {
   }
 
   stats(): PoolStats {
-    let waiting = 0;
-    for (const q of this.queues.values()) waiting += q.length;
-    return { slots: this.slots, perOrg: this.perOrg, running: this.running, waiting, orgs: this.tally.snapshot() };
+    return { slots: this.slots, perOrg: this.perOrg, running: this.running, waiting: this.waiting, orgs: this.tally.snapshot() };
   }
 
   /**
@@ -154,6 +198,8 @@ export class FairSlots {
       if (queue.length) this.queues.set(next, queue);
       this.held.set(next, (this.held.get(next) ?? 0) + 1);
       this.running++;
+      this.started++;
+      this.waiting--;
       const waitMs = performance.now() - waiter.since;
       this.tally.of(next).waiting--;
       this.tally.started(next, waitMs);

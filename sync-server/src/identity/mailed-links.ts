@@ -23,57 +23,40 @@ export class MailedLinks {
   constructor(private readonly deps: { clock: Clock; config: AppConfig; sendMail: SendMail }) {}
 
   async reset(tx: Queryable, user: UserRow & { email: string }): Promise<void> {
-    const token = await this.mint(tx, user, 'reset', RESET_LINK_HOURS * 3_600_000);
-    await this.deps.sendMail(
-      {
-        orgId: user.org_id,
-        to: user.email,
-        subject: 'Reset your Compliance Portal password',
-        text: [
-          greeting(user.name),
-          '',
-          'Someone asked to reset the password of your Compliance Portal account.',
-          `Open this link within ${RESET_LINK_HOURS} hour to choose a new one (it works once):`,
-          '',
-          this.link('reset-password', token),
-          '',
-          'If it was not you, ignore this mail; your password stays as it is.',
-        ].join('\n'),
-      },
-      tx,
-    );
+    await this.linkMail(tx, user, 'reset', RESET_LINK_HOURS * 3_600_000, 'Reset your Compliance Portal password', (link) => [
+      greeting(user.name),
+      '',
+      'Someone asked to reset the password of your Compliance Portal account.',
+      `Open this link within ${RESET_LINK_HOURS} hour to choose a new one (it works once):`,
+      '',
+      link,
+      '',
+      'If it was not you, ignore this mail; your password stays as it is.',
+    ]);
   }
 
   /** Asks the owner of a new (or changed) address to confirm it; until then a Manager's invitations wait. */
   async confirmation(tx: Queryable, user: UserRow & { email: string }): Promise<void> {
     await repo.cancelUserTokens(tx, user.id, this.deps.clock(), ['confirm']);
-    const token = await this.mint(tx, user, 'confirm', CONFIRMATION_DAYS * 86_400_000);
-    await this.deps.sendMail(
-      {
-        orgId: user.org_id,
-        to: user.email,
-        subject: 'Confirm your address for Compliance Portal',
-        text: [
-          greeting(user.name),
-          '',
-          'This address was given for a Compliance Portal account. Confirm it is yours with this link',
-          `(valid ${CONFIRMATION_DAYS} days); invitations you send to colleagues go out once it is confirmed:`,
-          '',
-          this.link('confirm-email', token),
-          '',
-          'If it was not you, ignore this mail.',
-        ].join('\n'),
-      },
-      tx,
-    );
+    await this.linkMail(tx, user, 'confirm', CONFIRMATION_DAYS * 86_400_000, 'Confirm your address for Compliance Portal', (link) => [
+      greeting(user.name),
+      '',
+      'This address was given for a Compliance Portal account. Confirm it is yours with this link',
+      `(valid ${CONFIRMATION_DAYS} days); invitations you send to colleagues go out once it is confirmed:`,
+      '',
+      link,
+      '',
+      'If it was not you, ignore this mail.',
+    ]);
   }
 
   /**
    * The mail of a colleague's addition: an invitation link (none with a temporary password), or,
    * for an address that has an account elsewhere, a note to its owner that nothing changed.
+   * `orgName` when the caller has it already (several additions of one organization).
    */
-  async addition(tx: Queryable, invitee: UserRow & { email: string }, inviter: UserRow): Promise<void> {
-    const org = nameForMail((await repo.findOrganization(tx, invitee.org_id))?.name, 'an organization');
+  async addition(tx: Queryable, invitee: UserRow & { email: string }, inviter: UserRow, orgName?: string): Promise<void> {
+    const org = orgName ?? (await this.orgName(tx, invitee.org_id));
     const who = nameForMail(inviter.name, 'A Manager');
     if (invitee.address_taken) {
       await this.deps.sendMail(
@@ -95,52 +78,44 @@ export class MailedLinks {
       return;
     }
     if (invitee.password_hash !== null) return;
-    const token = await this.mint(tx, invitee, 'invite', INVITATION_DAYS * 86_400_000);
-    await this.deps.sendMail(
-      {
-        orgId: invitee.org_id,
-        to: invitee.email,
-        subject: `${who} invited you to ${org} on Compliance Portal`,
-        text: [
-          greeting(invitee.name),
-          '',
-          `${who} invited you to join ${org} on Compliance Portal.`,
-          `Choose your password within ${INVITATION_DAYS} days with this link:`,
-          '',
-          this.link('reset-password', token),
-        ].join('\n'),
-      },
-      tx,
-    );
+    await this.linkMail(tx, invitee, 'invite', INVITATION_DAYS * 86_400_000, `${who} invited you to ${org} on Compliance Portal`, (link) => [
+      greeting(invitee.name),
+      '',
+      `${who} invited you to join ${org} on Compliance Portal.`,
+      `Choose your password within ${INVITATION_DAYS} days with this link:`,
+      '',
+      link,
+    ]);
   }
 
   /** Sends what waited for `inviter`'s address to be confirmed. */
   async releaseHeld(tx: Queryable, inviter: UserRow): Promise<number> {
-    const held = await repo.heldInvitations(tx, inviter.id);
-    for (const invitee of held) {
-      await repo.setInvitationHeld(tx, invitee.id, false);
-      if (invitee.email) await this.addition(tx, { ...invitee, email: invitee.email }, inviter);
-    }
-    return held.length;
+    const released = await repo.releaseHeldInvitations(tx, inviter.id);
+    if (released.length === 0) return 0;
+    const org = await this.orgName(tx, inviter.org_id);
+    for (const invitee of released) if (invitee.email) await this.addition(tx, { ...invitee, email: invitee.email }, inviter, org);
+    return released.length;
   }
 
-  private async mint(tx: Queryable, user: UserRow, purpose: repo.TokenPurpose, validMs: number): Promise<string> {
+  private async orgName(tx: Queryable, orgId: string): Promise<string> {
+    return nameForMail((await repo.findOrganization(tx, orgId))?.name, 'an organization');
+  }
+
+  /** A mail carrying a fresh link of `purpose` to `user`, queued in `tx` with the token it mints. */
+  private async linkMail(
+    tx: Queryable,
+    user: UserRow & { email: string },
+    purpose: repo.TokenPurpose,
+    validMs: number,
+    subject: string,
+    lines: (link: string) => string[],
+  ): Promise<void> {
     const token = newSecret();
     const now = this.deps.clock();
-    await repo.insertPasswordToken(tx, {
-      tokenHash: hashSecret(token),
-      orgId: user.org_id,
-      userId: user.id,
-      purpose,
-      now,
-      expiresAt: new Date(now.getTime() + validMs),
-    });
-    return token;
-  }
-
-  /** The token rides in the fragment: it never reaches a server's (or proxy's) request log. */
-  private link(page: 'reset-password' | 'confirm-email', token: string): string {
-    return `${this.deps.config.publicUrl}/${page}#token=${token}`;
+    await repo.insertPasswordToken(tx, { tokenHash: hashSecret(token), orgId: user.org_id, userId: user.id, purpose, now, expiresAt: new Date(now.getTime() + validMs) });
+    // The token rides in the fragment: it never reaches a server's (or proxy's) request log.
+    const page = purpose === 'reset' || purpose === 'invite' ? 'reset-password' : 'confirm-email';
+    await this.deps.sendMail({ orgId: user.org_id, to: user.email, subject, text: lines(`${this.deps.config.publicUrl}/${page}#token=${token}`).join('\n') }, tx);
   }
 }
 

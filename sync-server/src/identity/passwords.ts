@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { FairGate } from '../throttle/fair-gate.js';
+import { FairSlotsFull, type FairSlots } from '../fair-slots.js';
+import { HttpError } from '../http-error.js';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -36,19 +37,24 @@ export async function verifyPassword(password: string, stored: string | null): P
 const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEY_LENGTH).toString('base64url')}`;
 
 /**
- * Every scrypt of the server goes through here: hashes and checks wait their turn at the gate
- * (a cap on concurrent hashes, taken round-robin per client address), so a burst from one place
- * neither starves the others' sign-ins nor the libuv threads file reads need. The counters are
- * what the server's logs and tests read to see how much hashing a request bought.
+ * Every scrypt of the server goes through here: hashes and checks wait their turn in a fair pool
+ * (fair-slots.ts: a cap on concurrent hashes, waiting kept per client address and served in turn,
+ * bounded per address and in all), so a burst from one place neither starves the others' sign-ins
+ * nor the libuv threads file reads need. A refused wait is 429 (this address has too many
+ * waiting; its oldest gives way) or 503 (the server has), with Retry-After. The counters are what
+ * the server's logs and tests read to see how much hashing a request bought.
  */
 export class PasswordHasher {
   private hashed = 0;
   private verified = 0;
 
-  constructor(private readonly gate: FairGate) {}
+  constructor(
+    private readonly slots: FairSlots,
+    private readonly onWait?: (client: string, waitedMs: number) => void,
+  ) {}
 
   hash(password: string, client: string): Promise<string> {
-    return this.gate.run(client, () => {
+    return this.run(client, () => {
       this.hashed++;
       return hashPassword(password);
     });
@@ -56,13 +62,33 @@ export class PasswordHasher {
 
   /** Checks against `stored`, or against a dummy hash when there is none (same cost either way). */
   verify(password: string, stored: string | null, client: string): Promise<boolean> {
-    return this.gate.run(client, () => {
+    return this.run(client, () => {
       this.verified++;
       return verifyPassword(password, stored);
     });
   }
 
   stats() {
-    return { hashed: this.hashed, verified: this.verified, ...this.gate.stats() };
+    return { hashed: this.hashed, verified: this.verified, ...this.slots.counts() };
+  }
+
+  /** Runs `work` holding one of the gate's slots for `client`: every hash and check goes through here. */
+  async run<T>(client: string, work: () => Promise<T>): Promise<T> {
+    let waited: number;
+    try {
+      waited = await this.slots.acquire(client);
+    } catch (e) {
+      if (!(e instanceof FairSlotsFull)) throw e;
+      // Seconds until the queue ahead has likely drained: a rough, honest hint.
+      const retryAfter = String(Math.max(1, Math.ceil(this.slots.counts().waiting / this.slots.slots / 10)));
+      const [status, message] = e.reason === 'own' ? [429, 'Too many password checks from this address at once'] : [503, 'The server is busy checking passwords'];
+      throw new HttpError(status, `${message}; try again in ${retryAfter} s`, {}, { 'retry-after': retryAfter });
+    }
+    this.onWait?.(client, waited);
+    try {
+      return await work();
+    } finally {
+      this.slots.release(client);
+    }
   }
 }

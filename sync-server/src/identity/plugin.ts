@@ -28,7 +28,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { FairGate } from '../throttle/fair-gate.js';
+import { FairSlots } from '../fair-slots.js';
 import { ApiKeyService } from './api-keys-service.js';
 import { MailedLinks } from './mailed-links.js';
 import { OrganizationService, type OfficialCatalogs, type OrganizationInitializer } from './organization-service.js';
@@ -66,11 +66,13 @@ export default fp(
     app.decorate('organizationInitializers', initializers);
     const organizations = new OrganizationService({ db, initializers, catalogs });
     const { concurrency, perAddress, queue } = config.passwordHashing;
-    const gate = new FairGate({ concurrency, perClient: perAddress, total: queue }, (client, waitedMs) => {
+    // Keyed by client address, no reserve: every address may use every slot while it is alone.
+    const slots = new FairSlots(concurrency, 0, { perOrg: perAddress, total: queue });
+    app.queueStats.register('password-hashing', () => slots.stats());
+    const passwords = new PasswordHasher(slots, (client, waitedMs) => {
       // A wait of more than a few hashes is worth an operator's eye: who queued, for how long.
-      if (waitedMs >= 500) app.log.warn({ client, waitedMs }, 'password hash waited for its turn');
+      if (waitedMs >= 500) app.log.warn({ client, waitedMs: Math.round(waitedMs) }, 'password hash waited for its turn');
     });
-    const passwords = new PasswordHasher(gate);
     const sessions = new SessionService({ db, clock, config, throttle, hasher: passwords, links, jobs: app.jobs, organizations, credentials });
     app.jobs.register<{ email: string }>(FORGOT_JOB, (job) => sessions.mailResetLink(job.payload.email));
     app.decorate('identity', {

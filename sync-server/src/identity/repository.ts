@@ -100,31 +100,24 @@ export async function emailStanding(q: Queryable, orgId: string, email: string):
   return rows.some((r) => !r.address_taken) ? 'elsewhere' : 'free';
 }
 
-/** Colleagues this Manager added whose mail waits for the Manager's address to be confirmed (locked). */
-export async function heldInvitations(q: Queryable, inviterId: string): Promise<UserRow[]> {
-  const { rows } = await q.query<UserRow>(
-    `SELECT * FROM users WHERE invited_by = $1 AND invitation_held AND active AND NOT deleted AND joined_at IS NULL ORDER BY created_at, id FOR UPDATE`,
-    [inviterId],
-  );
-  return rows;
+/** Colleagues this Manager added whose mail waits for the Manager's address to be confirmed. */
+const HELD_BY = 'invited_by = $1 AND invitation_held AND active AND NOT deleted AND joined_at IS NULL';
+
+/** Marks every held invitation of `inviterId` as no longer held, in one statement; returns them in the order they were added. */
+export async function releaseHeldInvitations(q: Queryable, inviterId: string): Promise<UserRow[]> {
+  const { rows } = await q.query<UserRow>(`UPDATE users SET invitation_held = false WHERE ${HELD_BY} RETURNING *`, [inviterId]);
+  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : 1));
 }
 
-/** The ids of `heldInvitations`, read without locking them: what the Manager is told waits. */
+/** The ids of the held invitations, read without locking them: what the Manager is told waits. */
 export async function heldInvitationIds(q: Queryable, inviterId: string): Promise<string[]> {
-  const { rows } = await q.query<{ id: string }>(
-    `SELECT id FROM users WHERE invited_by = $1 AND invitation_held AND active AND NOT deleted AND joined_at IS NULL ORDER BY created_at, id`,
-    [inviterId],
-  );
+  const { rows } = await q.query<{ id: string }>(`SELECT id FROM users WHERE ${HELD_BY} ORDER BY created_at, id`, [inviterId]);
   return rows.map((r) => r.id);
 }
 
 /** A not-yet-joined colleague invited again (a new address) by `inviterId`; `held` as for a new one. */
 export async function reinvite(q: Queryable, userId: string, inviterId: string, held: boolean): Promise<void> {
   await q.query('UPDATE users SET invited_by = $2, invitation_held = $3 WHERE id = $1', [userId, inviterId, held]);
-}
-
-export async function setInvitationHeld(q: Queryable, userId: string, held: boolean): Promise<void> {
-  await q.query('UPDATE users SET invitation_held = $2 WHERE id = $1', [userId, held]);
 }
 
 /** The owner of the address read a link mailed to it. */

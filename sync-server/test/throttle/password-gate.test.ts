@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/http-error.js';
-import { FairGate } from '../../src/throttle/fair-gate.js';
+import { FairSlots } from '../../src/fair-slots.js';
+import type { HttpError } from '../../src/http-error.js';
+import { PasswordHasher } from '../../src/identity/passwords.js';
+
+/**
+ * The password gate: a FairSlots keyed by client address with bounded waiting, as the identity
+ * plugin makes it, driven through the PasswordHasher's own run (its refusals as HttpErrors).
+ */
+function gateOf(limits: { concurrency: number; perClient: number; total: number }) {
+  const slots = new FairSlots(limits.concurrency, 0, { perOrg: limits.perClient, total: limits.total });
+  const hasher = new PasswordHasher(slots);
+  return { run: <T>(client: string, work: () => Promise<T>) => hasher.run(client, work), stats: () => slots.counts() };
+}
+type Gate = ReturnType<typeof gateOf>;
 
 /** Work that finishes when the test says so; the order pieces started in. */
-function harness(gate: FairGate) {
+function harness(gate: Gate) {
   const started: string[] = [];
   const release: (() => void)[] = [];
   const run = (client: string, name: string) =>
@@ -18,9 +30,9 @@ function harness(gate: FairGate) {
   return { started, run, finishOne };
 }
 
-describe('FairGate', () => {
+describe('the password gate (FairSlots with bounded waiting)', () => {
   it('runs at most `concurrency` at once and takes waiting clients in turn', async () => {
-    const gate = new FairGate({ concurrency: 1, perClient: 10, total: 100 });
+    const gate = gateOf({ concurrency: 1, perClient: 10, total: 100 });
     const h = harness(gate);
     const all = [h.run('a', 'a1'), h.run('a', 'a2'), h.run('a', 'a3'), h.run('b', 'b1'), h.run('c', 'c1'), h.run('a', 'a4')];
     await new Promise((r) => setImmediate(r));
@@ -33,7 +45,7 @@ describe('FairGate', () => {
   });
 
   it('past a client’s share, its oldest waiter gives way with 429; past the total, a newcomer gets 503', async () => {
-    const gate = new FairGate({ concurrency: 1, perClient: 2, total: 3 });
+    const gate = gateOf({ concurrency: 1, perClient: 2, total: 3 });
     const h = harness(gate);
     const settled: Record<string, string> = {};
     const track = (name: string, p: Promise<string>) =>
@@ -54,7 +66,7 @@ describe('FairGate', () => {
   });
 
   it('frees its place when the work throws', async () => {
-    const gate = new FairGate({ concurrency: 1, perClient: 1, total: 1 });
+    const gate = gateOf({ concurrency: 1, perClient: 1, total: 1 });
     await expect(gate.run('a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await gate.run('a', async () => 'next')).toBe('next');
     expect(gate.stats().running).toBe(0);

@@ -71,6 +71,10 @@ describe('invitations waiting for the Manager’s address', () => {
     await screenshot(page, 'users-confirm-notice-800');
     expect(await layout.horizontalOverflow(), (await layout.overflowing()).join(', ')).toBe(0);
     expect(await layout.reachable(users.confirmNotice.getByRole('button', { name: 'Send the link again' }))).toBe(true);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await users.row(COLLEAGUE).getByText(WAITS).waitFor();
+    expect(await layout.horizontalOverflow(), (await layout.overflowing()).join(', ')).toBe(0);
+    await screenshot(page, 'users-confirm-notice-1920');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Mailed again: says when, and the new link is the one that works.

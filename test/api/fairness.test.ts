@@ -105,14 +105,19 @@ describe('fairness between organizations', () => {
     await Promise.all([ordinaryRun(a, ordinaryPdf), ordinaryRun(b, ordinaryPdf)]);
     const alone = median([await ordinaryRun(b, ordinaryPdf), await ordinaryRun(b, ordinaryPdf), await ordinaryRun(b, ordinaryPdf)]);
 
-    logs.length = 0;
-    const aCall = startRun(a, newCase('Hostile One', [{ name: 'facturx.pdf', content: hostile }]));
-    await until(() => startedLogs().some((l) => l.orgId === a.organizationId), 'A’s hostile PDF in pre-flight');
-    const beside = await ordinaryRun(b, ordinaryPdf);
-    const aAnswer = await aCall;
-    expect(beside, `B alone ${Math.round(alone)} ms, beside A's hostile PDF ${Math.round(beside)} ms`).toBeLessThan(1.5 * alone);
-    // A's file was read, not stalled on: its e-invoice refused by the tag cap, the run under way.
-    expect(aAnswer.status, JSON.stringify(aAnswer.body)).toBe(201);
+    // Measured as alone is, the median of three: each time A's hostile PDF is in pre-flight first.
+    const besides: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      logs.length = 0;
+      const aCall = startRun(a, newCase(`Hostile ${round + 1}`, [{ name: 'facturx.pdf', content: hostile }]));
+      await until(() => startedLogs().some((l) => l.orgId === a.organizationId), 'A’s hostile PDF in pre-flight');
+      besides.push(await ordinaryRun(b, ordinaryPdf));
+      const aAnswer = await aCall;
+      // A's file was read, not stalled on: its e-invoice refused by the tag cap, the run under way.
+      expect(aAnswer.status, JSON.stringify(aAnswer.body)).toBe(201);
+    }
+    const beside = median(besides);
+    expect(beside, `B alone ${Math.round(alone)} ms, beside A's hostile PDF ${besides.map(Math.round).join(', ')} ms`).toBeLessThan(1.5 * alone);
   }, 60_000);
 
   it('another organization’s run does not wait behind a file that really is slow, nor behind that organization’s queue', async () => {

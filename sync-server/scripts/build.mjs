@@ -1,6 +1,7 @@
 // Compiles the server into one ES module, dist/main.js, so production runs plain JavaScript instead
 // of TypeScript through a loader. `node scripts/build.mjs [--outdir <dir inside the repository>]`.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,10 +63,20 @@ async function buildServer(outdir) {
     absWorkingDir: SERVER_DIR,
     // The analyzer's worker threads load a module of their own: it is built beside main.js, and the
     // pool finds it through __ANALYZER_WORKER__ (its path from the package's folder).
-    entryPoints: { main: resolve(SERVER_DIR, 'src/main.ts'), 'analyzer-worker': resolve(SERVER_DIR, 'src/analyzer/pool/worker.ts') },
+    entryPoints: {
+      main: resolve(SERVER_DIR, 'src/main.ts'),
+      'analyzer-worker': resolve(SERVER_DIR, 'src/analyzer/pool/worker.ts'),
+      'prepare-pgdata': resolve(SERVER_DIR, 'src/prepare-pgdata.ts'),
+    },
     define: { __ANALYZER_WORKER__: JSON.stringify(relative(SERVER_DIR, join(outdir, 'analyzer-worker.js')).split(sep).join('/')) },
     outdir,
     bundle: true,
+    // Modules imported with import() become chunks of their own, loaded when first needed: without
+    // splitting, a dynamic import is inlined and its npm packages are hoisted to static imports, so
+    // every start loaded the AWS SDK and pg even on the embedded database (issue 39).
+    splitting: true,
+    // Chunks beside main.js: the import.meta.url rewrite below is relative to the output folder.
+    chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
@@ -77,7 +88,14 @@ async function buildServer(outdir) {
 }
 
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
-const outdir = resolve(values.outdir ?? join(SERVER_DIR, 'dist'));
+const defaultOutdir = join(SERVER_DIR, 'dist');
+const outdir = resolve(values.outdir ?? defaultOutdir);
 const started = Date.now();
 await buildServer(outdir);
 process.stdout.write(`server built into ${relative(process.cwd(), join(outdir, 'main.js'))} in ${Date.now() - started} ms\n`);
+// The embedded database's template (src/db/pgdata-template.ts, made by src/prepare-pgdata.ts), which the server looks for in the
+// default dist/ only: builds elsewhere (tests) leave it alone rather than race over one folder.
+if (outdir === defaultOutdir) {
+  const made = spawnSync(process.execPath, [join(outdir, 'prepare-pgdata.js')], { stdio: 'inherit' });
+  if (made.status !== 0) process.exit(made.status ?? 1);
+}

@@ -52,7 +52,7 @@ export type App = FastifyInstance;
 /** Builds the whole server, ready to `listen` or to `inject` into. Opens and migrates the database. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const db =
-    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pool: config.databasePool }));
+    options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pool: config.databasePool, pglite: config.pglite }));
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);

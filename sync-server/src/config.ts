@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MAX_FILE_BYTES, MAX_FILES_PER_CALL } from '@portal/shared';
+import type { PgliteSettings } from './db/pglite-settings.js';
 
 const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../renderer/dist', import.meta.url));
 
@@ -37,8 +38,11 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('Address to bind; 0.0.0.0 to accept connections from other machines.'),
   DATA_DIR: z.string().min(1).default('./data').describe('Where the embedded database (PGlite), blobs and the mail outbox live.'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()).describe('PostgreSQL connection string; when set, PostgreSQL replaces the embedded PGlite.'),
+  PGLITE_SHARED_BUFFERS_MB: int(16, 1).describe(
+    'Embedded database only: PostgreSQL shared buffers in MB. Kept small for a laptop (the operating system caches the files too); PGlite never returns memory it has touched, so this is held for the life of the process.',
+  ),
   DATABASE_POOL_MAX: int(20, 1).describe(
-    'PostgreSQL only: connections this instance keeps at most. Requests hold one for milliseconds, so 20 serve far more than one process can produce; instances × this plus one listening connection each must stay under the server’s max_connections (100 by default).',
+    'PostgreSQL only: connections this instance keeps at most. Requests hold one for milliseconds, so 20 serve far more than one process can produce; instances × (this plus the four listening connections each keeps: changes, credentials, collaboration, webhooks) must stay under the server’s max_connections (100 by default).',
   ),
   DATABASE_POOL_WAIT_MS: int(2_000, 1).describe('PostgreSQL only: how long a request waits for a free connection before it is answered 503 with Retry-After (logged as a warning with the pool’s state).'),
   WORKERS: int(1).describe('Job workers started in this process; 0 makes an API-only node.'),
@@ -140,6 +144,8 @@ export interface AppConfig {
   databaseSchema?: string | undefined;
   /** PostgreSQL only: the pool's size, and how long a request waits for one of its connections. */
   databasePool?: { max: number; waitMs: number } | undefined;
+  /** Embedded database only: its memory settings. */
+  pglite?: PgliteSettings | undefined;
   workers: number;
   /** Slots each shared pool runs beyond its size, for organizations other than the one holding it (fair-slots.ts). */
   orgReserveSlots: number;
@@ -244,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePool: { max: e.DATABASE_POOL_MAX, waitMs: e.DATABASE_POOL_WAIT_MS },
+    pglite: { sharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB },
     workers: e.WORKERS,
     orgReserveSlots: e.ORG_RESERVE_SLOTS,
     analyzer: {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '@portal/sync-server';
 import { loadConfig } from '../../sync-server/src/config.js';
-import type { Change } from '../../sync-server/src/db/change-feed.js';
+import { ChangeFeed, WAKE_CHANNEL, type Change } from '../../sync-server/src/db/change-feed.js';
 import { openTestDatabase, signUp, TEST_DATABASE_URL, tempDir, until, type Session, type TestDatabase } from '../helper.js';
 
 /**
@@ -56,6 +56,55 @@ describe.skipIf(!TEST_DATABASE_URL)('the change feed on PostgreSQL', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(notified).toEqual([]);
     expect(apps.every((app) => app.changes.listening)).toBe(true);
+  });
+
+  it('wakes the other instances after the commit, so they look at once rather than at their next tick', async () => {
+    // A feed that would look only once a minute by itself: what it hears within seconds, it
+    // heard because the writing instance woke it.
+    const slowDb = await t.connect();
+    const slow = new ChangeFeed(slowDb, { pollMs: 60_000 });
+    await slow.start();
+    expect(slow.wakeChannel).toBe(`${WAKE_CHANNEL}:${t.schema}`);
+    const wakes: (string | undefined)[] = [];
+    const wakeListener = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await wakeListener.connect();
+    wakeListener.on('notification', (n) => {
+      if (n.channel === slow.wakeChannel) wakes.push(n.payload);
+    });
+    await wakeListener.query(`LISTEN ${pg.escapeIdentifier(slow.wakeChannel)}`);
+    const changes: Change[] = [];
+    slow.subscribe((c) => changes.push(c));
+    try {
+      const res = await apps[0]!.inject({ method: 'POST', url: '/api/expected-doc-lists', headers: manager.headers, payload: { name: 'Woken' } });
+      expect(res.statusCode, res.body).toBe(201);
+      await until(() => changes.some((c) => c.table === 'library_versions' && c.org === manager.organizationId), 'the slow feed hears the write', 5_000);
+      // The wake carries nothing: what changed is read from the tables, below the sync bound.
+      expect(wakes.length).toBeGreaterThan(0);
+      expect(wakes.every((p) => p === '')).toBe(true);
+    } finally {
+      await wakeListener.end();
+      await slow.close();
+      await slowDb.close();
+    }
+  });
+
+  it('sends one wake for a burst of writes, not one per write', async () => {
+    const wakes: number[] = [];
+    const wakeListener = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await wakeListener.connect();
+    wakeListener.on('notification', (n) => {
+      if (n.channel === apps[0]!.changes.wakeChannel) wakes.push(Date.now());
+    });
+    await wakeListener.query(`LISTEN ${pg.escapeIdentifier(apps[0]!.changes.wakeChannel)}`);
+    try {
+      // 40 pokes at once: the first wakes, the rest wait for it and share one more.
+      for (let i = 0; i < 40; i++) apps[0]!.changes.poke();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(wakes.length).toBeGreaterThanOrEqual(1);
+      expect(wakes.length).toBeLessThanOrEqual(2);
+    } finally {
+      await wakeListener.end();
+    }
   });
 
   it('finds a row written by any other connection, which still announces it', async () => {

@@ -8,6 +8,12 @@ export interface Change {
 }
 
 export const CHANGES_CHANNEL = 'portal_changes';
+/**
+ * PostgreSQL: an instance that wrote says so here, after the write's commit and outside it, so
+ * the other instances look at once rather than at their next tick. It carries nothing: what
+ * changed is still read from the tables below the sync bound.
+ */
+export const WAKE_CHANNEL = 'portal_changes_wake';
 
 /** How often a polling feed looks for committed changes when nothing pokes it. */
 const POLL_MS = 100;
@@ -17,7 +23,9 @@ const POKED_MS = 10;
  * The shortest time between two looks: under a stream of writes the pokes come faster than a
  * look is worth (a live stream batches 25 ms of changes anyway).
  */
-const MIN_GAP_MS = 50;
+const MIN_GAP_MS = 20;
+/** The shortest time between two wakes this instance sends: many writes, one wake. */
+const WAKE_GAP_MS = 10;
 /** How long it waits after a failed look before the next. */
 const RETRY_MS = 1_000;
 
@@ -35,7 +43,9 @@ const RETRY_MS = 1_000;
  *   (sync/horizon.ts), so nothing is announced before a pull could read it and nothing is missed,
  *   whoever wrote it (another instance, a worker node, psql). It looks every `POLL_MS`, and soon
  *   after a write through this instance (`poke`, at most every `MIN_GAP_MS`); its cost is two statements a look, whatever
- *   the number of writers.
+ *   the number of writers. A write also wakes the other instances (`WAKE_CHANNEL`, a NOTIFY sent
+ *   after the commit, many writes to one), so a change reaches their clients without waiting for
+ *   their next tick.
  */
 export class ChangeFeed {
   private readonly emitter = new EventEmitter();
@@ -51,16 +61,30 @@ export class ChangeFeed {
   private pokedWhileLooking = false;
   private lastLook = 0;
 
-  constructor(private readonly db: Db) {
+  private readonly pollMs: number;
+  /** PostgreSQL: the channel this schema's instances wake each other on. */
+  wakeChannel = WAKE_CHANNEL;
+
+  /** `pollMs`: how often it looks when nothing pokes or wakes it (tests lengthen it). */
+  constructor(
+    private readonly db: Db,
+    options: { pollMs?: number } = {},
+  ) {
     this.emitter.setMaxListeners(0);
+    this.pollMs = options.pollMs ?? POLL_MS;
   }
 
   async start(): Promise<void> {
     if (this.db.driver === 'postgres') {
       this.lookSql = await this.revvedTablesSql();
       this.after = await this.bound();
+      // Per schema: servers of other schemas of the same database (tests) have nothing to look at.
+      const { rows } = await this.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+      this.wakeChannel = `${WAKE_CHANNEL}:${rows[0]!.schema}`.slice(0, 63);
+      // A wake lost while its connection is down costs one tick: the feed still polls.
+      this.stop = await this.db.listen(this.wakeChannel, () => this.schedule(this.soon()), () => {});
       this.setListening(true);
-      this.schedule(POLL_MS);
+      this.schedule(this.pollMs);
       return;
     }
     this.stop = await this.db.listen(
@@ -78,11 +102,46 @@ export class ChangeFeed {
     this.setListening(true);
   }
 
-  /** Something was written through this instance: look soon rather than at the next tick. */
+  /**
+   * Something was written through this instance (its transaction has committed): look soon
+   * rather than at the next tick, and wake the other instances to do the same.
+   */
   poke(): void {
     if (this.closed || this.db.driver !== 'postgres') return;
     if (this.looking) this.pokedWhileLooking = true;
-    else this.schedule(Math.max(POKED_MS, this.lastLook + MIN_GAP_MS - Date.now()));
+    else this.schedule(this.soon());
+    this.wakeOthers();
+  }
+
+  private soon(): number {
+    return Math.max(POKED_MS, this.lastLook + MIN_GAP_MS - Date.now());
+  }
+
+  private waking = false;
+  private wakeAgain = false;
+  /**
+   * One NOTIFY in flight at a time, each in a transaction of its own, at most every
+   * `WAKE_GAP_MS`: NOTIFY inside the writers' transactions made them commit one at a time
+   * (migration 031); here it is after their commit, and many writes share one.
+   */
+  private wakeOthers(): void {
+    if (this.waking) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.waking = true;
+    const sent = Date.now();
+    void this.db
+      .query('SELECT pg_notify($1, NULL)', [this.wakeChannel])
+      .catch(() => {})
+      .finally(() => {
+        const again = this.wakeAgain;
+        this.wakeAgain = false;
+        setTimeout(() => {
+          this.waking = false;
+          if (again && !this.closed) this.wakeOthers();
+        }, Math.max(0, sent + WAKE_GAP_MS - Date.now())).unref();
+      });
   }
 
   private schedule(ms: number): void {
@@ -100,7 +159,7 @@ export class ChangeFeed {
     this.looking = true;
     this.pokedWhileLooking = false;
     this.lastLook = Date.now();
-    let next = POLL_MS;
+    let next = this.pollMs;
     try {
       const below = await this.bound();
       if (below > this.after) {
@@ -117,7 +176,7 @@ export class ChangeFeed {
     } finally {
       this.looking = false;
     }
-    this.schedule(this.pokedWhileLooking && next === POLL_MS ? Math.max(POKED_MS, this.lastLook + MIN_GAP_MS - Date.now()) : next);
+    this.schedule(this.pokedWhileLooking && next === this.pollMs ? this.soon() : next);
   }
 
   /** The sync bound (migration 025, sync/horizon.ts): every rev below it is final. */

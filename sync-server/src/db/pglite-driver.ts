@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseClosedError, INT8_OID, parseInt8, transactionModes, type Db, type Queryable, type QueryResult, type TransactionOptions } from './db.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { pgliteConf, type PgliteSettings } from './pglite-settings.js';
 
 function toResult<T>(res: { rows: unknown[]; affectedRows?: number }): QueryResult<T> {
   return { rows: res.rows as T[], rowCount: res.affectedRows || res.rows.length };
@@ -13,15 +14,31 @@ function toResult<T>(res: { rows: unknown[]; affectedRows?: number }): QueryResu
  * PGlite is a single connection, so it must never be opened by two processes at once: the data
  * directory lock makes a second process fail fast instead of corrupting the files.
  */
-export async function openPglite(options: { dataDir?: string; template?: Blob } = {}): Promise<Db> {
+export interface PgliteOptions {
+  /** On disk under `dataDir/pgdata`; in memory when absent. */
+  dataDir?: string;
+  /** In memory: a dumped data directory to start from, which skips initdb. */
+  template?: Blob;
+  /** PostgreSQL's memory settings; the laptop-sized defaults when absent. */
+  settings?: PgliteSettings;
+  /**
+   * On disk: run under the data directory's lock before PGlite opens it, to fill a directory
+   * that has no database yet (from the build's template) instead of running initdb.
+   */
+  seed?: (pgdata: string) => Promise<unknown>;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
   let lock: DataDirLock | undefined;
   let pg: PGlite;
-  const parsers = { [INT8_OID]: parseInt8 };
+  const common = { parsers: { [INT8_OID]: parseInt8 }, postgresqlconf: pgliteConf(options.settings) };
   if (options.dataDir) {
     await mkdir(options.dataDir, { recursive: true });
     lock = await acquireDataDirLock(options.dataDir);
     try {
-      pg = await PGlite.create({ dataDir: join(options.dataDir, 'pgdata'), parsers });
+      const pgdata = join(options.dataDir, 'pgdata');
+      await options.seed?.(pgdata);
+      pg = await PGlite.create({ dataDir: pgdata, ...common });
     } catch (err) {
       await lock.release();
       throw err;
@@ -29,9 +46,17 @@ export async function openPglite(options: { dataDir?: string; template?: Blob } 
   } else {
     // In memory: tests and throwaway sandboxes. A template (a dumped data directory) skips
     // initdb, which is most of PGlite's start-up time.
-    pg = await PGlite.create({ parsers, ...(options.template ? { loadDataDir: options.template } : {}) });
+    pg = await PGlite.create({ ...common, ...(options.template ? { loadDataDir: options.template } : {}) });
   }
+  return wrap(pg, lock);
+}
 
+/** A data directory of its own, without the lock: the build's template, made by one process. */
+export async function openPgliteAt(pgdata: string, settings?: PgliteSettings): Promise<Db> {
+  return wrap(await PGlite.create({ dataDir: pgdata, parsers: { [INT8_OID]: parseInt8 }, postgresqlconf: pgliteConf(settings) }));
+}
+
+function wrap(pg: PGlite, lock?: DataDirLock): Db {
   let closed = false;
   const guard = () => {
     if (closed) throw new DatabaseClosedError();

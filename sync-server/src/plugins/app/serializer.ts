@@ -160,8 +160,8 @@ export function createResponseSerializerCompiler(options: ResponseSerializerOpti
     return options.strict ? strictSerializer(schema, fast, method, url) : fast;
   };
 
-  if (!options.strict) return compile;
-  // Test suites build hundreds of apps and call a few routes of each: compile on first use there.
+  // Compiled on first use: compiling every route's schemas up front cost a second and a half of
+  // every start (issue 39), and tests build hundreds of apps that call a few routes each.
   return (routeSchema) => {
     let serialize: Serialize | undefined;
     return (data) => (serialize ??= compile(routeSchema))(data);

@@ -1,0 +1,104 @@
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ok } from '@portal/shared/client';
+import { documentTitle } from '../../renderer/src/cases/document-title.js';
+import { apiOf, launchBrowser, newContext, PASSWORD, uniqueEmail } from './browser.js';
+import { reportedCase, restOf } from './case-fixtures.js';
+import { CasePage } from './pages/case-page.js';
+import { Layout } from './pages/layout.js';
+import { installInk, PageViewer } from './pages/page-viewer.js';
+
+const APPLICANT = 'Lena Hoffmann';
+const SHOTS = '/tmp/shots/viewer';
+
+type Entry = { address: string; title: string; spans: { fileId: string; pages: number[] }[]; document: { docType: string } };
+
+/**
+ * Issue 38, points 2 and 7: a scan stored as JPEG 2000 (a page whose only content is a JPXDecode
+ * image) is drawn in the viewer and as thumbnails; and the viewer gives the page the room, so a
+ * whole ID card page is in view without scrolling at 1280×800 and at 800×600.
+ */
+describe('the viewer draws JPEG 2000 scans and fits the whole page', () => {
+  const baseUrl = inject('e2eBaseUrl');
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let caseId: string;
+  let docs: Entry[];
+  let jpxFile: string;
+  let review: CasePage;
+  let viewer: PageViewer;
+  let layout: Layout;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await newContext(browser, baseUrl);
+    page = await context.newPage();
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
+    await installInk(page);
+    await ok(apiOf(context, baseUrl).POST('/signup', { body: { orgName: 'Harbour Lettings', name: 'Jo Jpeg', email: uniqueEmail('jo'), password: PASSWORD } }));
+    // The two sides of an ID card, each page only a JPEG 2000 image (test/fixtures/jpx), then a
+    // packet whose first page is an ID card scanned on A4.
+    caseId = await reportedCase(context, baseUrl, APPLICANT, ['../jpx/id-card-jpx.pdf', 'p04.pdf']);
+    docs = await restOf(context, baseUrl).get<Entry[]>(`/applications/${caseId}/documents`);
+    const { files } = await restOf(context, baseUrl).get<{ files: { id: string; name: string }[] }>(`/applications/${caseId}`);
+    jpxFile = files.find((f) => f.name === 'id-card-jpx.pdf')!.id;
+    review = new CasePage(page);
+    viewer = new PageViewer(page);
+    layout = new Layout(page);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const jpxDocs = () => docs.filter((d) => d.spans.some((s) => s.fileId === jpxFile));
+
+  const open = async (viewport: { width: number; height: number }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(`/cases/${caseId}`);
+    await review.heading(APPLICANT).waitFor();
+    await expect.poll(() => review.titles()).toHaveLength(docs.length);
+  };
+  const select = async (doc: Entry) => {
+    await review.byAddress(doc.address).click();
+    await page.getByRole('heading', { name: `Pages of ${documentTitle(doc.title)}` }).waitFor();
+  };
+
+  it('draws a page that is only a JPEG 2000 image, in the viewer and as thumbnails', async () => {
+    await open({ width: 1280, height: 800 });
+    // The card's two sides: one document of two pages, or two of one.
+    const card = jpxDocs().sort((a, b) => pagesOf(b) - pagesOf(a))[0];
+    expect(card, 'the case lists the JPEG 2000 card').toBeDefined();
+    await select(card!);
+    // A blank canvas has no ink; the card's photo, text and border are drawn.
+    expect(await viewer.waitForDrawn()).toBeGreaterThan(0.03);
+    if (pagesOf(card!) > 1) {
+      // The viewer's thumbnails of its pages, each drawn.
+      const thumbs = viewer.thumbnails.locator('canvas');
+      await expect.poll(() => thumbs.count()).toBe(pagesOf(card!));
+      for (let i = 0; i < pagesOf(card!); i++) {
+        await expect.poll(() => thumbs.nth(i).evaluate((c) => inkOf(c as never)), { timeout: 15_000 }).toBeGreaterThan(0.03);
+      }
+      await page.keyboard.press(']');
+      await expect.poll(() => viewer.pageNumber.innerText()).toContain('Page 2');
+      expect(await viewer.waitForDrawn()).toBeGreaterThan(0.03);
+      await page.keyboard.press('[');
+    }
+    await page.screenshot({ path: `${SHOTS}/jpx-1280x800.png` });
+    // Each listed document's first page, small: the JPEG 2000 ones drawn too.
+    for (const doc of jpxDocs()) {
+      const thumb = review.byAddress(doc.address).locator('.case-doc-thumb canvas');
+      await thumb.waitFor();
+      await expect.poll(() => thumb.evaluate((c) => inkOf(c as never)), { timeout: 15_000 }).toBeGreaterThan(0.03);
+    }
+    expect(warnings.filter((w) => /OpenJPEG|JpxImage|JPX|wasm/i.test(w))).toEqual([]);
+  });
+});
+
+const pagesOf = (d: Entry) => d.spans.reduce((n, s) => n + s.pages.length, 0);
+
+declare function inkOf(canvas: never): number;

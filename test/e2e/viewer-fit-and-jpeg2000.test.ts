@@ -97,6 +97,75 @@ describe('the viewer draws JPEG 2000 scans and fits the whole page', () => {
     }
     expect(warnings.filter((w) => /OpenJPEG|JpxImage|JPX|wasm/i.test(w))).toEqual([]);
   });
+
+  /** The drawn page lies wholly in the window, below the top bar, and its area has nothing to scroll to. */
+  const wholePageInView = async (what: string) => {
+    expect(await viewer.waitForDrawn(), `${what} is drawn`).toBeGreaterThan(0.01);
+    const canvas = await layout.box(viewer.canvas);
+    const bar = await layout.box(page.getByRole('banner'));
+    const { width, height } = page.viewportSize()!;
+    expect(canvas.y, `${what}: the page's top ${JSON.stringify(canvas)} is below the top bar`).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
+    expect(canvas.y + canvas.height, `${what}: the page's bottom ${JSON.stringify(canvas)} is inside the ${width}×${height} window`).toBeLessThanOrEqual(height + 1);
+    expect(canvas.x + canvas.width).toBeLessThanOrEqual(width + 1);
+    const area = await viewer.panel.locator('.viewer-area').evaluate((el) => ({ dy: el.scrollHeight - el.clientHeight, dx: el.scrollWidth - el.clientWidth }));
+    expect(area, `${what}: the viewer has nothing to scroll`).toEqual({ dy: expect.any(Number) as number, dx: expect.any(Number) as number });
+    expect(area.dy).toBeLessThanOrEqual(1);
+    expect(area.dx).toBeLessThanOrEqual(1);
+    expect(await layout.horizontalOverflow()).toBe(0);
+    return canvas;
+  };
+
+  const cardOnA4 = () => docs.find((d) => !d.spans.some((s) => s.fileId === jpxFile) && d.document.docType === 'national-id-card');
+
+  it('at 1280×800 shows the whole page of an ID card, card-sized or scanned on A4, without scrolling; Fit width is a choice', async () => {
+    await open({ width: 1280, height: 800 });
+    const card = jpxDocs()[0]!;
+    await select(card);
+    await wholePageInView('the card-sized page');
+    const a4 = cardOnA4();
+    expect(a4, 'p04 lists its national ID card').toBeDefined();
+    await select(a4!);
+    const whole = await wholePageInView('the ID card scanned on A4');
+    // Readable, not a stamp: the page takes the viewer's height.
+    expect(whole.height).toBeGreaterThan(420);
+    await page.screenshot({ path: `${SHOTS}/fit-page-1280x800.png` });
+    expect(await viewer.panel.getByRole('button', { name: 'Whole page' }).getAttribute('aria-pressed')).toBe('true');
+
+    // As wide as the viewer: taller than the window, so the viewer scrolls; 0 brings the whole page back.
+    await viewer.fitWidth.click();
+    await expect.poll(async () => (await viewer.canvasSize()).width).toBeGreaterThan(whole.width * 1.3);
+    expect(await viewer.fitWidth.getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: `${SHOTS}/fit-width-1280x800.png` });
+    await page.keyboard.press('0');
+    await expect.poll(async () => Math.round((await viewer.canvasSize()).height)).toBe(Math.round(whole.height));
+    await page.keyboard.press('w');
+    await expect.poll(async () => (await viewer.canvasSize()).width).toBeGreaterThan(whole.width * 1.3);
+    await page.keyboard.press('0');
+  });
+
+  it('at 800×600, scrolled to the viewer under the list, the whole ID card page is in view', async () => {
+    await open({ width: 800, height: 600 });
+    for (const [what, doc] of [
+      ['the card-sized page', jpxDocs()[0]!],
+      ['the ID card scanned on A4', cardOnA4()!],
+    ] as const) {
+      await select(doc);
+      await viewer.panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      const shown = await wholePageInView(what);
+      expect(shown.height, `${what} takes the room there is`).toBeGreaterThan(280);
+      await page.screenshot({ path: `${SHOTS}/fit-page-800x600-${doc.document.docType}-${doc.spans[0]!.pages[0]}.png` });
+    }
+  });
+
+  it('at 1920×1080 the whole page is in view too', async () => {
+    await open({ width: 1920, height: 1080 });
+    await select(cardOnA4()!);
+    const shown = await wholePageInView('the ID card scanned on A4');
+    expect(shown.height).toBeGreaterThan(700);
+    const jpxThumb = review.byAddress(jpxDocs()[0]!.address).locator('.case-doc-thumb canvas');
+    await expect.poll(() => jpxThumb.evaluate((c) => inkOf(c as never)), { timeout: 15_000 }).toBeGreaterThan(0.03);
+    await page.screenshot({ path: `${SHOTS}/fit-page-1920x1080.png` });
+  });
 });
 
 const pagesOf = (d: Entry) => d.spans.reduce((n, s) => n + s.pages.length, 0);

@@ -98,6 +98,26 @@ describe('the viewer draws JPEG 2000 scans and fits the whole page', () => {
     expect(warnings.filter((w) => /OpenJPEG|JpxImage|JPX|wasm/i.test(w))).toEqual([]);
   });
 
+  it('draws the JPEG 2000 pages offline too, after reopening the app offline (its decoders are kept with the app)', async () => {
+    await open({ width: 1280, height: 800 });
+    await viewer.keepOffline.check();
+    await expect.poll(() => viewer.offlineState.innerText(), { timeout: 60_000 }).toContain('Available offline');
+    // The service worker keeps the app's files, pdf.js's decoders among them.
+    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+    await context.setOffline(true);
+    try {
+      // A new page: a new pdf.js worker, which must load the JPEG 2000 decoder without the network.
+      await page.reload();
+      await review.heading(APPLICANT).waitFor({ timeout: 30_000 });
+      await expect.poll(() => review.titles(), { timeout: 30_000 }).toHaveLength(docs.length);
+      await select(jpxDocs()[0]!);
+      expect(await viewer.waitForDrawn()).toBeGreaterThan(0.03);
+      expect(await viewer.notOnDevice.count()).toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   /** The drawn page lies wholly in the window, below the top bar, and its area has nothing to scroll to. */
   const wholePageInView = async (what: string) => {
     expect(await viewer.waitForDrawn(), `${what} is drawn`).toBeGreaterThan(0.01);

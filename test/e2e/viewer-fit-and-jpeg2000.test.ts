@@ -173,7 +173,7 @@ describe('the viewer draws JPEG 2000 scans and fits the whole page', () => {
       await viewer.panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       const shown = await wholePageInView(what);
       expect(shown.height, `${what} takes the room there is`).toBeGreaterThan(280);
-      await page.screenshot({ path: `${SHOTS}/fit-page-800x600-${doc.document.docType}-${doc.spans[0]!.pages[0]}.png` });
+      await page.screenshot({ path: `${SHOTS}/fit-page-800x600-${what.replaceAll(" ", "-")}.png` });
     }
   });
 

@@ -2,12 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 import { offlineShell } from './offline-shell-plugin';
+import { pdfjsAssets } from './pdfjs-assets-plugin';
 
 export default defineConfig({
   // The server serves this build at `/` and Electron loads it from the `app://portal/` origin, so
   // absolute asset paths work in both; `./` would break deep links in the web app.
   base: '/',
-  plugins: [react(), offlineShell()],
+  // pdfjsAssets before offlineShell: the service worker keeps the files it adds to the build.
+  plugins: [react(), pdfjsAssets(), offlineShell()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

@@ -35,7 +35,7 @@ export function resolveRendererFile(root: string, requestUrl: string): string | 
 }
 
 /**
- * The page may load only its own files, and may connect only to itself and to the configured
+ * The page may load only its own files (and compile the WebAssembly among them), and may connect only to itself and to the configured
  * server (http for the API and server-sent events, ws for collaboration). A script injected into
  * the page therefore cannot send data anywhere else.
  */
@@ -44,7 +44,9 @@ export function contentSecurityPolicy(serverUrl: string): string {
   const socket = `${server.protocol === 'https:' ? 'wss:' : 'ws:'}//${server.host}`;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // WebAssembly may be compiled (not eval'd): pdf.js decodes JPEG 2000, JBIG2 and ICC colour
+    // with its wasm modules, shipped in the build; a worker may hold its page's policy.
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -8,6 +8,8 @@ declare global {
 
   /** The renderer's package version, inlined by vite.config.ts. */
   const __APP_VERSION__: string;
+  /** Where the build keeps pdf.js's decoders, fonts, CMaps and ICC profiles (`/assets/pdfjs-<version>/`), from pdfjs-assets-plugin.ts. */
+  const __PDFJS_ASSETS__: string;
 }
 
 export {};

@@ -18,13 +18,18 @@ export const VIEWER_KEYS: { keys: string[]; does: string }[] = [
   { keys: ['['], does: 'Previous page' },
   { keys: ['+'], does: 'Zoom in' },
   { keys: ['-'], does: 'Zoom out' },
-  { keys: ['0'], does: 'Fit the page to the width' },
+  { keys: ['0'], does: 'Fit the whole page' },
+  { keys: ['w'], does: 'Fit the page to the width' },
 ];
 
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 const THUMB_WIDTH = 64;
 
-type Zoom = { fit: true } | { fit: false; scale: number };
+/**
+ * The whole page in view (the default: an ID card or a passport page is read without scrolling),
+ * the page as wide as the viewer (a letter's small print), or a chosen scale.
+ */
+type Zoom = { fit: 'page' } | { fit: 'width' } | { fit: null; scale: number };
 
 export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'missing'; message: string } | { state: 'failed'; message: string };
 
@@ -94,19 +99,38 @@ export function useRetryOnline(missing: boolean): number {
   return attempt;
 }
 
-/** Width available to the page, following the panel as the window resizes. */
-function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
+/**
+ * Room for the page inside the viewer's area (its padding taken off), following the window. Beside
+ * the list the area is as tall as the column leaves it; stacked under the list its height follows
+ * the page, up to its CSS `max-height`, which is then the height a whole page may take.
+ */
+function useRoom(): [React.RefObject<HTMLDivElement | null>, { width: number; height: number }] {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const [room, setRoom] = useState({ width: 0, height: 0 });
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    const measure = () => {
+      const style = getComputedStyle(el);
+      const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      const borderY = parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+      const max = parseFloat(style.maxHeight);
+      const height = Number.isFinite(max) ? max - borderY - padY : el.clientHeight - padY;
+      const next = { width: Math.max(0, el.clientWidth - padX), height: Math.max(0, height) };
+      setRoom((now) => (Math.abs(now.width - next.width) < 1 && Math.abs(now.height - next.height) < 1 ? now : next));
+    };
+    const observer = new ResizeObserver(measure);
     observer.observe(el);
-    setWidth(el.clientWidth);
-    return () => observer.disconnect();
+    // The max-height follows the window's height, which need not change the area's own size.
+    window.addEventListener('resize', measure);
+    measure();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
   }, []);
-  return [ref, width];
+  return [ref, room];
 }
 
 /**
@@ -135,11 +159,11 @@ export function DocumentViewer({
   const pages = useMemo(() => pagesOf(doc.spans), [doc.spans]);
   const pdf = useCasePdf(cache, caseId, doc.spans);
   const [index, setIndex] = useState(0);
-  const [zoom, setZoom] = useState<Zoom>({ fit: true });
+  const [zoom, setZoom] = useState<Zoom>({ fit: 'page' });
   const [focus, setFocus] = useState<string | null>(null);
-  const [baseWidth, setBaseWidth] = useState<number | null>(null);
+  const [base, setBase] = useState<{ width: number; height: number } | null>(null);
   const [drawn, setDrawn] = useState<RenderedSize | null>(null);
-  const [areaRef, areaWidth] = useWidth();
+  const [areaRef, room] = useRoom();
   const current: PageRef | undefined = pages[Math.min(index, pages.length - 1)];
 
   useEffect(warmPdfWorker, []);
@@ -155,18 +179,24 @@ export function DocumentViewer({
     // `cited.at` changes with every click on a citation, so clicking one again shows it again.
   }, [citedAt, cited?.at]);
 
-  // The page's natural width decides the scale "fit width" means.
+  // The page's natural size decides the scales "whole page" and "fit width" mean.
   useEffect(() => {
     if (pdf.state !== 'ready') return;
     let live = true;
-    void pdf.value.getPage(Math.min(index, pdf.value.numPages - 1) + 1).then((p) => live && setBaseWidth(p.getViewport({ scale: 1 }).width));
+    void pdf.value.getPage(Math.min(index, pdf.value.numPages - 1) + 1).then((p) => {
+      const { width, height } = p.getViewport({ scale: 1 });
+      if (live) setBase({ width, height });
+    });
     return () => {
       live = false;
     };
   }, [pdf, index]);
 
-  const fitScale = baseWidth && areaWidth > 40 ? (areaWidth - 16) / baseWidth : 1;
-  const scale = zoom.fit ? fitScale : zoom.scale;
+  const widthScale = base && room.width > 40 ? room.width / base.width : 1;
+  // A page shorter than the room is never blown up past its width; a viewer too short to show
+  // anything readable (a few lines) fits the width instead.
+  const pageScale = base && room.height > 80 ? Math.min(widthScale, room.height / base.height) : widthScale;
+  const scale = zoom.fit === 'page' ? pageScale : zoom.fit === 'width' ? widthScale : zoom.scale;
 
   const lines = usePageLines(cache, caseId, current);
 
@@ -186,7 +216,7 @@ export function DocumentViewer({
         const now = scale;
         // A step at least a tenth away: from "fit width" at 98 %, zooming in to 100 % would look like nothing happened.
         const next = dir > 0 ? ZOOM_STEPS.find((s) => s > now * 1.1) : [...ZOOM_STEPS].reverse().find((s) => s < now / 1.1);
-        return { fit: false, scale: next ?? now };
+        return { fit: null, scale: next ?? now };
       }),
     [scale],
   );
@@ -216,7 +246,14 @@ export function DocumentViewer({
     };
   }, [doc.address]);
 
-  useViewerKeys({ next: () => go(index + 1), previous: () => go(index - 1), zoomIn: () => zoomBy(1), zoomOut: () => zoomBy(-1), fit: () => setZoom({ fit: true }) });
+  useViewerKeys({
+    next: () => go(index + 1),
+    previous: () => go(index - 1),
+    zoomIn: () => zoomBy(1),
+    zoomOut: () => zoomBy(-1),
+    fitPage: () => setZoom({ fit: 'page' }),
+    fitWidth: () => setZoom({ fit: 'width' }),
+  });
 
   const citedLine = cited !== null && current !== undefined && cited.fileId === current.fileId && cited.page === current.page ? cited.line : null;
   const citedBox = useRef<HTMLDivElement>(null);
@@ -235,41 +272,46 @@ export function DocumentViewer({
   return (
     <section className="panel page-viewer" aria-labelledby="page-viewer-title">
       <div className="panel-header">
-        <h2 id="page-viewer-title">Pages of {title}</h2>
+        <h2 id="page-viewer-title" title={`Pages of ${title}`}>
+          Pages of {title}
+        </h2>
         <div className="viewer-tools" role="toolbar" aria-label="Page viewer">
-          <button type="button" onClick={() => go(index - 1)} disabled={index <= 0} aria-label="Previous page" title="[">
+          <button type="button" onClick={() => go(index - 1)} disabled={index <= 0} aria-label="Previous page" title="Previous page ([)">
             ‹
           </button>
           <span className="viewer-page-no" aria-live="polite" aria-label="Page number">
             Page {Math.min(index, pages.length - 1) + 1} of {pages.length}
           </span>
-          <button type="button" onClick={() => go(index + 1)} disabled={index >= pages.length - 1} aria-label="Next page" title="]">
+          <button type="button" onClick={() => go(index + 1)} disabled={index >= pages.length - 1} aria-label="Next page" title="Next page (])">
             ›
           </button>
           <span className="viewer-sep" aria-hidden="true" />
-          <button type="button" onClick={() => zoomBy(-1)} aria-label="Zoom out" title="-">
+          <button type="button" onClick={() => zoomBy(-1)} aria-label="Zoom out" title="Zoom out (-)">
             −
           </button>
           <span className="viewer-zoom" aria-label="Zoom">
             {Math.round(scale * 100)}%
           </span>
-          <button type="button" onClick={() => zoomBy(1)} aria-label="Zoom in" title="+">
+          <button type="button" onClick={() => zoomBy(1)} aria-label="Zoom in" title="Zoom in (+)">
             +
           </button>
-          <button type="button" onClick={() => setZoom({ fit: true })} aria-pressed={zoom.fit} title="0">
+          <button type="button" onClick={() => setZoom({ fit: 'page' })} aria-pressed={zoom.fit === 'page'} title="The whole page in view (0)">
+            Whole page
+          </button>
+          <button type="button" onClick={() => setZoom({ fit: 'width' })} aria-pressed={zoom.fit === 'width'} title="The page as wide as the viewer (w)">
             Fit width
           </button>
         </div>
+        {current && (
+          <p className="muted small viewer-source">
+            <span className="mono">
+              {current.fileId}:p{current.page}
+            </span>
+            {lines.state === 'ready' && lines.value.scan ? ' · scanned page, lines read by OCR' : ''}
+            {!online && pdf.state === 'ready' ? ' · offline: the copy kept on this device' : ''}
+          </p>
+        )}
       </div>
-      {current && (
-        <p className="muted small viewer-source">
-          <span className="mono">
-            {current.fileId}:p{current.page}
-          </span>
-          {lines.state === 'ready' && lines.value.scan ? ' · scanned page, lines read by OCR' : ''}
-          {!online && pdf.state === 'ready' ? ' · offline: the copy kept on this device' : ''}
-        </p>
-      )}
       <div className="viewer-body">
         {pdf.state === 'ready' && pages.length > 1 && (
           <ol className="viewer-thumbs" aria-label="Page thumbnails">
@@ -374,7 +416,7 @@ export function DocumentViewer({
           {lines.state === 'failed' && <p className="muted small">No highlights on this page: {lines.message}</p>}
         </div>
       )}
-      <p className="hint small">
+      <p className="hint small viewer-keys-hint">
         Keys:{' '}
         {VIEWER_KEYS.map((k, i) => (
           <span key={k.does}>
@@ -401,6 +443,6 @@ function usePageLines(cache: PageCache | null, caseId: string, page: PageRef | u
 }
 
 /** Keys anywhere on the page, except while typing in a field or with a modifier held. */
-function useViewerKeys(handlers: { next(): void; previous(): void; zoomIn(): void; zoomOut(): void; fit(): void }) {
-  usePageKeys({ ']': handlers.next, '[': handlers.previous, '+': handlers.zoomIn, '=': handlers.zoomIn, '-': handlers.zoomOut, '0': handlers.fit });
+function useViewerKeys(handlers: { next(): void; previous(): void; zoomIn(): void; zoomOut(): void; fitPage(): void; fitWidth(): void }) {
+  usePageKeys({ ']': handlers.next, '[': handlers.previous, '+': handlers.zoomIn, '=': handlers.zoomIn, '-': handlers.zoomOut, '0': handlers.fitPage, w: handlers.fitWidth });
 }

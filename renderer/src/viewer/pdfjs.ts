@@ -30,10 +30,21 @@ export function warmPdfWorker(): void {
   load().catch(() => undefined);
 }
 
+/**
+ * Where pdf.js finds what it loads while drawing: the JPEG 2000, JBIG2 and ICC decoders
+ * (WebAssembly), the standard fonts, CMaps. Absolute, since pdf.js's worker fetches them itself on
+ * http(s) and would read a relative address against its own script's; on the desktop's `app:`
+ * origin pdf.js fetches them on the page instead, which the protocol allows.
+ */
+function assetUrls(): { wasmUrl: string; iccUrl: string; standardFontDataUrl: string; cMapUrl: string } {
+  const at = (folder: string) => new URL(`${__PDFJS_ASSETS__}${folder}/`, document.baseURI).href;
+  return { wasmUrl: at('wasm'), iccUrl: at('iccs'), standardFontDataUrl: at('standard_fonts'), cMapUrl: at('cmaps') };
+}
+
 /** Opens a PDF held in memory. The bytes are copied: pdf.js hands its buffer to the worker. */
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const { pdfjs, worker } = await load();
-  return pdfjs.getDocument({ data: bytes.slice(), worker, isEvalSupported: false }).promise;
+  return pdfjs.getDocument({ data: bytes.slice(), worker, isEvalSupported: false, ...assetUrls() }).promise;
 }
 
 export type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';

@@ -70,6 +70,8 @@ export interface RunAdapter {
 }
 
 /** Entries of the marked chain that are not document types. */
+/** Inventory writes how many pages of a file it has read at most this often (a row write each, replicated). */
+const PAGE_PROGRESS_WRITE_MS = 1000;
 const NOT_TYPES = new Set(['docKind', 'pageKind', 'default']);
 const NEXT: Partial<Record<RunStateName, RunStateName>> = { previewing: 'inventory', inventory: 'running', running: 'report' };
 
@@ -244,13 +246,41 @@ export class RunEngine {
       const given = ingested.get(file.id)?.pages;
       if ((scans.get(file.id) ?? []).some((page) => !given?.has(page))) {
         const bytes = new Uint8Array(await readBlob(blobs, file.sha256));
-        const reading = await this.deps.analyzer().parse(bytes, { orgId: run.org_id, timeoutMs: this.deps.limits().parseFileTimeoutMs, signal });
+        // A scanned file takes seconds a page to OCR: the run says its pages as they are read, not
+        // only when the whole file is, or a 10-page scan shows "0 of 10" for most of a minute.
+        const pages = this.pageProgress(run, done, file.page_count);
+        const reading = await this.deps.analyzer()
+          .parse(bytes, { orgId: run.org_id, timeoutMs: this.deps.limits().parseFileTimeoutMs, signal, onPage: pages.read })
+          .finally(pages.stop);
         await db.transaction((tx) => repo.savePages(tx, { orgId: run.org_id, applicationId: run.application_id, fileId: file.id, runN: run.n, pages: reading.pages }));
       }
       done += file.page_count;
       await this.progress(run, 'inventory', { pagesDone: done });
     }
     await db.transaction((tx) => this.advance(tx, run, 'inventory', { pagesDone: 0 }));
+  }
+
+  /**
+   * Inventory's progress within a file, told by the reading pool as each page is read: one row
+   * write at most every PAGE_PROGRESS_WRITE_MS, in order. `stop` ends it and waits for the last
+   * write, so none lands after the file's own progress (or after the run moved on). A write that
+   * fails (the run was cancelled meanwhile) is dropped: the file's own progress says so.
+   */
+  private pageProgress(run: RunRow, before: number, pageCount: number): { read: (pagesRead: number) => void; stop: () => Promise<void> } {
+    let writes = Promise.resolve();
+    let live = true;
+    let last = performance.now();
+    return {
+      read: (pagesRead) => {
+        if (!live || pagesRead >= pageCount || performance.now() - last < PAGE_PROGRESS_WRITE_MS) return;
+        last = performance.now();
+        writes = writes.then(() => this.progress(run, 'inventory', { pagesDone: before + pagesRead })).catch(() => undefined);
+      },
+      stop: () => {
+        live = false;
+        return writes;
+      },
+    };
   }
 
   /** Running: the workflow's tools after the spine, in order, with their settings; then the run lands. */

@@ -60,21 +60,25 @@ const JUDGED_TYPE = `c.outcome NOT IN ('pending', 'settled')`;
 const RIGHT_TYPE = `c.outcome IN ('approvedAsIs', 'corrected')`;
 
 const INSIGHTS_SQL = `
-WITH units AS MATERIALIZED (
-  SELECT p.application_id, p.at, substr(p.target, 10) AS address, split_part(substr(p.target, 10), ':', 1) AS file_id,
+WITH proposed AS MATERIALIZED (
+  SELECT p.application_id, p.seq, p.at, substr(p.target, 10) AS address, split_part(substr(p.target, 10), ':', 1) AS file_id,
          p.detail->>'docType' AS doc_type, (p.detail->>'confidence')::float8 AS confidence,
-         coalesce(p.detail->>'expectedDocId', 'unmatched') AS line, p.detail->'pages' AS pages,
-         r.workflow_id, r.run_n
+         coalesce(p.detail->>'expectedDocId', 'unmatched') AS line, p.detail->'pages' AS pages
     FROM ledger p
+   WHERE p.org_id = $1 AND p.action = 'document.proposed'
+     AND p.at >= coalesce($2::timestamptz, '-infinity'::timestamptz) AND p.at < coalesce($3::timestamptz, 'infinity'::timestamptz)
+     AND p.detail->>'splitProposed' IS NULL AND p.detail->>'source' IS DISTINCT FROM 'parse'
+),
+-- The run that read each document: the case's last run.started row before its proposal.
+units AS MATERIALIZED (
+  SELECT p.*, r.workflow_id, r.run_n
+    FROM proposed p
     CROSS JOIN LATERAL (
       SELECT s.detail->'workflow'->>'id' AS workflow_id, substr(s.target, 5)::int AS run_n
         FROM ledger s
        WHERE s.application_id = p.application_id AND s.seq < p.seq AND s.action = 'run.started'
        ORDER BY s.seq DESC LIMIT 1
     ) r
-   WHERE p.org_id = $1 AND p.action = 'document.proposed'
-     AND p.at >= coalesce($2::timestamptz, '-infinity'::timestamptz) AND p.at < coalesce($3::timestamptz, 'infinity'::timestamptz)
-     AND p.detail->>'splitProposed' IS NULL AND p.detail->>'source' IS DISTINCT FROM 'parse'
 ),
 scoped AS MATERIALIZED (SELECT * FROM units WHERE $4::text IS NULL OR workflow_id = $4::text),
 cases AS (SELECT DISTINCT application_id FROM scoped),
@@ -97,17 +101,13 @@ held AS MATERIALIZED (
    WHERE a.action IN ('document.approved', 'document.junked')
   UNION ALL
   SELECT a.application_id, a.decision_id, a.action, split_part(a.address, ':', 1), pg.page
-    FROM active a
+    FROM (SELECT * FROM active WHERE action = 'document.settled') a
+    LEFT JOIN scoped u ON u.application_id = a.application_id AND u.address = a.address
     CROSS JOIN LATERAL (
-      SELECT x.value::int AS page
-        FROM scoped u CROSS JOIN LATERAL jsonb_array_elements_text(u.pages) x
-       WHERE u.application_id = a.application_id AND u.address = a.address
+      SELECT x.value::int AS page FROM jsonb_array_elements_text(u.pages) x WHERE u.pages IS NOT NULL
       UNION ALL
-      SELECT generate_series(r.m[1]::int, r.m[2]::int)
-        FROM (SELECT regexp_match(a.address, ':p([0-9]+)-([0-9]+)$') AS m) r
-       WHERE r.m IS NOT NULL AND NOT EXISTS (SELECT 1 FROM scoped u WHERE u.application_id = a.application_id AND u.address = a.address)
+      SELECT generate_series(r.m[1]::int, r.m[2]::int) FROM regexp_match(a.address, ':p([0-9]+)-([0-9]+)$') AS r(m) WHERE u.pages IS NULL AND r.m IS NOT NULL
     ) pg
-   WHERE a.action = 'document.settled'
 ),
 decision_pages AS (SELECT application_id, decision_id, count(*) AS pages FROM held GROUP BY application_id, decision_id),
 unit_decisions AS (

@@ -23,9 +23,14 @@ export class InsightsPage {
     return this.page.locator(`.insight-chart[data-chart="${name}"]`);
   }
 
+  /** The chart's own SVG, as recharts draws it (its legend icons are small SVGs of the same class beside it). */
+  surface(name: 'weeks' | 'types' | 'reliability'): Locator {
+    return this.chart(name).locator('.recharts-wrapper > svg.recharts-surface');
+  }
+
   /** The bars recharts drew in a chart (one path per bar of each series). */
   bars(name: 'weeks' | 'types' | 'reliability'): Locator {
-    return this.chart(name).locator('svg.recharts-surface .recharts-bar-rectangle path');
+    return this.surface(name).locator('.recharts-bar-rectangle path');
   }
 
   /** A summary tile's big number ("50 %"), by its label. */

@@ -8,6 +8,8 @@ import { OUTCOMES, percent, share } from './outcomes';
 
 const AXIS = { fontSize: 12, fill: 'var(--muted)' };
 const TOOLTIP = { contentStyle: { background: 'var(--panel)', border: '1px solid var(--border)', borderRadius: 6, fontSize: 13 }, labelStyle: { fontWeight: 600 } };
+// Series in the order they are stacked (not by name), in the page's text colour: a pale series' own colour is unreadable as text.
+const LEGEND = { itemSorter: null, wrapperStyle: { fontSize: 12 }, formatter: (value: string) => <span style={{ color: 'var(--fg)' }}>{value}</span> } as const;
 const asPercent = (v: unknown) => (typeof v === 'number' ? `${Math.round(v)} %` : '—');
 
 /** "2026-W47" → "W47", with its Monday in the tooltip. */
@@ -42,9 +44,9 @@ export function WeeklyChart({ weeks }: { weeks: AnalyzerInsights['weeks'] }) {
             }}
             formatter={(value, name) => (String(name).endsWith('%') ? [asPercent(value), name] : [value, name])}
           />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend {...LEGEND} />
           {OUTCOMES.filter((o) => o.key !== 'pending').map((o) => (
-            <Bar key={o.key} yAxisId="count" dataKey={o.key} name={o.label} stackId="outcomes" fill={o.color} isAnimationActive={false} />
+            <Bar key={o.key} yAxisId="count" dataKey={o.key} name={o.label} stackId="outcomes" fill={o.color} maxBarSize={72} isAnimationActive={false} />
           ))}
           <Line yAxisId="share" type="monotone" dataKey="asIsShare" name="Approved as is, %" stroke="#145c36" strokeWidth={2.5} dot connectNulls isAnimationActive={false} />
           <Line yAxisId="share" type="monotone" dataKey="keptShare" name="Key values kept, %" stroke="#1d4f8f" strokeWidth={2} strokeDasharray="5 3" dot connectNulls isAnimationActive={false} />
@@ -65,9 +67,9 @@ export function TypeOutcomesChart({ types }: { types: AnalyzerInsights['types'] 
           <XAxis type="number" allowDecimals={false} tick={AXIS} />
           <YAxis type="category" dataKey="label" tick={AXIS} width={130} />
           <Tooltip {...TOOLTIP} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend {...LEGEND} />
           {OUTCOMES.map((o) => (
-            <Bar key={o.key} dataKey={o.key} name={o.label} stackId="outcomes" fill={o.color} isAnimationActive={false} />
+            <Bar key={o.key} dataKey={o.key} name={o.label} stackId="outcomes" fill={o.color} maxBarSize={28} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>
@@ -107,9 +109,9 @@ export function ReliabilityChart({ reliability }: { reliability: AnalyzerInsight
               return [asPercent(value), name];
             }}
           />
-          <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="types" name="Document types right" fill="#3f7fc4" isAnimationActive={false} />
-          <Bar dataKey="values" name="Key values kept" fill="#2e8b57" isAnimationActive={false} />
+          <Legend verticalAlign="top" {...LEGEND} />
+          <Bar dataKey="types" name="Document types right" fill="#3f7fc4" maxBarSize={28} isAnimationActive={false} />
+          <Bar dataKey="values" name="Key values kept" fill="#2e8b57" maxBarSize={28} isAnimationActive={false} />
           <Line type="linear" dataKey="ideal" name="Reliable analyzer" stroke="var(--muted)" strokeDasharray="6 4" dot={false} isAnimationActive={false} />
         </ComposedChart>
       </ResponsiveContainer>

@@ -147,6 +147,7 @@ function InsightsBody({ data, loading }: { data: AnalyzerInsights; loading: bool
   }
   const judged = t.decided - t.settled;
   const fields = data.fieldTotals;
+  const documents = (n: number) => `${n} ${n === 1 ? 'document' : 'documents'}`;
   return (
     <div className="insights-body" aria-busy={loading}>
       <section aria-labelledby="insights-summary">
@@ -154,13 +155,13 @@ function InsightsBody({ data, loading }: { data: AnalyzerInsights; loading: bool
           Summary
         </h2>
         <dl className="insight-tiles">
-          <Tile label="Documents read" value={String(t.documents)} note={`${t.decided} decided, ${t.pending} waiting`} />
+          <Tile label="Documents read" value={String(t.documents)} note={`${t.decided} decided, ${t.pending} waiting for a person`} />
           <Tile label="Approved as is" value={percent(share(t.approvedAsIs, judged))} note={`${t.approvedAsIs} of ${judged} judged`} tone="good" />
-          <Tile label="Key values corrected" value={percent(share(t.corrected, judged))} note={`${t.corrected} documents`} />
-          <Tile label="Filed against another line" value={percent(share(t.refiled, judged))} note={`${t.refiled} documents`} />
+          <Tile label="Key values corrected" value={percent(share(t.corrected, judged))} note={documents(t.corrected)} />
+          <Tile label="Filed against another line" value={percent(share(t.refiled, judged))} note={documents(t.refiled)} />
           <Tile label="Boundaries changed" value={percent(share(t.boundariesChanged, judged))} note={`${data.boundaries.split} split, ${data.boundaries.merged} merged, ${data.boundaries.trimmed} trimmed`} />
-          <Tile label="Junked" value={percent(share(t.junked, judged))} note={`${t.junked} documents`} />
-          <Tile label="Key values kept as read" value={percent(share(fields.kept, fields.read))} note={`${fields.kept} of ${fields.read}; ${fields.filledIn} filled in by people`} tone="good" />
+          <Tile label="Junked" value={percent(share(t.junked, judged))} note={documents(t.junked)} />
+          <Tile label="Key values kept as read" value={percent(share(fields.kept, fields.read))} note={`${fields.kept} of ${fields.read}; ${fields.filledIn} filled in by a person`} tone="good" />
         </dl>
         <p className="muted small">
           Shares are of the {judged} decided {judged === 1 ? 'document' : 'documents'} a person judged

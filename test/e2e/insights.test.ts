@@ -82,6 +82,11 @@ describe('Insights for Managers', () => {
 
     // The standard intake: one payslip approved as is, one corrected, one filed against another line, the statement junked.
     const a = await reportedCase('standard-intake');
+    // Read, but nobody decided yet: says so, and draws nothing.
+    await page.reload();
+    await insights.empty.getByText('No decisions yet.').waitFor();
+    expect(await insights.empty.innerText()).toContain('Runs read 4 documents, and nobody has decided on them yet.');
+    expect(await page.locator('svg.recharts-surface').count()).toBe(0);
     const decide = (c: { id: string }, address: string, kind: string, body: unknown = {}) => rest.post(`/applications/${c.id}/documents/${encodeURIComponent(address)}/${kind}`, body);
     await decide(a, `${a.file}:p1-1`, 'approve');
     await rest.send('PUT', `/applications/${a.id}/documents/${encodeURIComponent(`${a.file}:p2-2`)}/key-data/netPay`, { value: { amount: '2468.20', currency: 'GBP' } });

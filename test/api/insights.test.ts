@@ -220,6 +220,31 @@ describe(`Insights: how well the analyzer reads, from the ledger, on ${DRIVER}`,
     }
   });
 
+  it('judges the pieces of a proposed split, not the range listed whole beside them', async () => {
+    const held = await d.workflow(manager, 'Held splits', false);
+    const c = await d.run(reviewer, held, d.newCase('Sarah Whitcombe', [{ name: 'packet.pdf', content: await cleanPacket() }]));
+    const f = c.files[0]!.id;
+    const proposed = (await d.events(reviewer, c.id)).filter((e) => e.action === 'document.proposed');
+    expect(proposed.map((e) => [e.target, e.detail.splitProposed ?? null])).toEqual([
+      [`document:${f}:p1-4`, true],
+      [`document:${f}:p1-1`, null],
+      [`document:${f}:p2-2`, null],
+      [`document:${f}:p3-3`, null],
+      [`document:${f}:p4-4`, null],
+    ]);
+    // Approving a piece confirms the split: that piece read right; two pieces filed together: merged.
+    await ok(d.decide(reviewer, c.id, `${f}:p1-1`, 'approve'));
+    await ok(d.decide(reviewer, c.id, `${f}:p2-2`, 'approve', { spans: [{ fileId: f, pages: [2, 3] }] }));
+    const split = await read(manager, `?workflowId=${held}`);
+    expect(split.totals).toEqual({ documents: 4, pending: 1, decided: 3, approvedAsIs: 1, corrected: 0, refiled: 0, boundariesChanged: 2, junked: 0, settled: 0 });
+    expect(split.boundaries).toEqual({ kept: 1, split: 0, merged: 2, trimmed: 0 });
+    // Undoing the merge puts both pieces back to waiting.
+    const decisions = (await d.inject(reviewer, 'GET', `/api/applications/${c.id}/decisions`)).json() as { id: string; address: string }[];
+    const merge = decisions.find((x) => x.address === `${f}:p2-3`)!;
+    await ok(d.inject(reviewer, 'POST', `/api/applications/${c.id}/decisions/${merge.id}/undo`));
+    expect((await read(manager, `?workflowId=${held}`)).totals).toMatchObject({ pending: 3, decided: 1, approvedAsIs: 1, boundariesChanged: 0 });
+  });
+
   it('is in the OpenAPI document, described, under the tag insights', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const op = doc.paths['/insights/analyzer'].get;

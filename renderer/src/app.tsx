@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PRODUCT_NAME, User } from '@portal/shared';
 import { ApiRequestError, createApiClient, messageOf, ok, type ApiClient } from '@portal/shared/client';
 import { AdminApiKeysPage } from './admin/api-keys-page';
@@ -29,6 +29,9 @@ import type { ClientServices } from './shell/client-services';
 import { navigate, useRoute, type Route } from './shell/router';
 import { ServerPage } from './shell/server-page';
 import { WorkflowPage, WorkflowsPage } from './workflows/workflows-page';
+
+// Its charting library is loaded with the page, not with the app: most people never open it.
+const InsightsPage = lazy(() => import('./insights/insights-page').then((m) => ({ default: m.InsightsPage })));
 
 export interface AppProps {
   services: ClientServices;
@@ -426,6 +429,12 @@ function Page({ route, editingServer, onEditServer, onSaveServer }: { route: Rou
       return <SchemasPage />;
     case 'schema':
       return <SchemaPage source={route.source} id={route.id} version={route.version} />;
+    case 'insights':
+      return (
+        <Suspense fallback={<p className="muted">Opening Insights…</p>}>
+          <InsightsPage />
+        </Suspense>
+      );
     case 'admin-users':
       return <AdminUsersPage />;
     case 'admin-api-keys':

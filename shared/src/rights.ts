@@ -20,6 +20,7 @@ export const RIGHTS = {
   'runs.start': 'Start and cancel workflow runs.',
   'documents.decide': 'Approve, settle or junk documents, and decide at the gate.',
   'briefs.start': 'Start intel briefs and use the case assistant.',
+  'insights.read': 'See how well the analyzer reads the organization’s documents, measured from what its people decided (Insights).',
 } as const;
 export type Right = keyof typeof RIGHTS;
 export const RIGHT_IDS = Object.keys(RIGHTS) as Right[];

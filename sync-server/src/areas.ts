@@ -8,6 +8,7 @@ import contact from './contact/plugin.js';
 import documents from './documents/plugin.js';
 import health from './health/plugin.js';
 import identity from './identity/plugin.js';
+import insights from './insights/plugin.js';
 import learning from './learning/plugin.js';
 import ledger from './ledger/plugin.js';
 import library, { LIBRARY_TAGS } from './library/plugin.js';
@@ -70,6 +71,8 @@ export const AREAS: readonly Area[] = [
   { name: 'briefs', tags: ['intel-briefs'], plugin: briefs },
   // The case assistant: conversations per case and caller, each answer a server-sent event stream.
   { name: 'assistant', tags: ['agent', 'agent-stream'], plugin: assistant },
+  // How well the analyzer reads the organization's documents, counted from its ledger (our addition).
+  { name: 'insights', tags: ['insights'], plugin: insights },
   // Replication to the desktop app: `/sync/<collection>/pull|push|stream`, reading through the
   // services of the areas that own the data.
   { name: 'sync', tags: ['sync'], plugin: sync },

@@ -289,6 +289,8 @@ const KNOWN_VALID_REFUSALS: { operation: RegExp; error: RegExp; why: string }[] 
   { operation: /^GET \/applications\/\{[^}]+\}\/pages-pdf$/, error: /with first ≤ last/, why: 'an order between two numbers of one parameter, which a pattern cannot state' },
   { operation: /\/documents\/\{address\}/, error: /is not <fileId>:p<first>-<last>/, why: 'the same order (first page ≤ last) inside an address' },
   { operation: /^PUT \/applications\/\{[^}]+\}\/expected-docs\/\{[^}]+\}$/, error: /is below minCount/, why: 'an order between two fields, which JSON Schema cannot state' },
+  { operation: /^GET \/insights\/analyzer$/, error: /^query\.to: .* is before query\.from/, why: 'an order between two parameters, which JSON Schema cannot state' },
+  { operation: /^GET \/insights\/analyzer$/, error: /^query\.workflowId: .* is not a workflow of your organization/, why: 'a reference to the organization’s own workflows, which the document cannot enumerate' },
   { operation: /^POST \/webhooks$/, error: /loopback or private address/, why: 'where a host is depends on the network (WEBHOOK_ALLOW_PRIVATE), which the document describes' },
   {
     operation: /^POST \/sync\/decision-requests\/push$/,

@@ -136,6 +136,7 @@ describe(`users, organization and rights on ${DRIVER}`, () => {
       'models.manage': () => ({ method: 'PUT', url: '/api/models/classify', payload: { option: 'local' } }),
       'library.read': () => ({ method: 'GET', url: '/api/expected-doc-lists' }),
       'library.edit': () => ({ method: 'POST', url: '/api/expected-doc-lists', payload: { name: `Matrix probe ${Math.random().toString(36).slice(2)}` } }),
+      'insights.read': () => ({ method: 'GET', url: '/api/insights/analyzer' }),
     };
     for (const [right, probe] of Object.entries(probes)) {
       for (const [who, s, role, isKey] of [

@@ -9,8 +9,10 @@ import { useApp } from './app-context';
 import { ConnectionIndicator } from './connection-indicator';
 import { linkTo, type Route } from './router';
 
-const NAV: { label: string; route: Route; matches: Route['page'][] }[] = [
+/** The main pages; one with a `right` is shown to whoever has it (Insights: Managers). */
+const NAV: { label: string; route: Route; matches: Route['page'][]; right?: Right }[] = [
   { label: 'Cases', route: { page: 'cases' }, matches: ['cases', 'case'] },
+  { label: 'Insights', route: { page: 'insights' }, matches: ['insights'], right: 'insights.read' },
   { label: 'Library', route: { page: 'library' }, matches: ['library', 'list'] },
   { label: 'Bundles', route: { page: 'bundles' }, matches: ['bundles'] },
   { label: 'Extraction schemas', route: { page: 'schemas' }, matches: ['schemas', 'schema'] },
@@ -96,7 +98,7 @@ export function AppShell({ route, children, onSignOut, notice }: AppShellProps) 
         onClick={(e) => e.target instanceof Element && e.target.closest('a') !== null && setNavOpen(false)}
       >
         <ul>
-          {NAV.map((item) => (
+          {NAV.filter((item) => item.right === undefined || hasRight(user.role, item.right)).map((item) => (
             <li key={item.label}>
               <a {...linkTo(item.route)} aria-current={item.matches.includes(route.page) ? 'page' : undefined}>
                 {item.label}

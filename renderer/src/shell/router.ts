@@ -15,6 +15,7 @@ export type Route =
   | { page: 'new-case' }
   | { page: 'case'; id: string }
   | { page: 'server' }
+  | { page: 'insights' }
   | { page: 'admin-users' }
   | { page: 'admin-api-keys' }
   | { page: 'admin-webhooks' }
@@ -51,6 +52,8 @@ export function pathOf(route: Route): string {
       return `/cases/${encodeURIComponent(route.id)}`;
     case 'server':
       return '/server';
+    case 'insights':
+      return '/insights';
     case 'admin-users':
       return '/admin/users';
     case 'admin-api-keys':
@@ -93,6 +96,7 @@ export function parseRoute(pathname: string): Route {
   }
   if (top === 'bundles' && parts.length === 1) return { page: 'bundles' };
   if (top === 'server' && parts.length === 1) return { page: 'server' };
+  if (top === 'insights' && parts.length === 1) return { page: 'insights' };
   if (top === 'admin' && parts.length === 2 && Object.hasOwn(ADMIN_PAGES, source!)) return { page: ADMIN_PAGES[source!]! };
   return { page: 'not-found', path: pathname };
 }

@@ -11721,6 +11721,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insights/analyzer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How well the analyzer reads your organization’s documents, from what your people decided
+         * @description Our addition (not in the spec). Every document a run read (its `document.proposed` ledger row) within `from`–`to`, of runs of `workflowId` when given, judged by the decisions people took on its pages since (a decision undone no longer counts): per document type, per key field, per ISO week, with reliability bins of confidence against being right. Counted from the ledger at the time of asking. Managers only (right `insights.read`): others 403. 400 a day that does not exist or is not `YYYY-MM-DD`, `to` before `from`, or a workflow neither the organization nor the official library has; `error` names the parameter.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only documents read by runs of this workflow (its id, own and official versions alike, every version). A workflow neither the organization nor the official library has is 400. */
+                    workflowId?: string;
+                    /** @description Only documents a run read on or after this day (`YYYY-MM-DD`, UTC): the time of their `document.proposed` ledger row. */
+                    from?: string;
+                    /** @description Only documents a run read on or before this day (`YYYY-MM-DD`, UTC, the whole day). Before `from` is 400. */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalyzerInsights"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Not signed in, or wrong credentials. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sync/stream": {
         parameters: {
             query?: never;
@@ -15689,7 +15771,7 @@ export interface components {
                  * @description A right of the access matrix.
                  * @enum {string}
                  */
-                id: "organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "expectedDocs.set" | "runs.start" | "documents.decide" | "briefs.start";
+                id: "organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "expectedDocs.set" | "runs.start" | "documents.decide" | "briefs.start" | "insights.read";
                 description: string;
             }[];
             roles: {
@@ -15698,7 +15780,7 @@ export interface components {
                  * @enum {string}
                  */
                 role: "Manager" | "Originator";
-                rights: ("organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "expectedDocs.set" | "runs.start" | "documents.decide" | "briefs.start")[];
+                rights: ("organization.read" | "organization.manage" | "users.manage" | "keys.manage" | "webhooks.manage" | "models.manage" | "library.read" | "library.edit" | "cases.read" | "cases.create" | "expectedDocs.set" | "runs.start" | "documents.decide" | "briefs.start" | "insights.read")[];
             }[];
             /**
              * @description The caller’s role; API keys and guest keys act as Originators.
@@ -15764,6 +15846,47 @@ export interface components {
             fieldMap?: {
                 [key: string]: string;
             };
+        };
+        /** @description How well the analyzer reads the organization’s documents, measured from what people did with each document a run read: approved as is, corrected, refiled to another line, re-cut or junked. Counted from the case ledgers (a decision undone no longer counts), at the time of asking; `from`, `to` and `workflowId` choose the readings, whenever people decided on them. */
+        AnalyzerInsights: {
+            /** @description The filters applied, as given. */
+            filters: {
+                workflowId: string | null;
+                /** @description `YYYY-MM-DD`, or null: from the first reading. */
+                from: string | null;
+                /** @description `YYYY-MM-DD`, or null: up to now. */
+                to: string | null;
+            };
+            totals: components["schemas"]["InsightOutcomes"];
+            boundaries: components["schemas"]["InsightBoundaries"];
+            /** @description `InsightFieldRow` summed over every field. */
+            fieldTotals: {
+                read: number;
+                kept: number;
+                corrected: number;
+                filledIn: number;
+            };
+            /** @description One row per type the run read, most documents first. */
+            types: components["schemas"]["InsightTypeRow"][];
+            /** @description One row per type and field with a reading judged or a value filled in, by type, then most readings first. */
+            fields: components["schemas"]["InsightFieldRow"][];
+            /** @description Reliability diagrams: how confidence relates to being right. */
+            reliability: {
+                /** @description The run’s type confidence against being right, over the decided documents but the settled: right when approved with the run’s pages and line (as is or with a value corrected), wrong when refiled, re-cut or junked. Ten bins, always. */
+                types: components["schemas"]["ReliabilityBin"][];
+                /** @description Each key value’s confidence against being kept, over the readings judged (`InsightFieldRow.read`). Ten bins, always. */
+                fields: components["schemas"]["ReliabilityBin"][];
+            };
+            /** @description Per ISO week of the readings, oldest first. */
+            weeks: components["schemas"]["InsightWeek"][];
+            /** @description The workflows whose runs read documents within `from`–`to`, most documents first: what `workflowId` can pick. */
+            workflows: {
+                id: string;
+                /** @description Its name in the library; null when the library no longer shows it. */
+                name: string | null;
+                /** @description Documents its runs read within `from`–`to` (whatever `workflowId` says). */
+                documents: number;
+            }[];
         };
         ApiKey: {
             id: string;
@@ -16792,6 +16915,115 @@ export interface components {
             /** @description Index among the sections; appended when absent. */
             position?: number;
         };
+        /** @description How people changed the boundaries the run read, per decided document (`split` + `merged` + `trimmed` = `boundariesChanged`; with `kept`, `decided`). */
+        InsightBoundaries: {
+            /** @description Decided documents whose boundaries people left as the run cut them (`decided` − `boundariesChanged`). */
+            kept: number;
+            /** @description Documents whose pages people filed as two or more documents. */
+            split: number;
+            /** @description Documents people filed together with pages of another document the run read (a proposed split joined again counts here, for each piece). */
+            merged: number;
+            /** @description Documents of which people junked some pages and filed the rest as one document. */
+            trimmed: number;
+        };
+        /** @description How the run’s readings of one key field of one type fared. */
+        InsightFieldRow: {
+            /** @description The document type whose extraction schema the field is of (the type the run read, or for a value filled in, the type the correction names). */
+            docType: string;
+            /** @description The type’s name in the catalogue chain; null when unknown. */
+            typeName: string | null;
+            /** @description The field’s key in the extraction schema. */
+            field: string;
+            /** @description The field’s label in the schema extraction resolves for the type today; null when it has none. */
+            label: string | null;
+            /** @description Values the run read for the field on documents people approved with the run’s pages (approved as is, corrected or refiled): the readings judged. */
+            read: number;
+            /** @description Of `read`, values left as the run read them. */
+            kept: number;
+            /** @description Of `read`, values a person changed or cleared (the last active correction of the field differs from the reading). */
+            corrected: number;
+            /** @description Values the run did not read that a person filled in, on the same documents. */
+            filledIn: number;
+            /** @description The mean confidence of the readings judged; null when none. */
+            meanConfidence: number | null;
+        };
+        /** @description What people decided about the documents the runs read: each decided document counted once, in one outcome. */
+        InsightOutcomes: {
+            /** @description Documents the runs read (each document a run proposed, a piece of a proposed split counted on its own; a range listed whole beside its pieces is not a reading of its own, and whole files a parse-only run listed are left out). */
+            documents: number;
+            /** @description Documents not all of whose pages a person has decided yet (approved, settled or junked): not judged. */
+            pending: number;
+            /** @description Documents every page of which a person decided: `approvedAsIs + corrected + refiled + boundariesChanged + junked + settled`. */
+            decided: number;
+            /** @description Approved with the pages and the line the run proposed, and no key value corrected. */
+            approvedAsIs: number;
+            /** @description Approved with the pages and the line the run proposed, after a person corrected (or filled in) at least one key value. */
+            corrected: number;
+            /** @description Approved with the pages the run proposed, but against another line of the list (or kept unmatched where the run filed it, or filed where it matched none). */
+            refiled: number;
+            /** @description Its pages were filed otherwise than as the one document the run read: split into several, merged with pages of another, or some junked and the rest filed (see `boundaries`). */
+            boundariesChanged: number;
+            /** @description Every page junked. */
+            junked: number;
+            /** @description Settled as the run read it (done with, not filed): neither right nor wrong, left out of the shares. */
+            settled: number;
+        };
+        /** @description The outcomes of the documents the run read as one type. */
+        InsightTypeRow: {
+            /** @description Documents the runs read (each document a run proposed, a piece of a proposed split counted on its own; a range listed whole beside its pieces is not a reading of its own, and whole files a parse-only run listed are left out). */
+            documents: number;
+            /** @description Documents not all of whose pages a person has decided yet (approved, settled or junked): not judged. */
+            pending: number;
+            /** @description Documents every page of which a person decided: `approvedAsIs + corrected + refiled + boundariesChanged + junked + settled`. */
+            decided: number;
+            /** @description Approved with the pages and the line the run proposed, and no key value corrected. */
+            approvedAsIs: number;
+            /** @description Approved with the pages and the line the run proposed, after a person corrected (or filled in) at least one key value. */
+            corrected: number;
+            /** @description Approved with the pages the run proposed, but against another line of the list (or kept unmatched where the run filed it, or filed where it matched none). */
+            refiled: number;
+            /** @description Its pages were filed otherwise than as the one document the run read: split into several, merged with pages of another, or some junked and the rest filed (see `boundaries`). */
+            boundariesChanged: number;
+            /** @description Every page junked. */
+            junked: number;
+            /** @description Settled as the run read it (done with, not filed): neither right nor wrong, left out of the shares. */
+            settled: number;
+            /** @description The document type the run read (`fallback` when it recognised none). */
+            docType: string;
+            /** @description The type’s name in the organization’s catalogue chain; null when the chain no longer has it. */
+            name: string | null;
+            /** @description The mean confidence of the type readings, over the documents the run read; null when none. */
+            meanConfidence: number | null;
+        };
+        /** @description The documents the runs read in one ISO week, by what people did with them since. Weeks with nothing read between the first and the last are listed with zeros. */
+        InsightWeek: {
+            /** @description Documents the runs read (each document a run proposed, a piece of a proposed split counted on its own; a range listed whole beside its pieces is not a reading of its own, and whole files a parse-only run listed are left out). */
+            documents: number;
+            /** @description Documents not all of whose pages a person has decided yet (approved, settled or junked): not judged. */
+            pending: number;
+            /** @description Documents every page of which a person decided: `approvedAsIs + corrected + refiled + boundariesChanged + junked + settled`. */
+            decided: number;
+            /** @description Approved with the pages and the line the run proposed, and no key value corrected. */
+            approvedAsIs: number;
+            /** @description Approved with the pages and the line the run proposed, after a person corrected (or filled in) at least one key value. */
+            corrected: number;
+            /** @description Approved with the pages the run proposed, but against another line of the list (or kept unmatched where the run filed it, or filed where it matched none). */
+            refiled: number;
+            /** @description Its pages were filed otherwise than as the one document the run read: split into several, merged with pages of another, or some junked and the rest filed (see `boundaries`). */
+            boundariesChanged: number;
+            /** @description Every page junked. */
+            junked: number;
+            /** @description Settled as the run read it (done with, not filed): neither right nor wrong, left out of the shares. */
+            settled: number;
+            /** @description The ISO week, `YYYY-Www` (UTC), of the runs’ readings counted. */
+            week: string;
+            /** @description Its Monday, `YYYY-MM-DD`. */
+            start: string;
+            /** @description Key values judged (as `InsightFieldRow.read`) on the week’s documents. */
+            fieldsRead: number;
+            /** @description Of those, the values kept as read. */
+            fieldsKept: number;
+        };
         /**
          * @description The shape the answer should take: `text` (a short paragraph), `yes-no` (yes or no, then why), `amount` (a sum with its currency), `date`, `number`, or `list` (one item per line). Each claim still cites its document, page and line.
          * @enum {string}
@@ -17292,6 +17524,19 @@ export interface components {
             name: string;
             /** @description Why it cannot be accepted, in words. */
             reason: string;
+        };
+        /** @description One of ten confidence bins (0–0.1, …, 0.9–1): a reliable analyzer is right in about `meanConfidence` of the readings of each. */
+        ReliabilityBin: {
+            /** @description The bin’s lowest confidence (inclusive). */
+            from: number;
+            /** @description The bin’s highest confidence (exclusive, but 1 for the last bin, which holds 1 too). */
+            to: number;
+            /** @description Readings with a confidence in the bin that people judged. */
+            judged: number;
+            /** @description Of those, the ones people kept. */
+            right: number;
+            /** @description The mean confidence of those readings; null when none. */
+            meanConfidence: number | null;
         };
         /** @description The name of the new version. The id stays what it is; the renamed version keeps its old name. */
         RenameInput: {

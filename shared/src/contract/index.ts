@@ -21,3 +21,4 @@ export * from './sets.js';
 export * from './analysis.js';
 export * from './webhooks.js';
 export * from './briefs.js';
+export * from './insights.js';

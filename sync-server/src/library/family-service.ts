@@ -71,6 +71,11 @@ export class FamilyService<C, I, B extends SaveBodyIdentity> {
     return this.engine.address(q, orgId, this.def.officialOrgId, id, source);
   }
 
+  /** The family an id names when used (a case, a run, a brief): see `FamilyEngine.inUseAddress`. */
+  inUseAddress(q: Queryable, orgId: string, id: string): Promise<FamilyAddress> {
+    return this.engine.inUseAddress(q, orgId, this.def.officialOrgId, id);
+  }
+
   /** A version the caller may read (official drafts and other organizations' families are 404). */
   async read(q: Queryable, orgId: string, id: string, version: number, source?: Source): Promise<{ address: FamilyAddress; version: FamilyVersion<C> }> {
     const address = await this.address(q, orgId, id, source);
@@ -119,9 +124,8 @@ export class FamilyService<C, I, B extends SaveBodyIdentity> {
       if (official.status !== 'active') {
         throw conflict(`Version ${version} of the official ${this.noun} "${id}" is ${official.status}; new-version copies its active version`);
       }
-      if (await this.engine.exists(tx, actor.orgId, id)) {
-        throw conflict(`You already have the ${this.noun} "${id}"; make new versions of yours from its active version`);
-      }
+      const own = await this.engine.versions(tx, actor.orgId, id);
+      if (own.length > 0 || (await this.engine.exists(tx, actor.orgId, id))) throw conflict(this.alreadyCopied(official, own));
       const copy = await this.engine.copyToFamily(tx, official, {
         orgId: actor.orgId,
         id,
@@ -132,6 +136,22 @@ export class FamilyService<C, I, B extends SaveBodyIdentity> {
       await this.def.afterOfficialCopy?.(tx, actor.orgId, copy);
       return copy;
     });
+  }
+
+  /**
+   * The 409 of a second copy (spec Part 3: the caller has that id already), said as it stands:
+   * a copy still a draft is to be edited and activated, and until then the official one is used.
+   */
+  private alreadyCopied(official: FamilyVersion<C>, own: readonly FamilyVersion<C>[]): string {
+    const active = own.filter((v) => v.status === 'active').sort((a, b) => b.version - a.version)[0];
+    const newest = [...own].sort((a, b) => b.version - a.version)[0];
+    if (active) {
+      return `You already have your own ${this.noun} "${official.id}" (“${active.name}”), in use at version ${active.version}; make new versions of yours from it`;
+    }
+    if (newest) {
+      return `You already have your own copy of “${official.name}”: version ${newest.version} of your ${this.noun} "${official.id}", a draft. Edit that draft and activate it; until then the official one stays in use`;
+    }
+    return `You already have your own ${this.noun} "${official.id}"`;
   }
 
   /** rename-as-new-version: v(N+1) draft under the new name, one atomic write (409 as new-version). */

@@ -177,7 +177,8 @@ export class WorkflowLibrary {
    * Reads only, so a run can ask before it writes anything.
    */
   async resolveForRun(q: Queryable, orgId: string, workflowId: string, pinned?: number): Promise<Workflow> {
-    const address = await this.address(q, orgId, workflowId);
+    // The workflow in use under that id: the organization's own once activated, the official one until then.
+    const address = await this.family.inUseAddress(q, orgId, workflowId);
     let chosen: FamilyVersion<WorkflowContent> | undefined;
     if (pinned !== undefined) {
       chosen = await this.engine.readVersion(q, address, orgId, pinned);

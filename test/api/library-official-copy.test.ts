@@ -48,8 +48,8 @@ describe(`an official list stays in use until the organization's copy is activat
 
   it('refuses a second copy with 409 that says the copy is a draft, to edit and activate', async () => {
     const refusal = expectStatus(await c.post('/expected-doc-lists/mortgage-application/1/new-version?source=official'), 409);
-    expect(refusal.error).toMatch(/already have your own copy of “Mortgage application”/);
-    expect(refusal.error).toMatch(/version 1 .*a draft/);
+    expect(refusal.error).toMatch(/already have the expected document list "mortgage-application" of your own/);
+    expect(refusal.error).toMatch(/your copy of “Mortgage application”, version 1, is a draft/);
     expect(refusal.error).toMatch(/official one stays in use/);
     expect(refusal.error).not.toMatch(/from its active version/);
     // Still exactly one copy.

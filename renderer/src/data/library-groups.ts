@@ -51,3 +51,13 @@ export function groupVersions<V extends Versioned>(versions: readonly V[], defau
 }
 
 export const isListKind = (l: Pick<ExpectedDocList, 'kind'>) => l.kind === 'expectedDocListCatalogOfficial' || l.kind === 'expectedDocListCatalogOrgCustom';
+
+/**
+ * On an official family's card: the organization's own family of its id when it is listed beside
+ * it, which means a copy not in use yet (no active version: an active one would shadow the
+ * official family). Its newest version is the draft to open instead of making another copy.
+ */
+export function draftCopyOf<V extends Versioned>(groups: readonly LibraryGroup<V>[] | undefined, group: LibraryGroup<V>): V | undefined {
+  if (group.source !== 'official') return undefined;
+  return groups?.find((g) => g.source === 'own' && g.id === group.id)?.versions[0];
+}

@@ -42,6 +42,8 @@ export interface FamilyServiceDef<C, I, B extends SaveBodyIdentity> {
   copyItemKind?: string;
   /** Runs in the transaction that made an organization's copy of official content. */
   afterOfficialCopy?(tx: Queryable, orgId: string, copy: FamilyVersion<C>): Promise<void>;
+  /** Runs in the transaction of an activation of the caller's own version, after the engine activated it. */
+  afterActivate?(tx: Queryable, orgId: string, activated: FamilyVersion<C>): Promise<void>;
   /** Runs in the transaction of a REST save, after the engine saved it. */
   afterSave?(tx: Queryable, actor: LibraryActor, saved: FamilyVersion<C>): Promise<void>;
 }
@@ -146,10 +148,10 @@ export class FamilyService<C, I, B extends SaveBodyIdentity> {
     const active = own.filter((v) => v.status === 'active').sort((a, b) => b.version - a.version)[0];
     const newest = [...own].sort((a, b) => b.version - a.version)[0];
     if (active) {
-      return `You already have your own ${this.noun} "${official.id}" (“${active.name}”), in use at version ${active.version}; make new versions of yours from it`;
+      return `You already have the ${this.noun} "${official.id}" of your own, in use at version ${active.version}; make new versions of yours from it`;
     }
     if (newest) {
-      return `You already have your own copy of “${official.name}”: version ${newest.version} of your ${this.noun} "${official.id}", a draft. Edit that draft and activate it; until then the official one stays in use`;
+      return `You already have the ${this.noun} "${official.id}" of your own: your copy of “${official.name}”, version ${newest.version}, is a draft. Edit that draft and activate it; until then the official one stays in use`;
     }
     return `You already have your own ${this.noun} "${official.id}"`;
   }
@@ -166,7 +168,9 @@ export class FamilyService<C, I, B extends SaveBodyIdentity> {
   async activate(actor: LibraryActor, id: string, version: number, source?: Source): Promise<FamilyVersion<C>> {
     return this.db.transaction(async (tx) => {
       await this.ownAddress(tx, actor.orgId, id, version, source, 'activated');
-      return (await this.engine.activate(tx, actor.orgId, id, version)).activated;
+      const { activated } = await this.engine.activate(tx, actor.orgId, id, version);
+      await this.def.afterActivate?.(tx, actor.orgId, activated);
+      return activated;
     });
   }
 }

@@ -533,8 +533,8 @@ export class FamilyEngine<C, I = C> {
    * `listVisible`, an official family the caller has its own of is NOT gone here: cases pin
    * official versions by source+id+version and must still resolve them on the device after a
    * copy (issue #29, item 6); the client shadows those official versions itself (an own version
-   * of the same id on the device hides them in the library), so making the copy sends nothing
-   * again. Every row has a rev of its own, so a page ends between two revs and a checkpoint at a
+   * of the same id in use on the device hides them in the library: shared/src/library/shadowing.ts),
+   * so making or activating the copy sends nothing again. Every row has a rev of its own, so a page ends between two revs and a checkpoint at a
    * rev is complete.
    */
   async visibleChanges(q: Queryable, viewerOrgId: string, officialOrgId: string, after: number, below: number | null, limit: number): Promise<VisibleChange<C>[]> {

@@ -44,23 +44,23 @@ export function CasesPage() {
         </a>
       </header>
       {cases?.length !== 0 && (
-      <div className="case-filters" role="search">
-        <label>
-          <span className="visually-hidden">Search applicants</span>
-          <input type="search" placeholder="Search applicants" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-        <label>
-          <span className="visually-hidden">Run state</span>
-          <select value={state} onChange={(e) => setState(e.target.value as RunStateName | '')} aria-label="Run state">
-            <option value="">Every state</option>
-            {RUN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {RUN_STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+        <div className="case-filters" role="search">
+          <label>
+            <span className="visually-hidden">Search applicants</span>
+            <input type="search" placeholder="Search applicants" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </label>
+          <label>
+            <span className="visually-hidden">Run state</span>
+            <select value={state} onChange={(e) => setState(e.target.value as RunStateName | '')} aria-label="Run state">
+              <option value="">Every state</option>
+              {RUN_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {RUN_STATE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       )}
       {shown === undefined ? (
         <p className="muted">Opening cases…</p>

@@ -81,12 +81,14 @@ function ReadOnlyList({ list }: { list: ExpectedDocList }) {
           </a>
         )
       }
+      notice={
+        draftCopy !== undefined ? (
+          <p className="notice" role="note">
+            Official content: read-only. You have a copy of this list, version {draftCopy.version}, a draft. New cases use this official list until you activate your copy.
+          </p>
+        ) : undefined
+      }
     >
-      {draftCopy !== undefined && (
-        <p className="card-note" role="note">
-          You have a copy of this list, version {draftCopy.version}, a draft. New cases use this official list until you activate your copy.
-        </p>
-      )}
       {list.description && <p>{list.description}</p>}
       {list.sections.map((s) => (
         <section key={s.id} className="section-card" aria-label={`Section ${s.name}`}>

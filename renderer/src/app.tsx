@@ -158,10 +158,13 @@ function Session({ services, serverUrl, editingServer, onEditServer, onSaveServe
   }, [api, serverUrl]);
 
   const signedIn = useCallback(
-    (user: User) => {
+    (user: User, signedUp = false) => {
       localStorage.setItem(lastUserKey(serverUrl), JSON.stringify(user));
       setAuth({ state: 'signed-in', user });
-      if (window.location.pathname === '/' || window.location.pathname === '') navigate({ page: 'library' });
+      // A new organization has nothing to look at yet: its first step is a case, which the empty
+      // Cases page offers (the official lists and the default workflow are ready for it).
+      if (signedUp) navigate({ page: 'cases' });
+      else if (window.location.pathname === '/' || window.location.pathname === '') navigate({ page: 'library' });
     },
     [serverUrl],
   );

@@ -259,14 +259,17 @@ describe(`expected document lists on ${DRIVER}`, () => {
       const mine = expectStatus(await b.get('/expected-doc-lists/tenancy-application/1'), 200);
       expect(mine).toMatchObject({ source: 'own', derivedFrom: { id: 'tenancy-application', version: 1, source: 'official' } });
       expect(expectStatus(await b.post('/expected-doc-lists/tenancy-application/1/new-version?source=official'), 409).error).toMatch(/already have/);
-      // The caller's copy replaces the official family in its library; the official one is still there for others.
+      // While the copy is a draft the official list stays in the caller's library (issue 38); the official one is still there for others.
       const rows = expectStatus(await b.get('/expected-doc-lists'), 200).filter((r: any) => r.id === 'tenancy-application');
-      expect(rows.map((r: any) => r.source)).toEqual(['own']);
+      expect(rows.map((r: any) => r.source).sort()).toEqual(['official', 'own']);
       expect(expectStatus(await b.get('/expected-doc-lists/tenancy-application/1?source=official'), 200).source).toBe('official');
       expect(expectStatus(await a.get('/expected-doc-lists/tenancy-application/1'), 200).source).toBe('official');
       // The copy is the caller's to edit and activate.
       expectStatus(await b.put('/expected-doc-lists/tenancy-application/1', { ...mine, sections: [...mine.sections, { name: 'Pets', lines: lines('reference-letter') }] }), 200);
       expectStatus(await b.post('/expected-doc-lists/tenancy-application/1/activate'), 200);
+      // Active, the caller's copy replaces the official family in its library.
+      const after = expectStatus(await b.get('/expected-doc-lists'), 200).filter((r: any) => r.id === 'tenancy-application');
+      expect(after.map((r: any) => r.source)).toEqual(['own']);
     });
 
     it('official catalogues have no new versions (409)', async () => {

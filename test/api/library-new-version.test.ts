@@ -33,8 +33,9 @@ describe(`new-version needs an active source, for every kind, on ${DRIVER}`, () 
     expect(copy).toMatchObject({ id: 'mortgage-application', version: 1, status: 'draft', source: 'own', kind: 'expectedDocListCatalogOrgCustom' });
     expectStatus(await c.post('/expected-doc-lists/mortgage-application/1/new-version'), 409);
     expect(expectStatus(await c.post('/expected-doc-lists/mortgage-application/1/new-version?source=official'), 409).error).toMatch(/already have/);
+    // The official list stays listed beside the draft copy until the copy is activated (issue 38).
     const versions = expectStatus(await c.get('/expected-doc-lists'), 200).filter((r: { id: string }) => r.id === 'mortgage-application');
-    expect(versions.map((r: { version: number; source: string }) => `${r.source}:${r.version}`)).toEqual(['own:1']);
+    expect(versions.map((r: { version: number; source: string }) => `${r.source}:${r.version}`).sort()).toEqual(['official:1', 'own:1']);
   });
 
   it('extraction schemas: the official copy once, then 409; your own draft is not versioned', async () => {

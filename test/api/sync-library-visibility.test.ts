@@ -49,6 +49,9 @@ describe(`sync keeps what a caller's cases pin; REST lists what it may choose, o
     expect(first.docs.has('official:mortgage-application:1')).toBe(true);
 
     expectStatus(await c.post('/expected-doc-lists/mortgage-application/1/new-version'), 201);
+    // While the copy is a draft the official list stays listed (issue 38); activating the copy hides it.
+    expect(await restKeys()).toContain('official:mortgage-application:1');
+    expectStatus(await c.post('/expected-doc-lists/mortgage-application/1/activate'), 200);
     const listing = await restKeys();
     expect(listing).toContain('own:mortgage-application:1');
     expect(listing).not.toContain('official:mortgage-application:1');

@@ -328,15 +328,24 @@ describe(`workflows on ${DRIVER}`, () => {
     expect(setDefault.statusCode).toBe(200);
     expect(setDefault.json().find((r: { id: string }) => r.id === 'standard-intake').isDefault).toBe(true);
 
-    // …or copied: an own v1 draft, which activates. The id names the copy from then on, default included.
+    // …or copied: an own v1 draft, which activates. While the copy is a draft the official one
+    // stays listed, the default and what runs follow (issue 38); once the copy is active the id
+    // names it, default included.
     const copy = await as(legacy, 'POST', '/api/workflows/standard-intake/1/new-version');
     expect(copy.statusCode, copy.body).toBe(201);
     expect(copy.json()).toEqual({ id: 'standard-intake', version: 1, name: 'Standard intake', status: 'draft', source: 'own' });
     const afterCopy = (await as(legacy, 'GET', '/api/workflows')).json().filter((r: { id: string }) => r.id === 'standard-intake');
-    expect(afterCopy).toEqual([expect.objectContaining({ source: 'own', isDefault: true, runsVersion: null })]);
+    expect(afterCopy).toEqual([
+      expect.objectContaining({ source: 'own', isDefault: false, runsVersion: null }),
+      expect.objectContaining({ source: 'official', isDefault: true, runsVersion: 1 }),
+    ]);
+    expect(await api.library.workflows.resolveForRun(t.app.db, legacy.organizationId, 'standard-intake')).toMatchObject({ source: 'official', version: 1 });
     const activated = await as(legacy, 'POST', '/api/workflows/standard-intake/1/activate');
     expect(activated.statusCode, activated.body).toBe(200);
-    expect(activated.json()).toMatchObject({ source: 'own', status: 'active', derivedFrom: { source: 'official', id: 'standard-intake', version: 1 } });
+    expect(activated.json()).toMatchObject({ source: 'own', status: 'active', isDefault: true, derivedFrom: { source: 'official', id: 'standard-intake', version: 1 } });
+    const afterActivation = (await as(legacy, 'GET', '/api/workflows')).json().filter((r: { id: string }) => r.id === 'standard-intake');
+    expect(afterActivation).toEqual([expect.objectContaining({ source: 'own', isDefault: true, runsVersion: 1 })]);
+    expect(await api.library.workflows.resolveForRun(t.app.db, legacy.organizationId, 'standard-intake')).toMatchObject({ source: 'own', version: 1 });
     const again = await as(legacy, 'POST', '/api/workflows/standard-intake/1/new-version?source=official');
     expect(again.statusCode).toBe(409);
   });

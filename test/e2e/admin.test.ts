@@ -10,6 +10,7 @@ import { AdminOrganizationPage } from './pages/admin-organization-page.js';
 import { AdminUsersPage } from './pages/admin-users-page.js';
 import { AdminWebhooksPage } from './pages/admin-webhooks-page.js';
 import { AppShell } from './pages/app-shell.js';
+import { Layout } from './pages/layout.js';
 
 const MANAGER = 'Maya Manager';
 const COLLEAGUE = 'Olu Originator';
@@ -116,10 +117,33 @@ describe('administration for Managers', () => {
     await users.row(COLLEAGUE).getByText('Active', { exact: true }).waitFor();
     expect(await users.row(COLLEAGUE).getByText(/^Invited /).count()).toBe(0);
 
-    // A Manager cannot demote themselves: the server's 409 is shown, and the role stays.
-    await users.role(MANAGER).selectOption('Originator');
-    await users.error.getByText(/You cannot demote or deactivate yourself/).waitFor();
-    await expect.poll(() => users.role(MANAGER).inputValue()).toBe('Manager');
+    // A Manager cannot demote or deactivate themselves (issue 38): their own row offers neither,
+    // and says why and who can; the server refuses it too (409, in words).
+    await users.row(MANAGER).getByText('You cannot demote or deactivate yourself; another Manager can.').waitFor();
+    expect(await users.role(MANAGER).isDisabled()).toBe(true);
+    expect(await users.role(MANAGER).inputValue()).toBe('Manager');
+    expect(await users.row(MANAGER).getByRole('button', { name: `Deactivate ${MANAGER}` }).count()).toBe(0);
+    expect(await users.row(COLLEAGUE).getByRole('button', { name: `Deactivate ${COLLEAGUE}` }).count()).toBe(1);
+    const me = (await ok(api.GET('/me'))).id;
+    for (const body of [{ active: false }, { role: 'Originator' }]) {
+      const refused = await context.request.patch(`${baseUrl}/api/users/${me}`, { data: body });
+      expect(refused.status()).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toBe('You cannot demote or deactivate yourself; ask another Manager');
+    }
+    await users.goto();
+    await users.row(MANAGER).getByText('Active', { exact: true }).waitFor();
+    const layout = new Layout(page);
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 800, height: 600 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(size);
+      await users.row(MANAGER).getByText('You cannot demote or deactivate yourself; another Manager can.').waitFor();
+      expect(await layout.horizontalOverflow(), `no sideways scroll at ${size.width}×${size.height}`).toBe(0);
+      await screenshot(page, `admin-users-self-${size.width}x${size.height}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     await users.role(COLLEAGUE).selectOption('Manager');
     await expect.poll(async () => (await ok(api.GET('/users'))).find((u) => u.email === colleagueEmail)?.role).toBe('Manager');

@@ -32,7 +32,8 @@ describe('document bundles', () => {
     const signIn = new SignInPage(page);
     await signIn.goto();
     await signIn.signUp({ orgName: 'Quayside Lettings', name: 'Quinn Quayside', email: uniqueEmail('quinn'), password: PASSWORD });
-    await library.heading.waitFor();
+    // A new organization opens on Cases (its first step); the library is a click away.
+    await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
   });
 
   afterAll(async () => {

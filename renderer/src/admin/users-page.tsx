@@ -46,6 +46,15 @@ export function AdminUsersPage() {
   };
 
   const list = users.data;
+  // The server refuses (409) to demote or deactivate oneself or the last active Manager: those
+  // controls are not offered, and the row says why and who can.
+  const activeManagers = list?.filter((u) => u.role === 'Manager' && u.active).length ?? 0;
+  const keptWhy = (u: User): string | null =>
+    u.id === me.id
+      ? 'You cannot demote or deactivate yourself; another Manager can.'
+      : u.role === 'Manager' && u.active && activeManagers <= 1
+        ? 'The only active Manager stays one: make someone else a Manager first.'
+        : null;
   return (
     <AdminPage
       title="Users"
@@ -78,6 +87,8 @@ export function AdminUsersPage() {
           <tbody>
             {list.map((u) => {
               const busy = !online || busyId !== null;
+              const kept = keptWhy(u);
+              const keptId = `user-kept-${u.id}`;
               return (
                 <tr key={u.id} className={u.active ? undefined : 'admin-row-inactive'}>
                   <th scope="row">
@@ -89,7 +100,9 @@ export function AdminUsersPage() {
                     <select
                       aria-label={`Role of ${u.name}`}
                       value={u.role}
-                      disabled={busy}
+                      disabled={busy || kept !== null}
+                      aria-describedby={kept !== null ? keptId : undefined}
+                      title={kept ?? undefined}
                       onChange={(e) => void change(u, { role: e.target.value as RoleName }, `${u.name} is now ${e.target.value === 'Manager' ? 'a' : 'an'} ${e.target.value}.`)}
                     >
                       {ROLES.map((r) => (
@@ -126,7 +139,11 @@ export function AdminUsersPage() {
                       <button type="button" disabled={busy} onClick={() => setEditing({ mode: 'password', user: u })} aria-label={`Set a temporary password for ${u.name}`}>
                         Temporary password…
                       </button>
-                      {u.active ? (
+                      {u.active && kept !== null ? (
+                        <span className="muted small admin-kept" id={keptId}>
+                          {kept}
+                        </span>
+                      ) : u.active ? (
                         <button type="button" className="danger" disabled={busy} onClick={() => setEditing({ mode: 'deactivate', user: u })} aria-label={`Deactivate ${u.name}`}>
                           Deactivate…
                         </button>

@@ -9,7 +9,8 @@ export interface SignInPageProps {
   serverUrl: string;
   /** Why the person is here, when it is not the first visit (session ended, signed out). */
   reason: string | null;
-  onSignedIn(user: User): void;
+  /** `signedUp`: the account (and its organization) was made just now, so nothing is in it yet. */
+  onSignedIn(user: User, signedUp?: boolean): void;
   /** Desktop only: the server this app talks to can be changed before signing in. */
   onChangeServer?: () => void;
   /** Opens on "Forgot password?" (a mailed link that no longer works offers a new one). */
@@ -149,7 +150,7 @@ function ForgotPasswordForm({ api, onBack }: { api: ApiClient; onBack(): void })
   );
 }
 
-function SignUpForm({ bridge, api, onSignedIn }: { bridge: DesktopBridge; api: ApiClient; onSignedIn(user: User): void }) {
+function SignUpForm({ bridge, api, onSignedIn }: { bridge: DesktopBridge; api: ApiClient; onSignedIn(user: User, signedUp: boolean): void }) {
   const [orgName, setOrgName] = useState('');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -159,7 +160,7 @@ function SignUpForm({ bridge, api, onSignedIn }: { bridge: DesktopBridge; api: A
     const user = await ok(api.POST('/signup', { body: input }));
     // The web app now holds the session cookie the sign-up set. The desktop app's requests carry
     // no cookies, so it signs in the way it always does: a device session held by main.
-    onSignedIn(bridge.kind === 'desktop' ? await bridge.signIn(input.email, password) : user);
+    onSignedIn(bridge.kind === 'desktop' ? await bridge.signIn(input.email, password) : user, true);
   });
 
   return (

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { caseAttention, RUN_STATES, sortCases, type CaseAttention, type CaseSort, type RunStateName } from '@portal/shared';
+import { isListKind } from '../data/library-groups';
 import { useCases, useOpenFindingCounts } from '../data/use-cases';
+import { useListVersions, withoutShadowed } from '../data/use-local';
 import { linkTo } from '../shell/router';
 import { RUN_STATE_LABELS, RunStateBadge } from './run-state-badge';
 
@@ -41,32 +43,29 @@ export function CasesPage() {
           New case
         </a>
       </header>
-      <div className="case-filters" role="search">
-        <label>
-          <span className="visually-hidden">Search applicants</span>
-          <input type="search" placeholder="Search applicants" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-        <label>
-          <span className="visually-hidden">Run state</span>
-          <select value={state} onChange={(e) => setState(e.target.value as RunStateName | '')} aria-label="Run state">
-            <option value="">Every state</option>
-            {RUN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {RUN_STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      {cases?.length !== 0 && (
+        <div className="case-filters" role="search">
+          <label>
+            <span className="visually-hidden">Search applicants</span>
+            <input type="search" placeholder="Search applicants" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </label>
+          <label>
+            <span className="visually-hidden">Run state</span>
+            <select value={state} onChange={(e) => setState(e.target.value as RunStateName | '')} aria-label="Run state">
+              <option value="">Every state</option>
+              {RUN_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {RUN_STATE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
       {shown === undefined ? (
         <p className="muted">Opening cases…</p>
       ) : cases!.length === 0 ? (
-        <div className="empty">
-          <p>
-            <strong>No cases on this device yet.</strong>
-          </p>
-          <p className="muted">Cases arrive with the next sync once one is created; start one with “New case”.</p>
-        </div>
+        <FirstCase />
       ) : shown.length === 0 ? (
         <p className="muted">No case matches.</p>
       ) : (
@@ -105,6 +104,43 @@ export function CasesPage() {
         </table>
       )}
     </div>
+  );
+}
+
+/**
+ * No case yet (a new organization's first view): what a case is and the one step to start one,
+ * with the lists ready for it, so nobody has to find the way from the library.
+ */
+function FirstCase() {
+  const versions = useListVersions();
+  const ready = useMemo(
+    () =>
+      [...new Set(withoutShadowed((versions ?? []).filter(isListKind)).filter((v) => v.status === 'active').map((v) => v.name))].sort((a, b) => a.localeCompare(b)),
+    [versions],
+  );
+  return (
+    <section className="empty first-case" aria-labelledby="first-case-title">
+      <h2 id="first-case-title">Start your first case</h2>
+      <p>
+        A case is one applicant’s PDFs checked against a list of the documents it must contain. Give the applicant’s name, choose the list, drop the PDFs: the
+        workflow files each document against the list, and you review what it found.
+      </p>
+      {ready.length > 0 && (
+        <p className="muted">
+          Lists ready to use: {ready.slice(0, 4).join(', ')}
+          {ready.length > 4 ? ` and ${ready.length - 4} more` : ''}.
+        </p>
+      )}
+      <p className="first-case-actions">
+        <a className="button primary" {...linkTo({ page: 'new-case' })}>
+          Start a case
+        </a>
+        <a className="button" {...linkTo({ page: 'library' })}>
+          See the lists in the library
+        </a>
+      </p>
+      <p className="muted small">Cases your colleagues create appear here as they sync, and stay on this device for review offline.</p>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
-import { cleanFileName, MAX_FILE_BYTES, MAX_FILES_PER_CALL, type ExpectedDocList, type RefusedFile, type Workflow } from '@portal/shared';
+import { cleanFileName, MAX_FILE_BYTES, MAX_FILES_PER_CALL, shadowingIds, type ExpectedDocList, type RefusedFile, type Workflow } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { pickedAsFiles } from '../bridge/picked-files';
 import { connectionOf } from '../data/connectivity';
@@ -14,14 +14,15 @@ import { ErrorAlert } from '../ui/error-alert';
 
 /**
  * The highest active version of each item, by id: what a run given only the id takes. An id the
- * organization has its own family of resolves to that family alone (sync also keeps the official
- * versions it shadows, which cases pin): while the own copy is only a draft, the id is not offered.
+ * organization has its own family of in use (an active version) resolves to that family alone
+ * (sync also keeps the official versions it shadows, which cases pin); while the own copy is only
+ * a draft, the id still resolves to the official item, which is offered.
  */
-function latestActive<T extends { id: string; version: number; status: string; source: string; name: string }>(versions: T[]): T[] {
+function latestActive<T extends { id: string; version: number; status: string; source: 'own' | 'official'; name: string }>(versions: T[]): T[] {
   const byId = new Map<string, T>();
-  const own = new Set(versions.filter((v) => v.source === 'own').map((v) => v.id));
+  const shadowing = shadowingIds(versions);
   for (const v of versions) {
-    if (v.status !== 'active' || (v.source === 'official' && own.has(v.id))) continue;
+    if (v.status !== 'active' || (v.source === 'official' && shadowing.has(v.id))) continue;
     const seen = byId.get(v.id);
     // An own item of an id hides the official one of that id: the server resolves the id to it.
     if (seen === undefined || (seen.source === 'official' && v.source === 'own') || (seen.source === v.source && v.version > seen.version)) byId.set(v.id, v);

@@ -19,15 +19,13 @@ function useLive<T>(factory: () => import('rxjs').Observable<T>): T | undefined 
 }
 
 /**
- * Without the official versions of an id the organization has its own family of. Sync keeps
- * those official versions on the device (cases pin them by source, id and version, and must
- * still open after "Make my own copy"), but the library shows the organization's copy in their
- * place, as the REST listings do.
+ * Without the official versions an own family shadows: one of the same id with an active version
+ * (shared/src/library/shadowing.ts). Sync keeps those official versions on the device (cases pin
+ * them by source, id and version, and must still open after "Make my own copy"), but the library
+ * shows the organization's copy in their place once it is in use, as the REST listings do; while
+ * the copy is a draft, the official version stays listed and offered for new cases.
  */
-export function withoutShadowed<T extends { id: string; source: 'own' | 'official' }>(versions: readonly T[]): T[] {
-  const own = new Set(versions.filter((v) => v.source === 'own').map((v) => v.id));
-  return versions.filter((v) => v.source === 'own' || !own.has(v.id));
-}
+export { withoutShadowed } from '@portal/shared';
 
 export function useListVersions(): ExpectedDocList[] | undefined {
   const { local } = useApp();

@@ -1,10 +1,11 @@
-import type { ExpectedDocList } from '@portal/shared';
+import { unpublishedCopyOf, type ExpectedDocList } from '@portal/shared';
 import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
 import { listParams } from '../api/list-params';
 import { useLibraryDefaults, useListVersions } from '../data/use-local';
 import { useApp } from '../shell/app-context';
-import { navigate } from '../shell/router';
+import { linkTo, navigate } from '../shell/router';
+import { makeOwnListCopy } from '../library/own-copy';
 import { DefaultBadge } from '../ui/status-badge';
 import { DraftEditor, LIBRARY } from './draft-editor';
 import { useCanEdit, useOnline, useOperation, OpenVersion, VersionView } from './kit';
@@ -43,13 +44,22 @@ function ReadOnlyList({ list }: { list: ExpectedDocList }) {
   const online = useOnline();
   const canEdit = useCanEdit();
   const op = useOperation();
+  const versions = useListVersions();
   // Replicated versions do not carry the flag; the organization's default is its own document.
   const defaults = useLibraryDefaults()?.get('expected-doc-list');
   const isDefault = defaults?.targetId === list.id && defaults.targetSource === list.source;
+  // An official list the organization has copied already: its page leads to the copy, not to a second one.
+  const draftCopy = list.source === 'official' ? unpublishedCopyOf(versions ?? [], list.id) : undefined;
   const newVersion = () =>
     op.run('new', async () => {
+      if (list.source === 'official') {
+        const copy = await makeOwnListCopy(api, list.id, list.version);
+        notify(copy.made ? `Made your own copy of “${list.name}”. New cases use the official list until you activate it.` : `You already have a copy of “${list.name}”: here it is.`);
+        navigate({ page: 'list', source: 'own', id: copy.id, version: copy.version });
+        return;
+      }
       const ref = await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/new-version', { params: listParams(list.id, list.version, list.source) }));
-      notify(list.source === 'official' ? `Made your own copy of “${list.name}”.` : `Made version ${ref.version}.`);
+      notify(`Made version ${ref.version}.`);
       navigate({ page: 'list', source: 'own', id: ref.id, version: ref.version });
     });
   return (
@@ -63,6 +73,21 @@ function ReadOnlyList({ list }: { list: ExpectedDocList }) {
       online={online}
       op={op}
       onNewVersion={() => void newVersion()}
+      offerNewVersion={draftCopy === undefined}
+      actions={
+        draftCopy !== undefined && (
+          <a className="button primary" {...linkTo({ page: 'list', source: 'own', id: draftCopy.id, version: draftCopy.version })}>
+            Open my copy (draft v{draftCopy.version})
+          </a>
+        )
+      }
+      notice={
+        draftCopy !== undefined ? (
+          <p className="notice" role="note">
+            Official content: read-only. You have a copy of this list, version {draftCopy.version}, a draft. New cases use this official list until you activate your copy.
+          </p>
+        ) : undefined
+      }
     >
       {list.description && <p>{list.description}</p>}
       {list.sections.map((s) => (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { IntelTemplate, LibrarySource } from '@portal/shared';
 import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
-import { groupVersions } from '../data/library-groups';
+import { draftCopyOf, groupVersions } from '../data/library-groups';
 import { useIntelTemplateVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { navigate } from '../shell/router';
@@ -64,6 +64,7 @@ export function IntelTemplatesPage() {
         <FamilyCard
           key={g.key}
           group={g}
+          draftCopy={draftCopyOf(groups, g)}
           routeOf={(v) => ({ page: 'intel-template', source: v.source, id: v.id, version: v.version })}
           summary={(v) => `${v.questions.length} questions`}
           canEdit={canEdit && online}

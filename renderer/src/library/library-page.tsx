@@ -8,6 +8,7 @@ import { ProblemsPanel, splitProblems, useCanEdit, useOperation } from '../edito
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
 import { PromptDialog, type PromptDialogProps } from '../ui/prompt-dialog';
+import { makeOwnListCopy } from './own-copy';
 import { DefaultBadge, SourceBadge, StatusBadge } from '../ui/status-badge';
 
 type Group = LibraryGroup<ExpectedDocList>;
@@ -32,6 +33,10 @@ export function LibraryPage() {
   );
   const own = groups?.filter((g) => g.source === 'own') ?? [];
   const official = groups?.filter((g) => g.source === 'official') ?? [];
+  // An own list beside an official one of its id is a copy not in use yet (no active version):
+  // each card says so, and the official one leads to the copy rather than making another.
+  const ownById = new Map(own.map((g) => [g.id, g]));
+  const officialById = new Map(official.map((g) => [g.id, g]));
 
   const openDraft = (ref: { id: string; version: number }) => navigate({ page: 'list', source: 'own', id: ref.id, version: ref.version });
 
@@ -56,8 +61,14 @@ export function LibraryPage() {
     newVersion: (g: Group) =>
       run(`${g.key}:new`, async () => {
         const latest = g.versions[0]!;
+        if (g.source === 'official') {
+          const copy = await makeOwnListCopy(api, g.id, latest.version);
+          notify(copy.made ? `Made your own copy of “${g.name}”. New cases use the official list until you activate it.` : `You already have a copy of “${g.name}”: here it is.`);
+          openDraft(copy);
+          return;
+        }
         const ref = await ok(api.POST('/expected-doc-lists/{expectedDocListId}/{version}/new-version', { params: listParams(g.id, latest.version, g.source) }));
-        notify(g.source === 'official' ? `Made your own copy of “${g.name}”.` : `Made version ${ref.version} of “${ref.name}”.`);
+        notify(`Made version ${ref.version} of “${ref.name}”.`);
         openDraft(ref);
       }),
     rename: (g: Group) =>
@@ -135,7 +146,7 @@ export function LibraryPage() {
             ) : (
               <ul className="cards">
                 {own.map((g) => (
-                  <ListCard key={g.key} group={g} busy={busy} actions={actions} canEdit={canEdit} />
+                  <ListCard key={g.key} group={g} busy={busy} actions={actions} canEdit={canEdit} officialInUse={officialById.get(g.id)} />
                 ))}
               </ul>
             )}
@@ -148,7 +159,7 @@ export function LibraryPage() {
               </h2>
               <ul className="cards">
                 {official.map((g) => (
-                  <ListCard key={g.key} group={g} busy={busy} actions={actions} canEdit={canEdit} />
+                  <ListCard key={g.key} group={g} busy={busy} actions={actions} canEdit={canEdit} draftCopy={ownById.get(g.id)} />
                 ))}
               </ul>
             </section>
@@ -169,9 +180,26 @@ interface CardActions {
   setDefault(g: Group, v: ExpectedDocList): Promise<boolean>;
 }
 
-function ListCard({ group, busy, actions, canEdit }: { group: Group; busy: string | null; actions: CardActions; canEdit: boolean }) {
+function ListCard({
+  group,
+  busy,
+  actions,
+  canEdit,
+  draftCopy,
+  officialInUse,
+}: {
+  group: Group;
+  busy: string | null;
+  actions: CardActions;
+  canEdit: boolean;
+  /** On an official card: the organization's own copy of it, not activated yet. */
+  draftCopy?: Group | undefined;
+  /** On an own card: the official list of its id, still the one new cases use (this copy has no active version). */
+  officialInUse?: Group | undefined;
+}) {
   const latest = group.versions[0]!;
   const titleId = `list-${group.key}`;
+  const copyDraft = draftCopy?.versions[0];
   return (
     <li className="card" aria-labelledby={titleId}>
       <div className="card-header">
@@ -187,6 +215,16 @@ function ListCard({ group, busy, actions, canEdit }: { group: Group; busy: strin
         </div>
       </div>
       {latest.description && <p className="card-description">{latest.description}</p>}
+      {copyDraft !== undefined && (
+        <p className="card-note" role="note">
+          You have a copy of this list, version {copyDraft.version}, a {copyDraft.status}. New cases use this official list until you activate your copy.
+        </p>
+      )}
+      {officialInUse !== undefined && (
+        <p className="card-note" role="note">
+          Your copy of the official “{officialInUse.name}”. New cases use the official list until you activate a version of this one.
+        </p>
+      )}
       <table className="versions">
         <caption className="visually-hidden">Versions of {group.name}</caption>
         <thead>
@@ -251,6 +289,10 @@ function ListCard({ group, busy, actions, canEdit }: { group: Group; busy: strin
               Rename…
             </button>
           </>
+        ) : copyDraft !== undefined ? (
+          <a className="button" {...linkTo({ page: 'list', source: 'own', id: group.id, version: copyDraft.version })}>
+            Open my copy (draft v{copyDraft.version})
+          </a>
         ) : (
           <button type="button" onClick={() => void actions.newVersion(group)} disabled={busy !== null}>
             Make my own copy

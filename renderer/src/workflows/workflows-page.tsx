@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { readableProblem, type LibrarySource, type Workflow } from '@portal/shared';
 import { ok } from '@portal/shared/client';
 import { versionKey } from '@portal/shared/sync';
-import { groupVersions } from '../data/library-groups';
+import { draftCopyOf, groupVersions } from '../data/library-groups';
 import { useLibraryDefaults, useWorkflowVersions, withoutShadowed } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import { linkTo, navigate } from '../shell/router';
@@ -83,6 +83,7 @@ export function WorkflowsPage() {
         <FamilyCard
           key={g.key}
           group={g}
+          draftCopy={draftCopyOf(groups, g)}
           routeOf={(v) => ({ page: 'workflow', source: v.source, id: v.id, version: v.version })}
           summary={(v) => `${v.steps.length} steps`}
           flags={(v) => v.problems.length > 0 && <span className="badge badge-invalid">Incomplete</span>}

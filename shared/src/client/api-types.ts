@@ -2157,7 +2157,7 @@ export interface paths {
         };
         /**
          * Your library of expected document lists: one row per version
-         * @description Clients group the rows by id. Official list templates and catalogues are listed too (active and superseded versions), except those you have your own list of the same id of. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
+         * @description Clients group the rows by id. Official list templates and catalogues are listed too (active and superseded versions), except those your own list of the same id has replaced: once it has an active version. Until then the official list stays listed, and a case given its id uses it. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed. Conditional: the 200 carries a weak `ETag` (it changes whenever anything the answer is made of changes, and differs between organizations); send it back as `If-None-Match` to get 304 with no body while nothing changed.
          */
         get: {
             parameters: {
@@ -2548,7 +2548,7 @@ export interface paths {
         put?: never;
         /**
          * Make the next version from the active one, a draft copy
-         * @description 201 with v(N+1), a draft. 409 when the version is not active (a draft is edited in place) or a newer version exists. On an official list template: your own copy, v1 draft of kind `expectedDocListCatalogOrgCustom` under the same id (409 when you already have that id). On an official document catalogue: 409 (override entries through custom-documents).
+         * @description 201 with v(N+1), a draft. 409 when the version is not active (a draft is edited in place) or a newer version exists. On an official list template: your own copy, v1 draft of kind `expectedDocListCatalogOrgCustom` under the same id (409 when you already have that id, saying whether yours is still a draft). The official list stays listed and in use for new cases until your copy has an active version. On an official document catalogue: 409 (override entries through custom-documents).
          */
         post: {
             parameters: {
@@ -7771,7 +7771,7 @@ export interface paths {
         put?: never;
         /**
          * Create a case without running anything
-         * @description Pinned for good to the list version named: `expectedDocListId` alone takes its active version, `<id>/<N>` (or `version`) version N (spec Part 9.6). Add files with POST /applications/{id}/files and start a run with POST /workflows/{workflowId}/runs and `applicationId`. A new case waits at the gate (`run.state` `gated`, no `kind`). 400 a malformed list reference or a document catalogue; 404 no such list or version; 409 no active version, or a draft named.
+         * @description Pinned for good to the list version named: `expectedDocListId` alone takes its active version, `<id>/<N>` (or `version`) version N (spec Part 9.6). An id you copied from an official list names your copy once it has an active version, the official list until then. Add files with POST /applications/{id}/files and start a run with POST /workflows/{workflowId}/runs and `applicationId`. A new case waits at the gate (`run.state` `gated`, no `kind`). 400 a malformed list reference or a document catalogue; 404 no such list or version; 409 no active version, or a draft named.
          */
         post: {
             parameters: {

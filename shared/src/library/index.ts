@@ -4,3 +4,4 @@ export * from './chain.js';
 export * from './list-rules.js';
 export * from './schema-rules.js';
 export * from './readable-problem.js';
+export * from './shadowing.js';

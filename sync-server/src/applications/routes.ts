@@ -18,7 +18,7 @@ const applicationRoutes: FastifyPluginAsyncZod<{ applications: ApplicationServic
         tags: ['intake'],
         summary: 'Create a case without running anything',
         description:
-          'Pinned for good to the list version named: `expectedDocListId` alone takes its active version, `<id>/<N>` (or `version`) version N (spec Part 9.6). Add files with POST /applications/{id}/files and start a run with POST /workflows/{workflowId}/runs and `applicationId`. A new case waits at the gate (`run.state` `gated`, no `kind`). 400 a malformed list reference or a document catalogue; 404 no such list or version; 409 no active version, or a draft named.',
+          'Pinned for good to the list version named: `expectedDocListId` alone takes its active version, `<id>/<N>` (or `version`) version N (spec Part 9.6). An id you copied from an official list names your copy once it has an active version, the official list until then. Add files with POST /applications/{id}/files and start a run with POST /workflows/{workflowId}/runs and `applicationId`. A new case waits at the gate (`run.state` `gated`, no `kind`). 400 a malformed list reference or a document catalogue; 404 no such list or version; 409 no active version, or a draft named.',
         body: CreateApplicationInput,
         response: { 201: Application, ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -65,7 +65,8 @@ export class ApplicationService {
     }
     const wanted = parsed.version ?? version;
     const lists = this.deps.lists;
-    const address = await lists.family.address(q, orgId, parsed.id);
+    // The list in use under that id: the organization's own once activated, the official one until then.
+    const address = await lists.family.inUseAddress(q, orgId, parsed.id);
     if (isCatalogKind((address.itemKind ?? 'expectedDocListCatalogOrgCustom') as ExpectedDocListKindName)) {
       throw badRequest(`expectedDocList: "${parsed.id}" is a document catalogue, not an expected document list`);
     }

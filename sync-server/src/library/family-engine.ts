@@ -118,15 +118,23 @@ const SELECT_VERSIONS = `
    WHERE v.family_kind = $1 AND NOT v.deleted AND NOT f.deleted`;
 
 /**
+ * Whether the viewer ($2) has its own family of `v`'s id in use: a published (active or
+ * superseded) version of it. Only then does it shadow the official family of that id; a copy
+ * that is still a draft leaves the official one listed and runnable (shared/src/library/shadowing.ts).
+ */
+const OWN_IN_USE = `EXISTS (SELECT 1 FROM library_versions ov
+                     JOIN library_families o ON o.org_id = ov.org_id AND o.family_kind = ov.family_kind AND o.id = ov.id
+                    WHERE ov.org_id = $2 AND ov.family_kind = v.family_kind AND ov.id = v.id
+                      AND ov.status <> 'draft' AND NOT ov.deleted AND NOT o.deleted)`;
+
+/**
  * What a viewer ($2) sees of `v`: its own versions in every status, and the official
- * organization's ($3) published ones, except families the viewer has its own of. The listings
- * use it as it is. `visibleChanges` sends deleted versions and official drafts as gone, but keeps
- * sending official versions the viewer has its own family of: cases pin them.
+ * organization's ($3) published ones, except families the viewer has its own of in use. The
+ * listings use it as it is. `visibleChanges` sends deleted versions and official drafts as gone,
+ * but keeps sending official versions the viewer has its own family of: cases pin them.
  */
 const VISIBLE_TO_VIEWER = `(v.org_id = $2
-     OR (v.org_id = $3 AND v.status <> 'draft'
-         AND NOT EXISTS (SELECT 1 FROM library_families o
-                          WHERE o.org_id = $2 AND o.family_kind = v.family_kind AND o.id = v.id AND NOT o.deleted)))`;
+     OR (v.org_id = $3 AND v.status <> 'draft' AND NOT ${OWN_IN_USE}))`;
 
 /** A row of SELECT_VERSIONS (or any select of the same columns) as a version. */
 export const toFamilyVersion = <C>(r: VersionRow): FamilyVersion<C> => ({
@@ -433,6 +441,28 @@ export class FamilyEngine<C, I = C> {
     return { orgId: pick.org_id, id, source: pick.org_id === officialOrgId ? 'official' : 'own', itemKind: pick.item_kind };
   }
 
+  /**
+   * The family an id names when it is used rather than edited (the list a case is pinned to, the
+   * workflow a run follows, the template a brief answers): the caller's own once it has a
+   * published version, else the official one while that has one (a copy still a draft does not
+   * stop new cases of its kind), else whichever exists. 404 when neither does.
+   */
+  async inUseAddress(q: Queryable, viewerOrgId: string, officialOrgId: string, id: string): Promise<FamilyAddress> {
+    const { rows } = await q.query<{ org_id: string; item_kind: string | null; published: boolean }>(
+      `SELECT f.org_id, f.item_kind,
+              EXISTS (SELECT 1 FROM library_versions v
+                       WHERE v.org_id = f.org_id AND v.family_kind = f.family_kind AND v.id = f.id AND v.status <> 'draft' AND NOT v.deleted) AS published
+         FROM library_families f
+        WHERE f.family_kind = $1 AND f.id = $2 AND f.org_id = ANY($3::text[]) AND NOT f.deleted`,
+      [this.def.kind, id, [viewerOrgId, officialOrgId]],
+    );
+    const own = rows.find((r) => r.org_id === viewerOrgId);
+    const official = viewerOrgId === officialOrgId ? undefined : rows.find((r) => r.org_id === officialOrgId);
+    const pick = own?.published ? own : official?.published ? official : (own ?? official);
+    if (!pick) throw notFound(`No ${this.def.noun} "${id}"`);
+    return { orgId: pick.org_id, id, source: pick.org_id === officialOrgId ? 'official' : 'own', itemKind: pick.item_kind };
+  }
+
   /** A version as a caller may see it: other organizations' drafts (official ones) are hidden. */
   async readVersion(q: Queryable, address: FamilyAddress, viewerOrgId: string, version: number): Promise<FamilyVersion<C>> {
     const found = await this.version(q, address.orgId, address.id, version);
@@ -442,7 +472,7 @@ export class FamilyEngine<C, I = C> {
 
   /**
    * Every version a caller sees: its own (all statuses) and the official organization's (active
-   * and superseded) except families the caller has its own of. The REST listings and the sync
+   * and superseded) except families the caller has its own of in use. The REST listings and the sync
    * collections both read through here and `visibleChanges`, so they agree on what exists.
    */
   async listVisible(q: Queryable, viewerOrgId: string, officialOrgId: string): Promise<FamilyVersion<C>[]> {
@@ -503,8 +533,8 @@ export class FamilyEngine<C, I = C> {
    * `listVisible`, an official family the caller has its own of is NOT gone here: cases pin
    * official versions by source+id+version and must still resolve them on the device after a
    * copy (issue #29, item 6); the client shadows those official versions itself (an own version
-   * of the same id on the device hides them in the library), so making the copy sends nothing
-   * again. Every row has a rev of its own, so a page ends between two revs and a checkpoint at a
+   * of the same id in use on the device hides them in the library: shared/src/library/shadowing.ts),
+   * so making or activating the copy sends nothing again. Every row has a rev of its own, so a page ends between two revs and a checkpoint at a
    * rev is complete.
    */
   async visibleChanges(q: Queryable, viewerOrgId: string, officialOrgId: string, after: number, below: number | null, limit: number): Promise<VisibleChange<C>[]> {

@@ -42,6 +42,8 @@ export interface FamilyServiceDef<C, I, B extends SaveBodyIdentity> {
   copyItemKind?: string;
   /** Runs in the transaction that made an organization's copy of official content. */
   afterOfficialCopy?(tx: Queryable, orgId: string, copy: FamilyVersion<C>): Promise<void>;
+  /** Runs in the transaction of an activation of the caller's own version, after the engine activated it. */
+  afterActivate?(tx: Queryable, orgId: string, activated: FamilyVersion<C>): Promise<void>;
   /** Runs in the transaction of a REST save, after the engine saved it. */
   afterSave?(tx: Queryable, actor: LibraryActor, saved: FamilyVersion<C>): Promise<void>;
 }
@@ -69,6 +71,11 @@ export class FamilyService<C, I, B extends SaveBodyIdentity> {
   /** The family `id` names for the caller: with `source` the one asked for, else its own, else the official one. */
   address(q: Queryable, orgId: string, id: string, source?: Source): Promise<FamilyAddress> {
     return this.engine.address(q, orgId, this.def.officialOrgId, id, source);
+  }
+
+  /** The family an id names when used (a case, a run, a brief): see `FamilyEngine.inUseAddress`. */
+  inUseAddress(q: Queryable, orgId: string, id: string): Promise<FamilyAddress> {
+    return this.engine.inUseAddress(q, orgId, this.def.officialOrgId, id);
   }
 
   /** A version the caller may read (official drafts and other organizations' families are 404). */
@@ -119,9 +126,8 @@ export class FamilyService<C, I, B extends SaveBodyIdentity> {
       if (official.status !== 'active') {
         throw conflict(`Version ${version} of the official ${this.noun} "${id}" is ${official.status}; new-version copies its active version`);
       }
-      if (await this.engine.exists(tx, actor.orgId, id)) {
-        throw conflict(`You already have the ${this.noun} "${id}"; make new versions of yours from its active version`);
-      }
+      const own = await this.engine.versions(tx, actor.orgId, id);
+      if (own.length > 0 || (await this.engine.exists(tx, actor.orgId, id))) throw conflict(this.alreadyCopied(official, own));
       const copy = await this.engine.copyToFamily(tx, official, {
         orgId: actor.orgId,
         id,
@@ -132,6 +138,22 @@ export class FamilyService<C, I, B extends SaveBodyIdentity> {
       await this.def.afterOfficialCopy?.(tx, actor.orgId, copy);
       return copy;
     });
+  }
+
+  /**
+   * The 409 of a second copy (spec Part 3: the caller has that id already), said as it stands:
+   * a copy still a draft is to be edited and activated, and until then the official one is used.
+   */
+  private alreadyCopied(official: FamilyVersion<C>, own: readonly FamilyVersion<C>[]): string {
+    const active = own.filter((v) => v.status === 'active').sort((a, b) => b.version - a.version)[0];
+    const newest = [...own].sort((a, b) => b.version - a.version)[0];
+    if (active) {
+      return `You already have the ${this.noun} "${official.id}" of your own, in use at version ${active.version}; make new versions of yours from it`;
+    }
+    if (newest) {
+      return `You already have the ${this.noun} "${official.id}" of your own: your copy of “${official.name}”, version ${newest.version}, is a draft. Edit that draft and activate it; until then the official one stays in use`;
+    }
+    return `You already have your own ${this.noun} "${official.id}"`;
   }
 
   /** rename-as-new-version: v(N+1) draft under the new name, one atomic write (409 as new-version). */
@@ -146,7 +168,9 @@ export class FamilyService<C, I, B extends SaveBodyIdentity> {
   async activate(actor: LibraryActor, id: string, version: number, source?: Source): Promise<FamilyVersion<C>> {
     return this.db.transaction(async (tx) => {
       await this.ownAddress(tx, actor.orgId, id, version, source, 'activated');
-      return (await this.engine.activate(tx, actor.orgId, id, version)).activated;
+      const { activated } = await this.engine.activate(tx, actor.orgId, id, version);
+      await this.def.afterActivate?.(tx, actor.orgId, activated);
+      return activated;
     });
   }
 }

@@ -124,7 +124,7 @@ export function FamilyListing<V>({ title, intro, create, canEdit, online, offlin
  * activated from here), and the way to change it: edit the draft, make a new version, or make
  * one's own copy of official content.
  */
-export function FamilyCard<V extends FamilyVersion>({ group: g, routeOf, summary, flags, canEdit, busy, onActivate, onNewVersion, actions }: {
+export function FamilyCard<V extends FamilyVersion>({ group: g, routeOf, summary, flags, canEdit, busy, onActivate, onNewVersion, actions, draftCopy }: {
   group: LibraryGroup<V>;
   routeOf(version: V): Route;
   /** What a version holds, after its number: "6 steps". */
@@ -136,6 +136,8 @@ export function FamilyCard<V extends FamilyVersion>({ group: g, routeOf, summary
   onNewVersion(latest: V): void;
   /** The kind's other actions on the family (set as default). */
   actions?: ReactNode;
+  /** On an official card: the organization's copy of it, not activated yet (library-groups `draftCopyOf`). */
+  draftCopy?: V | undefined;
 }) {
   const latest = g.versions[0]!;
   const titleId = `family-${g.key}`;
@@ -154,6 +156,11 @@ export function FamilyCard<V extends FamilyVersion>({ group: g, routeOf, summary
         </div>
       </div>
       {latest.description && <p className="card-description">{latest.description}</p>}
+      {draftCopy !== undefined && (
+        <p className="card-note" role="note">
+          You have a copy of this, version {draftCopy.version}, a draft. The official one stays in use until you activate your copy.
+        </p>
+      )}
       <ul className="version-links">
         {g.versions.map((v) => (
           <li key={v.version}>
@@ -175,6 +182,10 @@ export function FamilyCard<V extends FamilyVersion>({ group: g, routeOf, summary
           {g.source === 'own' && latest.status === 'draft' ? (
             <a className="button" {...linkTo(routeOf(latest))}>
               Edit draft v{latest.version}
+            </a>
+          ) : draftCopy !== undefined ? (
+            <a className="button" {...linkTo(routeOf(draftCopy))}>
+              Open my copy (draft v{draftCopy.version})
             </a>
           ) : (
             <button type="button" onClick={() => onNewVersion(latest)} disabled={busy}>

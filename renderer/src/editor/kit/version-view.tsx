@@ -68,7 +68,7 @@ function VersionMissing({ what, back, error, offline }: { what: string; back: { 
  * A version that is not edited here (active, superseded, or official): its head with "Make my own
  * copy" or "New version to edit" for those who may, why it is read-only, then its content.
  */
-export function VersionView({ back, shown, familyId, badges, noun, canEdit, online, op, onNewVersion, offerNewVersion = true, actions, children }: {
+export function VersionView({ back, shown, familyId, badges, noun, canEdit, online, op, onNewVersion, offerNewVersion = true, actions, notice, children }: {
   back: VersionHeadProps['back'];
   shown: Pick<VersionHeadProps, 'name' | 'version' | 'status' | 'source'>;
   familyId: string;
@@ -82,6 +82,8 @@ export function VersionView({ back, shown, familyId, badges, noun, canEdit, onli
   offerNewVersion?: boolean;
   /** The kind's other actions on an active version (rename, set as default). */
   actions?: ReactNode;
+  /** Said instead of the usual read-only notice (an official version the organization has a draft copy of). */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   const busy = !online || op.busy !== null;
@@ -99,7 +101,7 @@ export function VersionView({ back, shown, familyId, badges, noun, canEdit, onli
           </>
         )}
       </VersionHead>
-      <ReadOnlyNotice source={shown.source} status={shown.status} noun={noun} />
+      {notice ?? <ReadOnlyNotice source={shown.source} status={shown.status} noun={noun} />}
       {canEdit && !online && <OfflineNotice>Making a new version needs the server.</OfflineNotice>}
       {op.error !== null && <ProblemsPanel title="The server refused this" problems={splitProblems(op.error)} />}
       {children}

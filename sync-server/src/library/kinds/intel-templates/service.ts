@@ -103,11 +103,11 @@ export class IntelTemplateLibrary {
   }
 
   /**
-   * The version a new brief answers: the active version of the template the id names (yours,
-   * else the official one). 404 for an unknown template, 409 when it has no active version.
+   * The version a new brief answers: the active version of the template the id names (yours once
+   * activated, else the official one). 404 for an unknown template, 409 when it has no active version.
    */
   async activeForBrief(q: Queryable, orgId: string, templateId: string): Promise<IntelTemplate> {
-    const address = await this.family.address(q, orgId, templateId);
+    const address = await this.family.inUseAddress(q, orgId, templateId);
     const active = await this.engine.latestActive(q, address.orgId, templateId);
     if (!active) throw conflict(`Intel template "${templateId}" has no active version; activate one first`);
     return this.toTemplate(active);

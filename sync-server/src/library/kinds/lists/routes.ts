@@ -39,7 +39,7 @@ const expectedDocListRoutes: FastifyPluginAsyncZod<{ lists: ListService }> = asy
       schema: {
         tags: LIBRARY,
         summary: 'Your library of expected document lists: one row per version',
-        description: 'Clients group the rows by id. Official list templates and catalogues are listed too (active and superseded versions), except those you have your own list of the same id of.',
+        description: 'Clients group the rows by id. Official list templates and catalogues are listed too (active and superseded versions), except those your own list of the same id has replaced: once it has an active version. Until then the official list stays listed, and a case given its id uses it.',
         response: { 200: z.array(ExpectedDocListListing), ...errorResponses(401, 403) },
       },
     },
@@ -73,7 +73,7 @@ const expectedDocListRoutes: FastifyPluginAsyncZod<{ lists: ListService }> = asy
       describe: {
         save: '400 when contract validation fails; the message names each failing line.',
         newVersion:
-          'On an official list template: your own copy, v1 draft of kind `expectedDocListCatalogOrgCustom` under the same id (409 when you already have that id). On an official document catalogue: 409 (override entries through custom-documents).',
+          'On an official list template: your own copy, v1 draft of kind `expectedDocListCatalogOrgCustom` under the same id (409 when you already have that id, saying whether yours is still a draft). The official list stays listed and in use for new cases until your copy has an active version. On an official document catalogue: 409 (override entries through custom-documents).',
         activate: 'Answers the updated listing row. The active version it replaces becomes superseded in the same write. Not complete enough: no lines, or lines whose document types no longer resolve; a draft older than an active version cannot be activated.',
       },
       operations: lists,

@@ -43,11 +43,12 @@ export class WorkflowLibrary {
       idField: 'id',
       toEdit: (body, current) => ({ description: body.description ?? current.content.description, steps: body.steps.map((s) => ({ tool: s.tool, settings: s.settings })) }),
       readOnlyHint: (official) => `make your own copy with POST /workflows/${official.id}/${official.version}/new-version`,
-      // From now on the id names the copy; a default that named the official workflow follows
-      // it, so runs of the default and the listing agree on which workflow that is.
-      afterOfficialCopy: async (tx, orgId, copy) => {
+      // Once the copy is activated the id names it (until then runs keep following the official
+      // workflow); a default that named the official workflow follows the id then, so runs of
+      // the default and the listing agree on which workflow that is.
+      afterActivate: async (tx, orgId, activated) => {
         const current = await this.engine.defaultOf(tx, orgId);
-        if (current?.orgId === this.official && current.id === copy.id) await this.engine.setDefault(tx, orgId, { orgId, id: copy.id });
+        if (current?.orgId === this.official && current.id === activated.id) await this.engine.setDefault(tx, orgId, { orgId, id: activated.id });
       },
     });
   }
@@ -177,7 +178,8 @@ export class WorkflowLibrary {
    * Reads only, so a run can ask before it writes anything.
    */
   async resolveForRun(q: Queryable, orgId: string, workflowId: string, pinned?: number): Promise<Workflow> {
-    const address = await this.address(q, orgId, workflowId);
+    // The workflow in use under that id: the organization's own once activated, the official one until then.
+    const address = await this.family.inUseAddress(q, orgId, workflowId);
     let chosen: FamilyVersion<WorkflowContent> | undefined;
     if (pinned !== undefined) {
       chosen = await this.engine.readVersion(q, address, orgId, pinned);

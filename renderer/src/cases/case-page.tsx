@@ -3,6 +3,7 @@ import { shownRun, type CaseExpectedDoc, type ExpectedDoc, type ExpectedDocList 
 import { messageOf } from '@portal/shared/client';
 import { versionKey, type ApplicationDoc, type CaseDocumentDoc, type DecisionRequestDoc, type DecisionRequestKind, type LedgerEventDoc } from '@portal/shared/sync';
 import {
+  cancelDecision,
   dismissDecision,
   reapplyDecision,
   requestDecision,
@@ -25,7 +26,8 @@ import { ExpectedDocumentsPanel } from './expected-documents-panel';
 import { OfflineToggle } from '../viewer/offline-toggle';
 import { PageThumbnail } from '../viewer/page-thumbnail';
 import { CaseTextDownload } from './case-downloads';
-import { confirmSplit, DocumentTools, pendingOnDocument, type ToolMode } from './review-actions';
+import { confirmSplit, DocumentTools, pendingOnDocument, type MadeDecision, type ToolMode } from './review-actions';
+import { DecisionToast } from './decision-toast';
 import { usePageKeys } from '../ui/use-page-keys';
 import { describeLedgerRow } from './ledger-labels';
 import { documentTitle } from './document-title';
@@ -51,7 +53,7 @@ export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
   { keys: ['c'], does: 'Confirm the proposed split (approve its first piece)' },
   { keys: ['p'], does: 'Pages and split points: move a boundary, approve or junk chosen pages' },
   { keys: ['e'], does: 'Correct a key value as the page shows it (the first one the analyzer is unsure of); Enter saves, Escape cancels' },
-  { keys: ['u'], does: 'Undo the decision on it: approved, settled or junked (needs the server)' },
+  { keys: ['u'], does: 'Undo: the decision on the selected document (approved, settled, junked), else the last one made here; one still waiting to reach the server is cancelled on this device (offline too)' },
   { keys: ['?'], does: 'Show or hide these keys' },
 ];
 
@@ -156,18 +158,48 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     [shown, isPending, select],
   );
 
+  /**
+   * The decisions made on this page, newest last: the toast's Undo and `u` take back the newest,
+   * wherever the selection has moved on to.
+   */
+  const [made, setMade] = useState<MadeDecision[]>([]);
+  const [toast, setToast] = useState<MadeDecision | null>(null);
+  const titleOf = useCallback(
+    (address: string) => {
+      const doc = documents?.find((d) => d.address === address || d.proposedSplits.some((p) => p.address === address));
+      return documentTitle(doc?.title ?? junked.find((j) => j.address === address)?.title ?? 'the document');
+    },
+    [documents, junked],
+  );
+  const [toastTitle, setToastTitle] = useState('');
+  const remember = useCallback(
+    (decision: MadeDecision) => {
+      setMade((m) => [...m.filter((d) => d.requestId !== decision.requestId), decision]);
+      setToastTitle(titleOf(decision.address));
+      setToast(decision);
+    },
+    [titleOf],
+  );
+  const closeToast = useCallback(() => setToast(null), []);
+  /** Forgets what was made on a document once its decision is taken back another way (its card's button). */
+  const forget = useCallback((address: string) => {
+    setMade((m) => m.filter((d) => d.address !== address));
+    setToast((t) => (t?.address === address ? null : t));
+  }, []);
+
   const decide = useCallback(
     async (doc: CaseDocumentDoc, kind: DecisionRequestKind) => {
       setError(null);
       // On at once, before the request is stored: the next key goes to the next document.
       advanceFrom(doc.address);
       try {
-        await requestDecision(local, { applicationId: application.id, kind, address: doc.address });
+        const requestId = await requestDecision(local, { applicationId: application.id, kind, address: doc.address });
+        if (kind === 'approve' || kind === 'settle' || kind === 'junk') remember({ requestId, kind, address: doc.address });
       } catch (e) {
         setError(`Could not record the decision: ${messageOf(e)}`);
       }
     },
-    [local, application.id, advanceFrom],
+    [local, application.id, advanceFrom, remember],
   );
 
   /** A key value as the person reads it on the page: a decision request, so offline too. */
@@ -197,7 +229,68 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     },
     [undo],
   );
-  const takeBack = useCallback((item: Item) => undoDecision(isJunked(item) ? item.decision.id : item.approval?.decisionId), [undoDecision]);
+  const takeBack = useCallback(
+    (item: Item) => {
+      forget(item.address);
+      return undoDecision(isJunked(item) ? item.decision.id : item.approval?.decisionId);
+    },
+    [undoDecision, forget],
+  );
+
+  /** A decision still on this device, taken out of its outbox: the document waits for review again. */
+  const cancel = useCallback(
+    async (request: DecisionRequestDoc) => {
+      setError(null);
+      try {
+        if (!(await cancelDecision(local, request.id))) setError('That decision reached the server meanwhile: undo it on its card.');
+        setMade((m) => m.filter((d) => d.requestId !== request.id));
+        setToast((t) => (t?.requestId === request.id ? null : t));
+      } catch (e) {
+        setError(`Could not cancel the decision: ${messageOf(e)}`);
+      }
+    },
+    [local],
+  );
+
+  /**
+   * Takes back a decision made here, however far it got: still on the device, it leaves the
+   * outbox; applied, it is undone (a request like any, so offline too); refused or beaten by
+   * another's decision, it never took effect and is only dismissed. The document is selected
+   * again, to be decided anew.
+   */
+  const takeBackMade = useCallback(
+    async (decision: MadeDecision) => {
+      setError(null);
+      setMade((m) => m.filter((d) => d.requestId !== decision.requestId));
+      setToast(null);
+      try {
+        const request = (await local.collections.decision_requests.findOne(decision.requestId).exec())?.toMutableJSON();
+        if (request === undefined) return;
+        if (request.state === 'pending' && (await cancelDecision(local, request.id))) {
+          // Cancelled before the server heard of it.
+        } else if (request.state !== 'conflict' && request.state !== 'refused') {
+          // Applied (or answered while it was being cancelled): the decision it made is undone.
+          const applied = (await local.collections.decision_requests.findOne(decision.requestId).exec())?.toMutableJSON();
+          if (applied?.result?.decisionId !== undefined) await undo(applied.result.decisionId);
+          else setError('That decision is still on its way to the server: undo it on its card once it is applied.');
+        } else {
+          await dismissDecision(local, request.id);
+        }
+        setSelectedAddress(decision.address);
+      } catch (e) {
+        setError(`Could not undo: ${messageOf(e)}`);
+      }
+    },
+    [local, undo],
+  );
+
+  /** `u`: the selected document's own decision (or the one waiting on it), else the last one made here. */
+  const undoKey = useCallback(() => {
+    const waiting = current === undefined ? undefined : isJunked(current) ? pendingByAddress.get(current.address) : pendingOnDocument(current, pendingByAddress);
+    if (waiting !== undefined) void cancel(waiting);
+    else if (current !== undefined && (isJunked(current) || current.approval !== undefined)) void takeBack(current);
+    else if (made.length > 0) void takeBackMade(made.at(-1)!);
+  }, [current, pendingByAddress, cancel, takeBack, made, takeBackMade]);
 
   useReviewKeys({
     next: () => select(shown?.[Math.min(index + 1, count - 1)]),
@@ -210,7 +303,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     more: {
       l: () => currentDoc && decidable(currentDoc, pendingByAddress) && setTool((t) => (t === 'line' ? null : 'line')),
       p: () => currentDoc && decidable(currentDoc, pendingByAddress) && setTool((t) => (t === 'pages' ? null : 'pages')),
-      u: () => current && void takeBack(current),
+      u: undoKey,
       e: () => {
         if (!currentDoc) return;
         const unsure = (currentDoc.document as { needsReview?: { fields: string[] } }).needsReview?.fields ?? [];
@@ -220,7 +313,10 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       c: () => {
         if (currentDoc && decidable(currentDoc, pendingByAddress)) {
           void confirmSplit(local, application.id, currentDoc).then(
-            () => advanceFrom(currentDoc.address),
+            (requestId) => {
+              advanceFrom(currentDoc.address);
+              if (requestId !== undefined) remember({ requestId, kind: 'approve', address: currentDoc.proposedSplits[0]!.address });
+            },
             (e: unknown) => setError(`Could not record the decision: ${messageOf(e)}`),
           );
         }
@@ -297,7 +393,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             <ul className="case-docs" role="listbox" aria-label="Documents of the case" aria-activedescendant={current ? docDomId(current.address) : undefined}>
               {shown.map((doc) =>
                 isJunked(doc) ? (
-                  <JunkedRow key={`junked:${doc.decision.id}`} item={doc} domId={docDomId(doc.address)} selected={doc === current} restoring={pendingByAddress.get(doc.address)?.kind === 'undo'} onSelect={() => select(doc)} onRestore={() => void takeBack(doc)} />
+                  <JunkedRow key={`junked:${doc.decision.id}`} item={doc} domId={docDomId(doc.address)} selected={doc === current} restoring={pendingByAddress.get(doc.address)?.kind === 'undo' ? pendingByAddress.get(doc.address) : undefined} onSelect={() => select(doc)} onRestore={() => void takeBack(doc)} onCancel={(r) => void cancel(r)} />
                 ) : (
                 <DocumentRow
                   key={doc.id}
@@ -309,6 +405,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                   lineName={lineName(doc.expectedDocId)}
                   onDecide={(kind) => void decide(doc, kind)}
                   onUndo={() => void takeBack(doc)}
+                  onCancel={(r) => void cancel(r)}
                   pendingCorrections={pendingCorrections.get(doc.address) ?? NO_CORRECTIONS}
                   editing={doc === current ? editing : null}
                   onEdit={setEditing}
@@ -324,7 +421,10 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                     mode={doc === current ? tool : null}
                     onMode={setTool}
                     onError={setError}
-                    onDecided={() => advanceFrom(doc.address)}
+                    onDecided={(decision) => {
+                      advanceFrom(doc.address);
+                      remember(decision);
+                    }}
                   />
                 </DocumentRow>
                 ),
@@ -340,6 +440,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             documents={documents ?? []}
             onReapply={(r) => void reapplyDecision(local, r).catch((e) => setError(messageOf(e)))}
             onDrop={(r) => void dismissDecision(local, r.id).catch((e) => setError(messageOf(e)))}
+            onCancel={(r) => void cancel(r)}
           />
           <ExpectedDocumentsPanel application={application} lines={list === undefined && application.expectedDocs === undefined ? undefined : lines} listsLoaded={lists !== undefined} documents={documents ?? []} />
         </div>
@@ -349,6 +450,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
           <DocumentViewer caseId={application.id} doc={current} fieldLabel={(field) => labelOf(currentFields, field)} cited={cited} />
         </div>
       )}
+      <DecisionToast decision={toast} title={toastTitle} onUndo={(d) => void takeBackMade(d)} onClose={closeToast} />
       <section className="panel case-ledger" aria-labelledby="case-ledger">
         <h2 id="case-ledger" className="panel-title">
           Ledger
@@ -420,6 +522,7 @@ function DocumentRow({
   lineName,
   onDecide,
   onUndo,
+  onCancel,
   pendingCorrections,
   editing,
   onEdit,
@@ -435,6 +538,8 @@ function DocumentRow({
   lineName: string | undefined;
   onDecide(kind: DecisionRequestKind): void;
   onUndo(): void;
+  /** Takes a decision still on this device out of its outbox. */
+  onCancel(request: DecisionRequestDoc): void;
   pendingCorrections: ReadonlyMap<string, unknown>;
   editing: string | null;
   onEdit(field: string | null): void;
@@ -500,26 +605,33 @@ function DocumentRow({
       />
       {canDecide && (
         <div className="case-doc-actions">
-          <button type="button" onClick={() => onDecide('approve')} title="a">
+          {/* The card's own click selects it: a decision's click is the decision's alone, so the page moves on as the key does. */}
+          <button type="button" onClick={stopping(() => onDecide('approve'))} title="a" aria-label={`Approve ${title}`}>
             Approve
           </button>
-          <button type="button" onClick={() => onDecide('settle')} title="s">
+          <button type="button" onClick={stopping(() => onDecide('settle'))} title="s" aria-label={`Settle ${title}`}>
             Settle
           </button>
-          <button type="button" className="danger" onClick={() => onDecide('junk')} title="x">
+          <button type="button" className="danger" onClick={stopping(() => onDecide('junk'))} title="x" aria-label={`Junk ${title}`}>
             Junk
           </button>
         </div>
       )}
-      {doc.approval !== undefined && pending?.kind !== 'undo' && (
+      {pending !== undefined && pending.kind !== 'correct' && (
+        <div className="case-doc-actions">
+          <span className="muted small">Not sent yet: it waits on this device.</span>
+          <button type="button" title="u: take it back before it reaches the server" aria-label={`Cancel ${KIND_LABELS[pending.kind].toLowerCase()} of ${title}`} onClick={stopping(() => onCancel(pending))}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {doc.approval !== undefined && pending === undefined && (
         <div className="case-doc-actions">
           <button
             type="button"
             title={`u: back to waiting for review (${doc.approval.outcome} by ${doc.approval.decidedBy})`}
-            onClick={(e) => {
-              e.stopPropagation();
-              onUndo();
-            }}
+            aria-label={`${doc.approval.outcome === 'approved' ? 'Undo approval' : 'Reopen'} of ${title}`}
+            onClick={stopping(onUndo)}
           >
             {doc.approval.outcome === 'approved' ? 'Undo approval' : 'Reopen'}
           </button>
@@ -528,6 +640,14 @@ function DocumentRow({
       {children}
     </li>
   );
+}
+
+/** A click handled by a button inside a card, not also by the card (which selects it). */
+function stopping(handler: () => void) {
+  return (event: { stopPropagation(): void }) => {
+    event.stopPropagation();
+    handler();
+  };
 }
 
 function DecisionState({ doc, pending }: { doc: CaseDocumentDoc; pending: DecisionRequestDoc | undefined }) {
@@ -547,11 +667,14 @@ function PendingPanel({
   documents,
   onReapply,
   onDrop,
+  onCancel,
 }: {
   requests: DecisionRequestDoc[];
   documents: CaseDocumentDoc[];
   onReapply(r: DecisionRequestDoc): void;
   onDrop(r: DecisionRequestDoc): void;
+  /** Takes a request not yet sent off the device. */
+  onCancel(r: DecisionRequestDoc): void;
 }) {
   const titleOf = (address: string | undefined) => {
     const run = address === undefined ? null : /^run:(\d+)$/.exec(address);
@@ -573,7 +696,14 @@ function PendingPanel({
               <div>
                 <strong>{KIND_LABELS[r.kind]}</strong> {titleOf(r.address)}
               </div>
-              {r.state === 'pending' && <p className="muted small">Waiting to reach the server (made {formatDateTime(r.madeAt)}).</p>}
+              {r.state === 'pending' && (
+                <div className="row pending-waiting">
+                  <p className="muted small">Waiting to reach the server (made {formatDateTime(r.madeAt)}).</p>
+                  <button type="button" className="small-button" onClick={() => onCancel(r)} aria-label={`Cancel ${KIND_LABELS[r.kind].toLowerCase()} of ${titleOf(r.address)}`}>
+                    Cancel
+                  </button>
+                </div>
+              )}
               {r.state === 'conflict' && (
                 <>
                   <p className="small">

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { caseAttention, RUN_STATES, sortCases, type CaseAttention, type CaseSort, type RunStateName } from '@portal/shared';
-import { useCases, useOpenFindingCounts } from '../data/use-cases';
+import { caseAttention, checklistCounts, RUN_STATES, sortCases, type CaseAttention, type CaseSort, type ChecklistDocument, type RunStateName } from '@portal/shared';
+import type { ApplicationDoc } from '@portal/shared/sync';
+import { useCases, useChecklistDocuments, useOpenFindingCounts } from '../data/use-cases';
 import { linkTo } from '../shell/router';
 import { RUN_STATE_LABELS, RunStateBadge } from './run-state-badge';
 
@@ -10,6 +11,7 @@ export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(unde
 export function CasesPage() {
   const cases = useCases();
   const findings = useOpenFindingCounts();
+  const checklists = useChecklistDocuments();
   const [search, setSearch] = useState('');
   const [state, setState] = useState<RunStateName | ''>('');
   // What needs a person first, unless the reviewer picks another column.
@@ -75,7 +77,7 @@ export function CasesPage() {
             <tr>
               {header('applicant', 'Applicant', 'A to Z')}
               {header('state', 'State', 'at the gate first')}
-              {header('filed', 'Documents filed', 'least filed first')}
+              {header('filed', 'Expected documents', 'least filed first')}
               {header('attention', 'Flags', 'what needs a person first')}
               {header('created', 'Created', 'newest first')}
             </tr>
@@ -93,7 +95,7 @@ export function CasesPage() {
                   <RunStateBadge state={c.run.state} />
                 </td>
                 <td>
-                  {c.docsFiled} / {c.docsTotal}
+                  <ChecklistCell application={c} documents={checklists?.get(c.id)} />
                 </td>
                 <td>
                   <FlagCount attention={caseAttention(c, findings?.get(c.id) ?? 0)} held={c.run.flags.length > 0} />
@@ -105,6 +107,31 @@ export function CasesPage() {
         </table>
       )}
     </div>
+  );
+}
+
+/**
+ * How far a case's expected documents are met, as a reviewer reads it: lines a person accepted
+ * (approved a document for), then lines the run alone filed, which still wait for review. "2 / 7
+ * filed" with nothing decided read as two lines checked.
+ */
+function ChecklistCell({ application, documents }: { application: ApplicationDoc; documents: readonly ChecklistDocument[] | undefined }) {
+  // A copy of the case stored before its own lines were replicated: the listing's count is all there is.
+  if (application.expectedDocs === undefined) {
+    return (
+      <span className="checklist-cell">
+        {application.docsFiled} of {application.docsTotal} filed
+      </span>
+    );
+  }
+  const { accepted, toReview, total } = checklistCounts(application.expectedDocs, documents ?? []);
+  return (
+    <span className="checklist-cell">
+      <span>
+        {accepted} of {total} accepted
+      </span>
+      {toReview > 0 && <span className="muted small">{toReview} filed by the run, to review</span>}
+    </span>
   );
 }
 

@@ -284,11 +284,15 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     [local, undo],
   );
 
-  /** `u`: the selected document's own decision (or the one waiting on it), else the last one made here. */
+  /**
+   * `u`: the selected document's own decision (one still on the device is cancelled), else the
+   * last one made here. An undo on its way is not itself taken back by `u`: pressed again, `u`
+   * goes on back through what was made (the card's Cancel keeps the decision instead).
+   */
   const undoKey = useCallback(() => {
     const waiting = current === undefined ? undefined : isJunked(current) ? pendingByAddress.get(current.address) : pendingOnDocument(current, pendingByAddress);
-    if (waiting !== undefined) void cancel(waiting);
-    else if (current !== undefined && (isJunked(current) || current.approval !== undefined)) void takeBack(current);
+    if (waiting !== undefined && waiting.kind !== 'undo') void cancel(waiting);
+    else if (waiting === undefined && current !== undefined && (isJunked(current) || current.approval !== undefined)) void takeBack(current);
     else if (made.length > 0) void takeBackMade(made.at(-1)!);
   }, [current, pendingByAddress, cancel, takeBack, made, takeBackMade]);
 

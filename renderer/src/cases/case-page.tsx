@@ -3,7 +3,6 @@ import { shownRun, type CaseExpectedDoc, type ExpectedDoc, type ExpectedDocList 
 import { messageOf } from '@portal/shared/client';
 import { versionKey, type ApplicationDoc, type CaseDocumentDoc, type DecisionRequestDoc, type DecisionRequestKind, type LedgerEventDoc } from '@portal/shared/sync';
 import {
-  cancelDecision,
   dismissDecision,
   reapplyDecision,
   requestDecision,
@@ -86,7 +85,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const documents = useCaseDocuments(application.id);
   const decisions = useCaseDecisions(application.id);
   const junked = useMemo(() => junkedDocs(decisions ?? [], application), [decisions, application]);
-  const { undo } = useUndo(application.id);
+  const { undo, takeBackRequest } = useUndo(application.id);
   const ledger = useCaseLedger(application.id);
   // The case and its ledger replicate apart: the run is shown as the further on of the two says.
   const withRun = useMemo(() => ({ ...application, run: shownRun(application.run, ledger) }), [application, ledger]);
@@ -237,51 +236,38 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     [undoDecision, forget],
   );
 
-  /** A decision still on this device, taken out of its outbox: the document waits for review again. */
+  /** A decision still on this device, taken out of its outbox (undone, if its push was already on its way): the document waits for review again. */
   const cancel = useCallback(
     async (request: DecisionRequestDoc) => {
       setError(null);
+      setMade((m) => m.filter((d) => d.requestId !== request.id));
+      setToast((t) => (t?.requestId === request.id ? null : t));
       try {
-        if (!(await cancelDecision(local, request.id))) setError('That decision reached the server meanwhile: undo it on its card.');
-        setMade((m) => m.filter((d) => d.requestId !== request.id));
-        setToast((t) => (t?.requestId === request.id ? null : t));
+        await takeBackRequest(request.id);
       } catch (e) {
         setError(`Could not cancel the decision: ${messageOf(e)}`);
       }
     },
-    [local],
+    [takeBackRequest],
   );
 
   /**
-   * Takes back a decision made here, however far it got: still on the device, it leaves the
-   * outbox; applied, it is undone (a request like any, so offline too); refused or beaten by
-   * another's decision, it never took effect and is only dismissed. The document is selected
-   * again, to be decided anew.
+   * Takes back a decision made here, however far it got (see `takeBackRequest`: cancelled on the
+   * device, or undone, offline too). The document is selected again, to be decided anew.
    */
   const takeBackMade = useCallback(
     async (decision: MadeDecision) => {
       setError(null);
       setMade((m) => m.filter((d) => d.requestId !== decision.requestId));
       setToast(null);
+      setSelectedAddress(decision.address);
       try {
-        const request = (await local.collections.decision_requests.findOne(decision.requestId).exec())?.toMutableJSON();
-        if (request === undefined) return;
-        if (request.state === 'pending' && (await cancelDecision(local, request.id))) {
-          // Cancelled before the server heard of it.
-        } else if (request.state !== 'conflict' && request.state !== 'refused') {
-          // Applied (or answered while it was being cancelled): the decision it made is undone.
-          const applied = (await local.collections.decision_requests.findOne(decision.requestId).exec())?.toMutableJSON();
-          if (applied?.result?.decisionId !== undefined) await undo(applied.result.decisionId);
-          else setError('That decision is still on its way to the server: undo it on its card once it is applied.');
-        } else {
-          await dismissDecision(local, request.id);
-        }
-        setSelectedAddress(decision.address);
+        await takeBackRequest(decision.requestId);
       } catch (e) {
         setError(`Could not undo: ${messageOf(e)}`);
       }
     },
-    [local, undo],
+    [takeBackRequest],
   );
 
   /**

@@ -171,8 +171,15 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     [documents, junked],
   );
   const [toastTitle, setToastTitle] = useState('');
+  /**
+   * Documents whose decision this page is taking back: until the undo comes back from the server
+   * the card still shows the decision, and `u` pressed again goes on back through what was made
+   * rather than undo it a second time.
+   */
+  const takingBack = useRef(new Set<string>());
   const remember = useCallback(
     (decision: MadeDecision) => {
+      takingBack.current.delete(decision.address);
       setMade((m) => [...m.filter((d) => d.requestId !== decision.requestId), decision]);
       setToastTitle(titleOf(decision.address));
       setToast(decision);
@@ -231,6 +238,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const takeBack = useCallback(
     (item: Item) => {
       forget(item.address);
+      takingBack.current.add(item.address);
       return undoDecision(isJunked(item) ? item.decision.id : item.approval?.decisionId);
     },
     [undoDecision, forget],
@@ -260,6 +268,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       setError(null);
       setMade((m) => m.filter((d) => d.requestId !== decision.requestId));
       setToast(null);
+      takingBack.current.add(decision.address);
       setSelectedAddress(decision.address);
       try {
         await takeBackRequest(decision.requestId);
@@ -277,8 +286,9 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
    */
   const undoKey = useCallback(() => {
     const waiting = current === undefined ? undefined : isJunked(current) ? pendingByAddress.get(current.address) : pendingOnDocument(current, pendingByAddress);
+    const decided = current !== undefined && (isJunked(current) || current.approval !== undefined) && !takingBack.current.has(current.address);
     if (waiting !== undefined && waiting.kind !== 'undo') void cancel(waiting);
-    else if (waiting === undefined && current !== undefined && (isJunked(current) || current.approval !== undefined)) void takeBack(current);
+    else if (waiting === undefined && decided) void takeBack(current);
     else if (made.length > 0) void takeBackMade(made.at(-1)!);
   }, [current, pendingByAddress, cancel, takeBack, made, takeBackMade]);
 

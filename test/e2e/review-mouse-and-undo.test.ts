@@ -83,6 +83,11 @@ describe('reviewing with the mouse, and taking decisions back', () => {
   const documents = (id = caseId) => rest().get<Entry[]>(`/applications/${id}/documents`);
   const decisions = () => rest().get<Decision[]>(`/applications/${caseId}/decisions`);
   const standing = () => decisions().then((all) => all.filter((d) => d.undone === undefined));
+  /** Each test starts from a case nobody decided anything on (through the REST API). */
+  async function undoAll(): Promise<void> {
+    for (const d of await standing()) await rest().post(`/applications/${caseId}/decisions/${d.id}/undo`);
+    await until('nothing decided', async () => (await standing()).length === 0);
+  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -116,7 +121,10 @@ describe('reviewing with the mouse, and taking decisions back', () => {
     await cases.goto();
     const cell = cases.row(APPLICANT).getByRole('cell').nth(1);
     await expect.poll(() => cell.innerText(), { timeout: 20_000 }).toBe(`0 of ${expectedDocs.length} accepted\n${filedLines.length} filed by the run, to review`);
-    await shoot(page, 'cases-list-1280');
+    for (const size of [SMALL, WIDE, LAPTOP]) {
+      await page.setViewportSize(size);
+      await shoot(page, `cases-list-${size.width}`);
+    }
 
     await open(caseId, APPLICANT);
     const lineItem = (name: string) => review.expected.getByRole('listitem').filter({ hasText: name });
@@ -127,7 +135,12 @@ describe('reviewing with the mouse, and taking decisions back', () => {
     }
     expect(await review.expected.getByText('✓').count(), 'nothing is ticked with nothing decided').toBe(0);
     expect(await review.expected.innerText()).toContain(`0 of ${expectedDocs.length} accepted by a person`);
+    await review.expected.scrollIntoViewIfNeeded();
     await shoot(page, 'checklist-filed-1280');
+    await page.setViewportSize(SMALL);
+    await review.expected.scrollIntoViewIfNeeded();
+    await shoot(page, 'checklist-filed-800');
+    await page.setViewportSize(LAPTOP);
 
     // A person approves a document filed against a line: that line, and only it, is ticked.
     const target = listed.find((d) => d.expectedDocId === filedLines[0]!.id)!;
@@ -137,6 +150,8 @@ describe('reviewing with the mouse, and taking decisions back', () => {
     await expect.poll(() => lineItem(filedLines[0]!.name).getAttribute('data-standing'), { timeout: 20_000 }).toBe('accepted');
     expect(await lineItem(filedLines[0]!.name).innerText()).toContain('✓');
     expect(await review.expected.getByText('✓').count()).toBe(1);
+    await review.expected.scrollIntoViewIfNeeded();
+    await shoot(page, 'checklist-accepted-1280');
     await cases.goto();
     await expect.poll(() => cell.innerText(), { timeout: 20_000 }).toContain(`1 of ${expectedDocs.length} accepted`);
     // Put back as it was for the tests after.
@@ -166,7 +181,12 @@ describe('reviewing with the mouse, and taking decisions back', () => {
       const box = (await button.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       decided.push(at);
-      if (click < count - 1) await until(`click ${click + 1} selects the next document`, async () => (await review.selectedAddress()) !== at);
+      if (click < count - 1) {
+        await until(`click ${click + 1} selects the next document`, async () => (await review.selectedAddress()) !== at).catch(async (e: unknown) => {
+          await shoot(page, `mouse-failed-${click + 1}`);
+          throw e;
+        });
+      }
     }
     await expect.poll(async () => (await documents(mouseCase)).filter((d) => d.approval !== undefined).length, { timeout: 30_000 }).toBe(count);
     expect(decided.every((a) => a !== '')).toBe(true);
@@ -176,7 +196,9 @@ describe('reviewing with the mouse, and taking decisions back', () => {
   });
 
   it('offers Undo after junking, and `u` takes back the last decision wherever the selection is', async () => {
+    await undoAll();
     await open(caseId, APPLICANT);
+    await until('the page shows nothing decided', async () => (await review.filterCount('Decided')) === 0);
     const [first, second] = (await review.addresses()) as [string, string];
     const title = (await review.byAddress(first).getAttribute('aria-label'))!;
     await review.byAddress(first).click();
@@ -215,7 +237,10 @@ describe('reviewing with the mouse, and taking decisions back', () => {
   });
 
   it('cancels a decision made offline before it reaches the server: its Cancel, the toast’s Undo or `u`', async () => {
+    await undoAll();
+    const before = new Set((await decisions()).map((d) => d.id));
     await open(caseId, APPLICANT);
+    await until('the page shows nothing decided', async () => (await review.filterCount('Decided')) === 0);
     await review.press('?');
     expect(await review.keysHelp.innerText()).not.toContain('needs the server');
     await review.press('?');
@@ -250,7 +275,7 @@ describe('reviewing with the mouse, and taking decisions back', () => {
     await context.setOffline(false);
     await expect.poll(async () => (await standing()).map((d) => `${d.kind} ${d.address}`), { timeout: 30_000 }).toEqual([`settle ${fourth}`]);
     await review.pending.getByText('None: every decision made here has reached the server.').waitFor({ timeout: 20_000 });
-    expect((await decisions()).filter((d) => [first, second, third].includes(d.address)).length).toBe(0);
+    expect((await decisions()).filter((d) => !before.has(d.id) && [first, second, third].includes(d.address)).length).toBe(0);
     await review.press('u');
     await expect.poll(async () => (await standing()).length, { timeout: 20_000 }).toBe(0);
   });
@@ -268,7 +293,9 @@ describe('reviewing with the mouse, and taking decisions back', () => {
   for (const size of [LAPTOP, SMALL]) {
     it(`opens Change line and Pages and split in view, the focused option shown, at ${size.width}×${size.height}`, async () => {
       await page.setViewportSize(size);
+      await undoAll();
       await open(caseId, APPLICANT);
+      await until('the page shows nothing decided', async () => (await review.filterCount('Decided')) === 0);
       const actions = new CaseActions(page);
       const order = await review.addresses();
       const listed = await documents();

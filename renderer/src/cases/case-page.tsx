@@ -328,10 +328,16 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     setTool(null);
     setEditing(null);
   }, [current?.address]);
-  // The selected document stays in view as the keys move through a long list.
+  // The selected document stays in view as the keys, or clicks on its buttons, move through a long
+  // list: its decision buttons too (a tall card has them at its foot, below the window's edge),
+  // where the next click goes. Scrolled as little as needed, and only when the selection moves.
+  const currentAddress = current?.address;
   useEffect(() => {
-    if (current) document.getElementById(docDomId(current.address))?.scrollIntoView({ block: 'nearest' });
-  }, [current]);
+    if (currentAddress === undefined) return;
+    const card = document.getElementById(docDomId(currentAddress));
+    card?.scrollIntoView({ block: 'nearest' });
+    card?.querySelector('.case-doc-actions')?.scrollIntoView({ block: 'nearest' });
+  }, [currentAddress]);
 
   return (
     <div className={`page case-page${current ? ' with-viewer' : ''}`}>

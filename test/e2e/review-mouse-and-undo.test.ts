@@ -177,7 +177,7 @@ describe('reviewing with the mouse, and taking decisions back', () => {
       expect(decided, 'the selection is a document still to decide').not.toContain(at);
       const button = review.decision(at, click % 2 === 0 ? 'Approve' : 'Settle');
       // Where the reviewer is working: the button is in view without scrolling, and one mouse click (no scrolling by the test) decides.
-      expect(await shownWhole(button), `click ${click + 1}`).toEqual({ visible: true, why: '' });
+      await expect.poll(() => shownWhole(button), { message: `click ${click + 1}`, timeout: 2_000 }).toEqual({ visible: true, why: '' });
       const box = (await button.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       decided.push(at);

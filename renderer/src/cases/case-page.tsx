@@ -330,14 +330,15 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   }, [current?.address]);
   // The selected document stays in view as the keys, or clicks on its buttons, move through a long
   // list: its decision buttons too (a tall card has them at its foot, below the window's edge),
-  // where the next click goes. Scrolled as little as needed, and only when the selection moves.
+  // where the next click goes. Scrolled as little as needed, when the selection moves and when a
+  // decision re-sorts the list under it (the decided card leaves for the end a moment later).
   const currentAddress = current?.address;
   useEffect(() => {
     if (currentAddress === undefined) return;
     const card = document.getElementById(docDomId(currentAddress));
     card?.scrollIntoView({ block: 'nearest' });
     card?.querySelector('.case-doc-actions')?.scrollIntoView({ block: 'nearest' });
-  }, [currentAddress]);
+  }, [currentAddress, pendingByAddress]);
 
   return (
     <div className={`page case-page${current ? ' with-viewer' : ''}`}>

@@ -146,6 +146,14 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   );
   const { targets: citations, cited } = useCitationTargets(documents, junked, selectCited, setError);
 
+  const selectedNow = useRef<string | undefined>(undefined);
+  const revealSelected = useCallback(() => {
+    if (selectedNow.current === undefined) return;
+    const card = document.getElementById(docDomId(selectedNow.current));
+    card?.scrollIntoView({ block: 'nearest' });
+    card?.querySelector('.case-doc-actions')?.scrollIntoView({ block: 'nearest' });
+  }, []);
+
   /** After a decision, the next document that still waits for one (after it in the list, else from the top). */
   const advanceFrom = useCallback(
     (address: string) => {
@@ -201,11 +209,14 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       try {
         const requestId = await requestDecision(local, { applicationId: application.id, kind, address: doc.address });
         if (kind === 'approve' || kind === 'settle' || kind === 'junk') remember({ requestId, kind, address: doc.address });
+        // The decided card leaves for the end of the list once the stored request is read back:
+        // the next one's buttons are brought into view again after that re-sort.
+        setTimeout(revealSelected, 150);
       } catch (e) {
         setError(`Could not record the decision: ${messageOf(e)}`);
       }
     },
-    [local, application.id, advanceFrom, remember],
+    [local, application.id, advanceFrom, remember, revealSelected],
   );
 
   /** A key value as the person reads it on the page: a decision request, so offline too. */
@@ -330,15 +341,13 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   }, [current?.address]);
   // The selected document stays in view as the keys, or clicks on its buttons, move through a long
   // list: its decision buttons too (a tall card has them at its foot, below the window's edge),
-  // where the next click goes. Scrolled as little as needed, when the selection moves and when a
-  // decision re-sorts the list under it (the decided card leaves for the end a moment later).
+  // where the next click goes. Scrolled as little as needed, when the selection moves (and after a
+  // decision, see `decide`), never on a replication update under a reviewer scrolling by hand.
   const currentAddress = current?.address;
   useEffect(() => {
-    if (currentAddress === undefined) return;
-    const card = document.getElementById(docDomId(currentAddress));
-    card?.scrollIntoView({ block: 'nearest' });
-    card?.querySelector('.case-doc-actions')?.scrollIntoView({ block: 'nearest' });
-  }, [currentAddress, pendingByAddress]);
+    selectedNow.current = currentAddress;
+    revealSelected();
+  }, [currentAddress, revealSelected]);
 
   return (
     <div className={`page case-page${current ? ' with-viewer' : ''}`}>

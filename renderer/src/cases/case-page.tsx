@@ -25,7 +25,8 @@ import { ExpectedDocumentsPanel } from './expected-documents-panel';
 import { OfflineToggle } from '../viewer/offline-toggle';
 import { PageThumbnail } from '../viewer/page-thumbnail';
 import { CaseTextDownload } from './case-downloads';
-import { confirmSplit, DocumentTools, pendingOnDocument, type ToolMode } from './review-actions';
+import { confirmSplit, DocumentTools, pendingOnDocument, type MadeDecision, type ToolMode } from './review-actions';
+import { DecisionToast } from './decision-toast';
 import { usePageKeys } from '../ui/use-page-keys';
 import { describeLedgerRow } from './ledger-labels';
 import { documentTitle } from './document-title';
@@ -51,7 +52,7 @@ export const REVIEW_KEYS: { keys: string[]; does: string }[] = [
   { keys: ['c'], does: 'Confirm the proposed split (approve its first piece)' },
   { keys: ['p'], does: 'Pages and split points: move a boundary, approve or junk chosen pages' },
   { keys: ['e'], does: 'Correct a key value as the page shows it (the first one the analyzer is unsure of); Enter saves, Escape cancels' },
-  { keys: ['u'], does: 'Undo the decision on it: approved, settled or junked (needs the server)' },
+  { keys: ['u'], does: 'Undo: the decision on the selected document (approved, settled, junked), else the last one made here; one still waiting to reach the server is cancelled on this device (offline too)' },
   { keys: ['?'], does: 'Show or hide these keys' },
 ];
 
@@ -84,7 +85,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   const documents = useCaseDocuments(application.id);
   const decisions = useCaseDecisions(application.id);
   const junked = useMemo(() => junkedDocs(decisions ?? [], application), [decisions, application]);
-  const { undo } = useUndo(application.id);
+  const { undo, takeBackRequest } = useUndo(application.id);
   const ledger = useCaseLedger(application.id);
   // The case and its ledger replicate apart: the run is shown as the further on of the two says.
   const withRun = useMemo(() => ({ ...application, run: shownRun(application.run, ledger) }), [application, ledger]);
@@ -145,6 +146,14 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
   );
   const { targets: citations, cited } = useCitationTargets(documents, junked, selectCited, setError);
 
+  const selectedNow = useRef<string | undefined>(undefined);
+  const revealSelected = useCallback(() => {
+    if (selectedNow.current === undefined) return;
+    const card = document.getElementById(docDomId(selectedNow.current));
+    card?.scrollIntoView({ block: 'nearest' });
+    card?.querySelector('.case-doc-actions')?.scrollIntoView({ block: 'nearest' });
+  }, []);
+
   /** After a decision, the next document that still waits for one (after it in the list, else from the top). */
   const advanceFrom = useCallback(
     (address: string) => {
@@ -156,18 +165,58 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     [shown, isPending, select],
   );
 
+  /**
+   * The decisions made on this page, newest last: the toast's Undo and `u` take back the newest,
+   * wherever the selection has moved on to.
+   */
+  const [made, setMade] = useState<MadeDecision[]>([]);
+  const [toast, setToast] = useState<MadeDecision | null>(null);
+  const titleOf = useCallback(
+    (address: string) => {
+      const doc = documents?.find((d) => d.address === address || d.proposedSplits.some((p) => p.address === address));
+      return documentTitle(doc?.title ?? junked.find((j) => j.address === address)?.title ?? 'the document');
+    },
+    [documents, junked],
+  );
+  const [toastTitle, setToastTitle] = useState('');
+  /**
+   * Documents whose decision this page is taking back: until the undo comes back from the server
+   * the card still shows the decision, and `u` pressed again goes on back through what was made
+   * rather than undo it a second time.
+   */
+  const takingBack = useRef(new Set<string>());
+  const remember = useCallback(
+    (decision: MadeDecision) => {
+      takingBack.current.delete(decision.address);
+      setMade((m) => [...m.filter((d) => d.requestId !== decision.requestId), decision]);
+      setToastTitle(titleOf(decision.address));
+      setToast(decision);
+    },
+    [titleOf],
+  );
+  const closeToast = useCallback(() => setToast(null), []);
+  /** Forgets what was made on a document once its decision is taken back another way (its card's button). */
+  const forget = useCallback((address: string) => {
+    setMade((m) => m.filter((d) => d.address !== address));
+    setToast((t) => (t?.address === address ? null : t));
+  }, []);
+
   const decide = useCallback(
     async (doc: CaseDocumentDoc, kind: DecisionRequestKind) => {
       setError(null);
       // On at once, before the request is stored: the next key goes to the next document.
       advanceFrom(doc.address);
       try {
-        await requestDecision(local, { applicationId: application.id, kind, address: doc.address });
+        const requestId = await requestDecision(local, { applicationId: application.id, kind, address: doc.address });
+        if (kind === 'approve' || kind === 'settle' || kind === 'junk') remember({ requestId, kind, address: doc.address });
+        // The decided card leaves for the end of the list once the stored request is read back:
+        // the next one's buttons are brought into view again after that re-sort.
+        setTimeout(revealSelected, 150);
       } catch (e) {
         setError(`Could not record the decision: ${messageOf(e)}`);
       }
     },
-    [local, application.id, advanceFrom],
+    [local, application.id, advanceFrom, remember, revealSelected],
   );
 
   /** A key value as the person reads it on the page: a decision request, so offline too. */
@@ -197,7 +246,62 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     },
     [undo],
   );
-  const takeBack = useCallback((item: Item) => undoDecision(isJunked(item) ? item.decision.id : item.approval?.decisionId), [undoDecision]);
+  const takeBack = useCallback(
+    (item: Item) => {
+      forget(item.address);
+      takingBack.current.add(item.address);
+      return undoDecision(isJunked(item) ? item.decision.id : item.approval?.decisionId);
+    },
+    [undoDecision, forget],
+  );
+
+  /** A decision still on this device, taken out of its outbox (undone, if its push was already on its way): the document waits for review again. */
+  const cancel = useCallback(
+    async (request: DecisionRequestDoc) => {
+      setError(null);
+      setMade((m) => m.filter((d) => d.requestId !== request.id));
+      setToast((t) => (t?.requestId === request.id ? null : t));
+      try {
+        await takeBackRequest(request.id);
+      } catch (e) {
+        setError(`Could not cancel the decision: ${messageOf(e)}`);
+      }
+    },
+    [takeBackRequest],
+  );
+
+  /**
+   * Takes back a decision made here, however far it got (see `takeBackRequest`: cancelled on the
+   * device, or undone, offline too). The document is selected again, to be decided anew.
+   */
+  const takeBackMade = useCallback(
+    async (decision: MadeDecision) => {
+      setError(null);
+      setMade((m) => m.filter((d) => d.requestId !== decision.requestId));
+      setToast(null);
+      takingBack.current.add(decision.address);
+      setSelectedAddress(decision.address);
+      try {
+        await takeBackRequest(decision.requestId);
+      } catch (e) {
+        setError(`Could not undo: ${messageOf(e)}`);
+      }
+    },
+    [takeBackRequest],
+  );
+
+  /**
+   * `u`: the selected document's own decision (one still on the device is cancelled), else the
+   * last one made here. An undo on its way is not itself taken back by `u`: pressed again, `u`
+   * goes on back through what was made (the card's Cancel keeps the decision instead).
+   */
+  const undoKey = useCallback(() => {
+    const waiting = current === undefined ? undefined : isJunked(current) ? pendingByAddress.get(current.address) : pendingOnDocument(current, pendingByAddress);
+    const decided = current !== undefined && (isJunked(current) || current.approval !== undefined) && !takingBack.current.has(current.address);
+    if (waiting !== undefined && waiting.kind !== 'undo') void cancel(waiting);
+    else if (waiting === undefined && decided) void takeBack(current);
+    else if (made.length > 0) void takeBackMade(made.at(-1)!);
+  }, [current, pendingByAddress, cancel, takeBack, made, takeBackMade]);
 
   useReviewKeys({
     next: () => select(shown?.[Math.min(index + 1, count - 1)]),
@@ -210,7 +314,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     more: {
       l: () => currentDoc && decidable(currentDoc, pendingByAddress) && setTool((t) => (t === 'line' ? null : 'line')),
       p: () => currentDoc && decidable(currentDoc, pendingByAddress) && setTool((t) => (t === 'pages' ? null : 'pages')),
-      u: () => current && void takeBack(current),
+      u: undoKey,
       e: () => {
         if (!currentDoc) return;
         const unsure = (currentDoc.document as { needsReview?: { fields: string[] } }).needsReview?.fields ?? [];
@@ -220,7 +324,10 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       c: () => {
         if (currentDoc && decidable(currentDoc, pendingByAddress)) {
           void confirmSplit(local, application.id, currentDoc).then(
-            () => advanceFrom(currentDoc.address),
+            (requestId) => {
+              advanceFrom(currentDoc.address);
+              if (requestId !== undefined) remember({ requestId, kind: 'approve', address: currentDoc.proposedSplits[0]!.address });
+            },
             (e: unknown) => setError(`Could not record the decision: ${messageOf(e)}`),
           );
         }
@@ -232,10 +339,15 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
     setTool(null);
     setEditing(null);
   }, [current?.address]);
-  // The selected document stays in view as the keys move through a long list.
+  // The selected document stays in view as the keys, or clicks on its buttons, move through a long
+  // list: its decision buttons too (a tall card has them at its foot, below the window's edge),
+  // where the next click goes. Scrolled as little as needed, when the selection moves (and after a
+  // decision, see `decide`), never on a replication update under a reviewer scrolling by hand.
+  const currentAddress = current?.address;
   useEffect(() => {
-    if (current) document.getElementById(docDomId(current.address))?.scrollIntoView({ block: 'nearest' });
-  }, [current]);
+    selectedNow.current = currentAddress;
+    revealSelected();
+  }, [currentAddress, revealSelected]);
 
   return (
     <div className={`page case-page${current ? ' with-viewer' : ''}`}>
@@ -297,7 +409,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             <ul className="case-docs" role="listbox" aria-label="Documents of the case" aria-activedescendant={current ? docDomId(current.address) : undefined}>
               {shown.map((doc) =>
                 isJunked(doc) ? (
-                  <JunkedRow key={`junked:${doc.decision.id}`} item={doc} domId={docDomId(doc.address)} selected={doc === current} restoring={pendingByAddress.get(doc.address)?.kind === 'undo'} onSelect={() => select(doc)} onRestore={() => void takeBack(doc)} />
+                  <JunkedRow key={`junked:${doc.decision.id}`} item={doc} domId={docDomId(doc.address)} selected={doc === current} restoring={pendingByAddress.get(doc.address)?.kind === 'undo' ? pendingByAddress.get(doc.address) : undefined} onSelect={() => select(doc)} onRestore={() => void takeBack(doc)} onCancel={(r) => void cancel(r)} />
                 ) : (
                 <DocumentRow
                   key={doc.id}
@@ -309,6 +421,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                   lineName={lineName(doc.expectedDocId)}
                   onDecide={(kind) => void decide(doc, kind)}
                   onUndo={() => void takeBack(doc)}
+                  onCancel={(r) => void cancel(r)}
                   pendingCorrections={pendingCorrections.get(doc.address) ?? NO_CORRECTIONS}
                   editing={doc === current ? editing : null}
                   onEdit={setEditing}
@@ -324,7 +437,10 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
                     mode={doc === current ? tool : null}
                     onMode={setTool}
                     onError={setError}
-                    onDecided={() => advanceFrom(doc.address)}
+                    onDecided={(decision) => {
+                      advanceFrom(doc.address);
+                      remember(decision);
+                    }}
                   />
                 </DocumentRow>
                 ),
@@ -340,6 +456,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
             documents={documents ?? []}
             onReapply={(r) => void reapplyDecision(local, r).catch((e) => setError(messageOf(e)))}
             onDrop={(r) => void dismissDecision(local, r.id).catch((e) => setError(messageOf(e)))}
+            onCancel={(r) => void cancel(r)}
           />
           <ExpectedDocumentsPanel application={application} lines={list === undefined && application.expectedDocs === undefined ? undefined : lines} listsLoaded={lists !== undefined} documents={documents ?? []} />
         </div>
@@ -349,6 +466,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
           <DocumentViewer caseId={application.id} doc={current} fieldLabel={(field) => labelOf(currentFields, field)} cited={cited} />
         </div>
       )}
+      <DecisionToast decision={toast} title={toastTitle} onUndo={(d) => void takeBackMade(d)} onClose={closeToast} />
       <section className="panel case-ledger" aria-labelledby="case-ledger">
         <h2 id="case-ledger" className="panel-title">
           Ledger
@@ -420,6 +538,7 @@ function DocumentRow({
   lineName,
   onDecide,
   onUndo,
+  onCancel,
   pendingCorrections,
   editing,
   onEdit,
@@ -435,6 +554,8 @@ function DocumentRow({
   lineName: string | undefined;
   onDecide(kind: DecisionRequestKind): void;
   onUndo(): void;
+  /** Takes a decision still on this device out of its outbox. */
+  onCancel(request: DecisionRequestDoc): void;
   pendingCorrections: ReadonlyMap<string, unknown>;
   editing: string | null;
   onEdit(field: string | null): void;
@@ -500,26 +621,33 @@ function DocumentRow({
       />
       {canDecide && (
         <div className="case-doc-actions">
-          <button type="button" onClick={() => onDecide('approve')} title="a">
+          {/* The card's own click selects it: a decision's click is the decision's alone, so the page moves on as the key does. */}
+          <button type="button" onClick={stopping(() => onDecide('approve'))} title="a" aria-label={`Approve ${title}`}>
             Approve
           </button>
-          <button type="button" onClick={() => onDecide('settle')} title="s">
+          <button type="button" onClick={stopping(() => onDecide('settle'))} title="s" aria-label={`Settle ${title}`}>
             Settle
           </button>
-          <button type="button" className="danger" onClick={() => onDecide('junk')} title="x">
+          <button type="button" className="danger" onClick={stopping(() => onDecide('junk'))} title="x" aria-label={`Junk ${title}`}>
             Junk
           </button>
         </div>
       )}
-      {doc.approval !== undefined && pending?.kind !== 'undo' && (
+      {pending !== undefined && pending.kind !== 'correct' && (
+        <div className="case-doc-actions">
+          <span className="muted small">Not sent yet: it waits on this device.</span>
+          <button type="button" title="u: take it back before it reaches the server" aria-label={`Cancel ${KIND_LABELS[pending.kind].toLowerCase()} of ${title}`} onClick={stopping(() => onCancel(pending))}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {doc.approval !== undefined && pending === undefined && (
         <div className="case-doc-actions">
           <button
             type="button"
             title={`u: back to waiting for review (${doc.approval.outcome} by ${doc.approval.decidedBy})`}
-            onClick={(e) => {
-              e.stopPropagation();
-              onUndo();
-            }}
+            aria-label={`${doc.approval.outcome === 'approved' ? 'Undo approval' : 'Reopen'} of ${title}`}
+            onClick={stopping(onUndo)}
           >
             {doc.approval.outcome === 'approved' ? 'Undo approval' : 'Reopen'}
           </button>
@@ -528,6 +656,14 @@ function DocumentRow({
       {children}
     </li>
   );
+}
+
+/** A click handled by a button inside a card, not also by the card (which selects it). */
+function stopping(handler: () => void) {
+  return (event: { stopPropagation(): void }) => {
+    event.stopPropagation();
+    handler();
+  };
 }
 
 function DecisionState({ doc, pending }: { doc: CaseDocumentDoc; pending: DecisionRequestDoc | undefined }) {
@@ -547,11 +683,14 @@ function PendingPanel({
   documents,
   onReapply,
   onDrop,
+  onCancel,
 }: {
   requests: DecisionRequestDoc[];
   documents: CaseDocumentDoc[];
   onReapply(r: DecisionRequestDoc): void;
   onDrop(r: DecisionRequestDoc): void;
+  /** Takes a request not yet sent off the device. */
+  onCancel(r: DecisionRequestDoc): void;
 }) {
   const titleOf = (address: string | undefined) => {
     const run = address === undefined ? null : /^run:(\d+)$/.exec(address);
@@ -573,7 +712,14 @@ function PendingPanel({
               <div>
                 <strong>{KIND_LABELS[r.kind]}</strong> {titleOf(r.address)}
               </div>
-              {r.state === 'pending' && <p className="muted small">Waiting to reach the server (made {formatDateTime(r.madeAt)}).</p>}
+              {r.state === 'pending' && (
+                <div className="row pending-waiting">
+                  <p className="muted small">Waiting to reach the server (made {formatDateTime(r.madeAt)}).</p>
+                  <button type="button" className="small-button" onClick={() => onCancel(r)} aria-label={`Cancel ${KIND_LABELS[r.kind].toLowerCase()} of ${titleOf(r.address)}`}>
+                    Cancel
+                  </button>
+                </div>
+              )}
               {r.state === 'conflict' && (
                 <>
                   <p className="small">

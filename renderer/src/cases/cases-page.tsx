@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { caseAttention, RUN_STATES, sortCases, type CaseAttention, type CaseSort, type RunStateName } from '@portal/shared';
+import { caseAttention, checklistCounts, RUN_STATES, sortCases, type CaseAttention, type CaseSort, type ChecklistDocument, type RunStateName } from '@portal/shared';
+import type { ApplicationDoc } from '@portal/shared/sync';
 import { isListKind } from '../data/library-groups';
-import { useCases, useOpenFindingCounts } from '../data/use-cases';
+import { useCases, useChecklistDocuments, useOpenFindingCounts } from '../data/use-cases';
 import { useListVersions, withoutShadowed } from '../data/use-local';
 import { linkTo } from '../shell/router';
 import { RUN_STATE_LABELS, RunStateBadge } from './run-state-badge';
@@ -12,6 +13,7 @@ export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(unde
 export function CasesPage() {
   const cases = useCases();
   const findings = useOpenFindingCounts();
+  const checklists = useChecklistDocuments();
   const [search, setSearch] = useState('');
   const [state, setState] = useState<RunStateName | ''>('');
   // What needs a person first, unless the reviewer picks another column.
@@ -74,7 +76,7 @@ export function CasesPage() {
             <tr>
               {header('applicant', 'Applicant', 'A to Z')}
               {header('state', 'State', 'at the gate first')}
-              {header('filed', 'Documents filed', 'least filed first')}
+              {header('filed', 'Expected documents', 'least filed first')}
               {header('attention', 'Flags', 'what needs a person first')}
               {header('created', 'Created', 'newest first')}
             </tr>
@@ -92,7 +94,7 @@ export function CasesPage() {
                   <RunStateBadge state={c.run.state} />
                 </td>
                 <td>
-                  {c.docsFiled} / {c.docsTotal}
+                  <ChecklistCell application={c} documents={checklists?.get(c.id)} />
                 </td>
                 <td>
                   <FlagCount attention={caseAttention(c, findings?.get(c.id) ?? 0)} held={c.run.flags.length > 0} />
@@ -141,6 +143,31 @@ function FirstCase() {
       </p>
       <p className="muted small">Cases your colleagues create appear here as they sync, and stay on this device for review offline.</p>
     </section>
+  );
+}
+
+/**
+ * How far a case's expected documents are met, as a reviewer reads it: lines a person accepted
+ * (approved a document for), then lines the run alone filed, which still wait for review. "2 / 7
+ * filed" with nothing decided read as two lines checked.
+ */
+function ChecklistCell({ application, documents }: { application: ApplicationDoc; documents: readonly ChecklistDocument[] | undefined }) {
+  // A copy of the case stored before its own lines were replicated: the listing's count is all there is.
+  if (application.expectedDocs === undefined) {
+    return (
+      <span className="checklist-cell">
+        {application.docsFiled} of {application.docsTotal} filed
+      </span>
+    );
+  }
+  const { accepted, toReview, total } = checklistCounts(application.expectedDocs, documents ?? []);
+  return (
+    <span className="checklist-cell">
+      <span>
+        {accepted} of {total} accepted
+      </span>
+      {toReview > 0 && <span className="muted small">{toReview} filed by the run, to review</span>}
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { DocumentSpan } from '@portal/shared';
-import type { ApplicationDoc, DecisionDoc } from '@portal/shared/sync';
+import type { ApplicationDoc, DecisionDoc, DecisionRequestDoc } from '@portal/shared/sync';
 import { PageThumbnail } from '../viewer/page-thumbnail';
 import { formatDateTime } from './cases-page';
 
@@ -44,14 +44,17 @@ export function JunkedRow({
   restoring,
   onSelect,
   onRestore,
+  onCancel,
 }: {
   item: JunkedDoc;
   domId: string;
   selected: boolean;
-  /** A restore (an undo of the junk) made here waits to reach the server. */
-  restoring: boolean;
+  /** A restore (an undo of the junk) made here that waits to reach the server. */
+  restoring: DecisionRequestDoc | undefined;
   onSelect(): void;
   onRestore(): void;
+  /** Takes the waiting restore back off the device: the pages stay junked. */
+  onCancel(request: DecisionRequestDoc): void;
 }) {
   const first = item.spans[0];
   return (
@@ -68,11 +71,12 @@ export function JunkedRow({
       <p className="muted small case-doc-meta">
         Junked by {item.decision.decidedBy} at {formatDateTime(item.decision.decidedAt)}
       </p>
-      {!restoring && (
-        <div className="case-doc-actions">
+      <div className="case-doc-actions">
+        {restoring === undefined ? (
           <button
             type="button"
             title="u: list these pages again, undecided"
+            aria-label={`Restore ${item.title.replace(/^Junked: /, '')}`}
             onClick={(e) => {
               e.stopPropagation();
               onRestore();
@@ -80,8 +84,20 @@ export function JunkedRow({
           >
             Restore
           </button>
-        </div>
-      )}
+        ) : (
+          <button
+            type="button"
+            title="u: keep them junked; the restore is not sent"
+            aria-label={`Cancel restore of ${item.title.replace(/^Junked: /, '')}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onCancel(restoring);
+            }}
+          >
+            Cancel restore
+          </button>
+        )}
+      </div>
     </li>
   );
 }

@@ -66,12 +66,18 @@ export function pendingOnDocument(doc: CaseDocumentDoc, pendingByAddress: Readon
   return pendingByAddress.get(doc.address) ?? doc.proposedSplits.map((p) => pendingByAddress.get(p.address)).find((r) => r !== undefined);
 }
 
-/** Confirms the proposed split of a document by approving its first piece (the split's first document). */
-export async function confirmSplit(local: LocalData, applicationId: string, doc: CaseDocumentDoc): Promise<boolean> {
+/** Confirms the proposed split of a document by approving its first piece (the split's first document): the request's id, none without a split. */
+export async function confirmSplit(local: LocalData, applicationId: string, doc: CaseDocumentDoc): Promise<string | undefined> {
   const first = doc.proposedSplits[0];
-  if (first === undefined) return false;
-  await requestDecision(local, { applicationId, kind: 'approve', address: first.address });
-  return true;
+  if (first === undefined) return undefined;
+  return requestDecision(local, { applicationId, kind: 'approve', address: first.address });
+}
+
+/** A decision a tool made: the request it was stored as, so it can be taken back at once. */
+export interface MadeDecision {
+  requestId: string;
+  kind: 'approve' | 'settle' | 'junk';
+  address: string;
 }
 
 /** The line a document is filed against, in words. */
@@ -104,8 +110,8 @@ export function DocumentTools({
   mode: ToolMode;
   onMode(mode: ToolMode): void;
   onError(message: string | null): void;
-  /** A decision was made here: the page moves on to the next document. */
-  onDecided(): void;
+  /** A decision was made here: the page moves on to the next document, and offers to undo it. */
+  onDecided(made: MadeDecision): void;
 }) {
   const { local, api, bridge } = useApp();
   const [saved, setSaved] = useState<string | null>(null);
@@ -114,9 +120,9 @@ export function DocumentTools({
   const decide = async (input: { address: string; kind: 'approve' | 'junk'; expectedDocId?: string; spans?: DocumentSpan[] }) => {
     onError(null);
     try {
-      await requestDecision(local, { applicationId: application.id, ...input });
+      const requestId = await requestDecision(local, { applicationId: application.id, ...input });
       onMode(null);
-      onDecided();
+      onDecided({ requestId, kind: input.kind, address: input.address });
     } catch (e) {
       onError(`Could not record the decision: ${messageOf(e)}`);
     }
@@ -229,20 +235,32 @@ function claim(event: ReactKeyboardEvent) {
   event.stopPropagation();
 }
 
+/**
+ * A tool opens inside its card, which may sit low in the scrolling list or below the window's
+ * edge: the tool is brought into view (the list and the window scroll as little as needed; its
+ * height is bounded in CSS so it fits), then the focused control within it.
+ */
+function reveal(tool: HTMLElement | null, focused: HTMLElement | null | undefined) {
+  focused?.focus({ preventScroll: true });
+  tool?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  focused?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
+
 /** Approve against another line of the pinned list, or as matching none: arrows or j/k, Enter, Escape. */
 function LineChooser({ lines, proposed, onChoose, onClose }: { lines: readonly Line[]; proposed: string | undefined; onChoose(expectedDocId: string): void; onClose(): void }) {
   const options = useMemo(() => [...lines.map((l) => ({ id: l.id, name: l.name })), { id: UNMATCHED, name: 'Unmatched (matches no line)' }], [lines]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const dialog = useRef<HTMLDivElement>(null);
   const start = Math.max(
     0,
     options.findIndex((o) => o.id === (proposed ?? UNMATCHED)),
   );
-  useEffect(() => buttons.current[start]?.focus(), [start]);
+  useEffect(() => reveal(dialog.current, buttons.current[start]), [start]);
 
   const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Tab' || event.ctrlKey || event.metaKey || event.altKey) return;
     const at = buttons.current.findIndex((b) => b === document.activeElement);
-    const move = (to: number) => buttons.current[(to + options.length) % options.length]?.focus();
+    const move = (to: number) => reveal(null, buttons.current[(to + options.length) % options.length]);
     if (event.key === 'ArrowDown' || event.key === 'j') move(at + 1);
     else if (event.key === 'ArrowUp' || event.key === 'k') move(at - 1);
     else if (event.key === 'Enter' || event.key === ' ') {
@@ -253,7 +271,7 @@ function LineChooser({ lines, proposed, onChoose, onClose }: { lines: readonly L
   };
 
   return (
-    <div className="line-chooser" role="dialog" aria-label="Change line" onKeyDown={onKeyDown}>
+    <div className="line-chooser" role="dialog" aria-label="Change line" onKeyDown={onKeyDown} ref={dialog}>
       <p className="small">
         Approve it as: <span className="muted">(proposed: {lineLabel(lines, proposed)})</span>
       </p>
@@ -319,7 +337,8 @@ function PagesEditor({
   const [cuts, setCuts] = useState<Set<number>>(() => new Set(proposedAt.keys()));
   const [line, setLine] = useState<string>('');
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => reveal(dialog.current, first.current), []);
 
   const pieces = useMemo(() => {
     const out: Page[][] = [];
@@ -371,6 +390,7 @@ function PagesEditor({
   return (
     <div
       className="pages-editor"
+      ref={dialog}
       role="dialog"
       aria-label="Pages and split points"
       onKeyDown={(e) => {

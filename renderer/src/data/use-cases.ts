@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { filter, firstValueFrom, map, of, timeout, type Observable } from 'rxjs';
-import type { DocumentSpan } from '@portal/shared';
+import type { ChecklistDocument, DocumentSpan } from '@portal/shared';
 import type { ApplicationDoc, CaseDocumentDoc, DecisionDoc, DecisionRequestDoc, DecisionRequestKind, LedgerEventDoc } from '@portal/shared/sync';
 import { useApp } from '../shell/app-context';
 import type { LocalData } from './local-database';
@@ -53,6 +53,26 @@ export function useOpenFindingCounts(): Map<string, number> | undefined {
             if (d.approval === undefined && findings > 0) counts.set(d.applicationId, (counts.get(d.applicationId) ?? 0) + findings);
           }
           return counts;
+        }),
+      ),
+    [local],
+  );
+}
+
+/** Per case, its listed documents as the checklist reads them: the line the run filed each against, and a person's decision. */
+export function useChecklistDocuments(): Map<string, ChecklistDocument[]> | undefined {
+  const { local } = useApp();
+  return useLiveQuery(
+    () =>
+      local.collections.case_documents.find().$.pipe(
+        map((docs) => {
+          const byCase = new Map<string, ChecklistDocument[]>();
+          for (const d of docs) {
+            const list = byCase.get(d.applicationId) ?? [];
+            list.push({ expectedDocId: d.expectedDocId, approval: d.approval === undefined ? undefined : { outcome: d.approval.outcome, expectedDocId: d.approval.expectedDocId } });
+            byCase.set(d.applicationId, list);
+          }
+          return byCase;
         }),
       ),
     [local],
@@ -140,6 +160,18 @@ export async function requestDecision(local: LocalData, input: DecisionInput): P
 /** Dismisses an answered request (a conflict or refusal the reviewer has read). */
 export async function dismissDecision(local: LocalData, id: string): Promise<void> {
   await local.collections.decision_requests.findOne(id).remove();
+}
+
+/**
+ * Takes back a decision that has not reached the server: the request leaves the device's outbox,
+ * so nothing is pushed (a push of it deleted would be answered "gone" anyway). False when it is no
+ * longer pending (the server answered it meanwhile): then it is undone like any decision.
+ */
+export async function cancelDecision(local: LocalData, id: string): Promise<boolean> {
+  const request = await local.collections.decision_requests.findOne(id).exec();
+  if (request === null || request.state !== 'pending') return false;
+  await request.remove();
+  return true;
 }
 
 /** Makes the same decision again as a new request, and dismisses the one that lost. */

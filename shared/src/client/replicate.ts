@@ -81,6 +81,22 @@ export function openSyncStream(transport: SyncTransport, names: readonly string[
  * with jitter while the server cannot be reached, not at all while the network is down, and at
  * once when it comes back. RxDB's own fixed retry wait is kept short: the pace does the waiting.
  */
+/**
+ * RxDB retries a failed push with the rows it first took, however long the network is down: a
+ * document removed meanwhile (a decision taken back on the device before it was ever sent) would
+ * still go as it was. Each row is sent as the device has it now: removed, it goes deleted, which
+ * the server answers as gone when it never stored it.
+ */
+async function asStoredNow<D extends { id: string }>(collection: RxCollection<D>, rows: { newDocumentState: { id: string; _deleted?: boolean } }[]) {
+  return Promise.all(
+    rows.map(async (row) => {
+      if (row.newDocumentState._deleted === true) return row;
+      const current = await collection.findOne(row.newDocumentState.id).exec();
+      return current === null ? { ...row, newDocumentState: { ...row.newDocumentState, _deleted: true } } : row;
+    }),
+  );
+}
+
 /** Documents per push request. */
 export const PUSH_BATCH = 20;
 
@@ -151,7 +167,7 @@ export function replicateWithServer<D extends { id: string }>(
           const res = await call(`${base}/push`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(rows),
+            body: JSON.stringify(await asStoredNow(collection, rows)),
           });
           if (!res.ok) throw new Error(`push of ${name} answered ${res.status}`);
           // RxDB's protocol: the master states of the documents that conflicted.

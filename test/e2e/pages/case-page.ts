@@ -33,9 +33,24 @@ export class CasePage {
     return this.documents.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-address') ?? ''));
   }
 
-  /** The button that takes back the decision on a document: "Undo approval", "Reopen" (settled), "Restore" (junked). */
+  /** The button that takes back the decision on a document: "Undo approval", "Reopen" (settled), "Restore" (junked), each naming the document. */
   undo(address: string, name: 'Undo approval' | 'Reopen' | 'Restore'): Locator {
-    return this.byAddress(address).getByRole('button', { name, exact: true });
+    return this.byAddress(address).getByRole('button', { name: new RegExp(`^${name}\\b`) });
+  }
+
+  /** A decision button of a card (Approve, Settle, Junk), named with its document. */
+  decision(address: string, name: 'Approve' | 'Settle' | 'Junk'): Locator {
+    return this.byAddress(address).getByRole('button', { name: new RegExp(`^${name} `) });
+  }
+
+  /** The Cancel of a decision still waiting on this device, on its card. */
+  cancelPending(address: string): Locator {
+    return this.byAddress(address).getByRole('button', { name: /^Cancel / });
+  }
+
+  /** The toast offering to undo the last decision made on the page. */
+  get toast(): Locator {
+    return this.page.getByRole('status').filter({ has: this.page.getByRole('button', { name: /^Undo\b/ }) });
   }
 
   /** A key value on a document's card, by its field's key (`data-key-field`). */

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, useState, type InputHTMLAttributes, type RefObject, type TextareaHTMLAttributes } from 'react';
 import type * as Y from 'yjs';
 import { diffText, moveCaret, spliceDelta, type TextDelta } from '@portal/shared/collab';
 import type { CollabSession } from './collab-session';
@@ -86,8 +86,8 @@ export function CollabText(props: CollabTextProps) {
 
   if (multiline) {
     const areaProps = rest as Omit<AreaProps, 'multiline'>;
-    return <textarea {...areaProps} ref={(el) => void (ref.current = el)} defaultValue={initial} onChange={onChange} />;
+    return <textarea {...areaProps} ref={ref as RefObject<HTMLTextAreaElement>} defaultValue={initial} onChange={onChange} />;
   }
   const inputProps = rest as Omit<InputProps, 'multiline'>;
-  return <input {...inputProps} ref={(el) => void (ref.current = el)} defaultValue={initial} onChange={onChange} />;
+  return <input {...inputProps} ref={ref as RefObject<HTMLInputElement>} defaultValue={initial} onChange={onChange} />;
 }

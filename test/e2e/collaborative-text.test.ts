@@ -24,6 +24,15 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 
+/** Waits for `check` to hold, as `expect.poll` does inside a test (it may not be used in `beforeAll`). */
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Every character of `part`, in its order, somewhere in `whole` (others' characters may sit between). */
 function isSubsequence(part: string, whole: string): boolean {
   let at = 0;
@@ -81,7 +90,7 @@ describe('typing into one field together', () => {
     await maria.editor.addDocument('Identity', 'Passport');
     await maria.editor.line('Identity', 'Passport').waitFor();
     await maria.editor.setNote('Identity', 'Passport', 'NOTE');
-    await expect.poll(() => savedNote()).toBe('NOTE');
+    await until(async () => (await savedNote()) === 'NOTE', 'the note saved');
 
     const signIn = new SignInPage(colin.page);
     await signIn.goto();
@@ -89,8 +98,8 @@ describe('typing into one field together', () => {
     const library = new LibraryPage(colin.page);
     await library.card(LIST).waitFor();
     await library.editDraft(LIST);
-    await expect.poll(() => note(colin).inputValue()).toBe('NOTE');
-    await expect.poll(() => colin.editor.liveState.innerText()).toContain('Live');
+    await until(async () => (await note(colin).inputValue()) === 'NOTE', 'Colin sees the note');
+    await until(async () => (await colin.editor.liveState.innerText()).includes('Live'), 'Colin is live');
   });
 
   afterAll(async () => {

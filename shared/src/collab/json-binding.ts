@@ -105,7 +105,9 @@ export function applyJsonToMap(map: Y.Map<unknown>, json: { [key: string]: Json 
       if (splice === null) continue;
       if (splice.remove > 0) current.delete(splice.index, splice.remove);
       if (splice.insert.length > 0) current.insert(splice.index, splice.insert);
-    } else if (!same(plain(current), value) || (typeof value === 'string' && text.has(key) && !(current instanceof Y.Text))) {
+    } else if (!same(plain(current), value)) {
+      // Only what differs is set: a value equal but stored as a plain string stays (the room
+      // converts those when it loads), so a write never replaces a colleague's concurrent one.
       map.set(key, typeof value === 'string' && text.has(key) ? new Y.Text(value) : toY(value, text));
     }
   }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collabDocName, listContent, readListContent, readListStatus, toY, type Json } from '@portal/shared/collab';
+import { collabDocName, LIST_TEXT_FIELDS, listContent, readListContent, readListStatus, toY, type Json } from '@portal/shared/collab';
 import { loadConfig } from '../../sync-server/src/config.js';
 import { DRIVER, openTestDatabase, PASSWORD, signUp, tempDir, type Session, type TestDatabase } from '../helper.js';
 import { connectEditor, failingDb, sleep, startInstance, storedDoc, type Editor, type Instance } from './collab-helpers.js';
@@ -125,7 +125,8 @@ describe(`collaboration chaos: ${CLIENTS} editors, two instances, restarts and f
         const arr = linesIn(section);
         if (arr.length >= 150) return;
         const lineId = `c${c.index}-l${n}`;
-        const map = toY({ id: lineId, docType: pick(DOC_TYPES), note: `added ${n}` }) as Y.Map<unknown>;
+        // Free text as the editor writes it (renderer/src/editor/list-ops.ts): Y.Text.
+        const map = toY({ id: lineId, docType: pick(DOC_TYPES), note: `added ${n}` }, LIST_TEXT_FIELDS) as Y.Map<unknown>;
         doc.transact(() => arr.insert(Math.floor(random() * (arr.length + 1)), [map]));
         ledger.lineItems.set(key(itemOf(map)), lineId);
         counts.addLine++;
@@ -141,7 +142,7 @@ describe(`collaboration chaos: ${CLIENTS} editors, two instances, restarts and f
         // copies with one id, a state the server refuses to save until someone removes one.
         const { section, line, at } = pick(mine);
         const arr = linesIn(section);
-        const copy = toY(line.toJSON() as Json) as Y.Map<unknown>;
+        const copy = toY(line.toJSON() as Json, LIST_TEXT_FIELDS) as Y.Map<unknown>;
         const to = Math.floor(random() * arr.length);
         doc.transact(() => {
           arr.delete(at, 1);
@@ -153,15 +154,16 @@ describe(`collaboration chaos: ${CLIENTS} editors, two instances, restarts and f
         counts.moveLine++;
       } else if (roll < 0.93 && lines.length > 0) {
         const { line } = pick(lines);
-        doc.transact(() => line.set('note', `note ${n} by c${c.index}`));
+        // A whole new text, not a splice: the ledger tells an edit by the item that holds the note.
+        doc.transact(() => line.set('note', new Y.Text(`note ${n} by c${c.index}`)));
         ledger.notes.push({ line: key(itemOf(line)), note: key(line._map.get('note')!.id) });
         counts.editNote++;
       } else if (roll < 0.98 && sections.length < 60) {
         const id = `c${c.index}-s${n}`;
-        doc.transact(() => sectionsOf(doc).push([toY({ id, name: `Section ${n}`, note: '', lines: [], subsections: [], origin: null }) as Y.Map<unknown>]));
+        doc.transact(() => sectionsOf(doc).push([toY({ id, name: `Section ${n}`, note: '', lines: [], subsections: [], origin: null }, LIST_TEXT_FIELDS) as Y.Map<unknown>]));
         counts.addSection++;
       } else {
-        doc.transact(() => listContent(doc).set('description', `described ${n} by c${c.index}`));
+        doc.transact(() => listContent(doc).set('description', new Y.Text(`described ${n} by c${c.index}`)));
         counts.description++;
       }
     };

@@ -214,6 +214,11 @@ describe(`collaborative list editing on ${DRIVER}`, () => {
   });
 
   describe('values nested too deep', () => {
+    /** The description as it reads: a text (free text is Y.Text), or whatever else was put there. */
+    const descriptionOf = (doc: Y.Doc) => {
+      const value = doc.getMap('content').get('description');
+      return value instanceof Y.Text ? value.toString() : value;
+    };
     /** Sets `content.description` to maps nested `depth` levels deep, in one transaction (one update). */
     const nestDeep = (doc: Y.Doc, depth: number) =>
       doc.transact(() => {
@@ -241,7 +246,7 @@ describe(`collaborative list editing on ${DRIVER}`, () => {
       const draft = await readDraft(deepId, 1);
       const put = await app.inject({ method: 'PUT', url: `/api/expected-doc-lists/${deepId}/1`, headers: manager.headers, payload: { description: 'Saved through REST', sections: draft.sections } });
       expect(put.statusCode, put.body).toBe(200);
-      await until(() => watcher.doc.getMap('content').get('description') === 'Saved through REST', 'the save reaches the editors');
+      await until(() => descriptionOf(watcher.doc) === 'Saved through REST', 'the save reaches the editors');
     });
 
     it('answers 200 for a REST save over a document that was stored too deep, and replaces the deep value', async () => {
@@ -265,8 +270,38 @@ describe(`collaborative list editing on ${DRIVER}`, () => {
       expect(put.statusCode, put.body).toBe(200);
       const reader = connect(deepId, 1, colleagueToken);
       await synced(reader);
-      await until(() => reader.doc.getMap('content').get('description') === 'Plain again', 'the deep value replaced');
+      await until(() => descriptionOf(reader.doc) === 'Plain again', 'the deep value replaced');
       expect((await readDraft(deepId, 1)).description).toBe('Plain again');
     });
+  });
+
+  it('turns the free text of a draft stored as plain strings into texts when it is opened, keeping what it reads', async () => {
+    const created = await app.inject({ method: 'POST', url: '/api/expected-doc-lists', headers: manager.headers, payload: { name: 'Stored as strings' } });
+    const oldId = created.json().id as string;
+    const first = connect(oldId, 1, managerToken);
+    await synced(first);
+    first.provider.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    // As the server stored drafts before free text was Y.Text: the description a plain string.
+    const name = `expected-doc-list:${oldId}:1`;
+    const { rows } = await t.db.query<{ update: Uint8Array }>('SELECT update FROM collab_updates WHERE org_id = $1 AND doc = $2 ORDER BY id', [manager.organizationId, name]);
+    const doc = new Y.Doc();
+    for (const r of rows) Y.applyUpdate(doc, r.update);
+    const updates: Uint8Array[] = [];
+    doc.on('update', (u: Uint8Array) => updates.push(u));
+    doc.transact(() => listContent(doc).set('description', 'Written by an older server'));
+    await t.db.query('INSERT INTO collab_updates (org_id, doc, update) VALUES ($1, $2, $3)', [manager.organizationId, name, Y.mergeUpdates(updates)]);
+
+    const a = connect(oldId, 1, managerToken);
+    const b = connect(oldId, 1, colleagueToken);
+    await Promise.all([synced(a), synced(b)]);
+    await until(() => listContent(a.doc).get('description') instanceof Y.Text && listContent(b.doc).get('description') instanceof Y.Text, 'the description became a text');
+    expect(readListContent(a.doc).description).toBe('Written by an older server');
+    // From now on two people typing into it at once both keep what they typed.
+    a.doc.transact(() => (listContent(a.doc).get('description') as Y.Text).insert(0, 'Old: '));
+    b.doc.transact(() => (listContent(b.doc).get('description') as Y.Text).insert('Written by an older server'.length, ' (kept)'));
+    const both = 'Old: Written by an older server (kept)';
+    await until(() => readListContent(a.doc).description === both && readListContent(b.doc).description === both, 'both edits kept');
+    await until(async () => (await readDraft(oldId, 1)).description === both, 'saved');
   });
 });

@@ -5,9 +5,6 @@ import { API_BASE_PATH } from '@portal/shared';
 import { collabDocName, readListStatus, type ListDocStatus } from '@portal/shared/collab';
 import type { LocalStores } from './local-stores';
 
-/** Edits closer together than this count as one change in the "waiting to sync" count. */
-const BURST_MS = 1_500;
-
 /** Origin of this person's edits; everything else (the server, the local store) is someone else's. */
 export const LOCAL_ORIGIN = Symbol('local edit');
 
@@ -61,6 +58,36 @@ const CLOSE_REASONS: Record<number, string> = {
   4404: 'This list version does not exist on the server.',
 };
 
+/** A field a change wrote, and the item that holds it (to tell fields of things created since). */
+interface FieldChange {
+  key: string;
+  owner: Y.ID | null;
+}
+
+/**
+ * The fields a transaction changed: a text field typed into, or a value set (a requirement, a
+ * count, a text stored as a plain string); null when it changed anything else (a line or section
+ * added, removed or moved). A field is named by the map holding it and its key, so typing into a
+ * text and the text replacing a plain string are one field.
+ */
+function fieldsChanged(tr: Y.Transaction): FieldChange[] | null {
+  const out: FieldChange[] = [];
+  const idOf = (type: { _item: Y.Item | null }) => (type._item === null ? null : type._item.id);
+  const nameOf = (id: Y.ID | null, key: string) => `${id === null ? 'root' : `${id.client}:${id.clock}`}/${key}`;
+  for (const [type, keys] of tr.changed) {
+    if (type instanceof Y.Text) {
+      const item = type._item;
+      if (item === null || !(item.parent instanceof Y.Map) || item.parentSub === null) return null;
+      const owner = idOf(item.parent);
+      out.push({ key: nameOf(owner, item.parentSub), owner });
+    } else if (type instanceof Y.Map) {
+      const owner = idOf(type);
+      for (const key of keys) if (key !== null) out.push({ key: nameOf(owner, key), owner });
+    } else return null;
+  }
+  return out;
+}
+
 /** The draft a store holds: store names are `<scope>|expected-doc-list:<id>:<version>`. */
 export function draftOfStore(name: string): { listId: string; version: number } | null {
   const match = /\|expected-doc-list:([^:|]+):(\d+)$/.exec(name);
@@ -83,7 +110,10 @@ export class CollabSession {
   private readonly listeners = new Set<() => void>();
   private snapshot: CollabSnapshot;
   private destroyed = false;
-  private lastOfflineEdit = 0;
+  /** The fields changed since the last sync, each counted once however often it was typed into. */
+  private readonly waitingFields = new Set<string>();
+  /** This device's clock when the first waiting change was made: what it created since is part of that change. */
+  private waitingSince = Number.POSITIVE_INFINITY;
 
   constructor(options: CollabSessionOptions) {
     this.storeName = `${options.storeScope}|${collabDocName(options.listId, options.version)}`;
@@ -125,7 +155,10 @@ export class CollabSession {
     this.provider.on('sync', (synced) => {
       // The server sends its state first and we answer with ours, so by the time it says we are
       // in sync our queued edits have gone out.
-      if (synced) this.setPending(0);
+      if (synced) {
+        this.setPending(0);
+        this.waitingFields.clear();
+      }
       this.update({ synced });
     });
     this.provider.on('closed', ({ code, reason }) => {
@@ -135,13 +168,10 @@ export class CollabSession {
       this.update({ connection: 'closed', closedReason: CLOSE_REASONS[code] ?? reason });
     });
 
-    this.doc.on('update', (_update: Uint8Array, origin: unknown) => {
-      if (origin === LOCAL_ORIGIN && !this.provider.wsconnected) {
-        // Keystrokes of one burst of typing are one change to the person, not one per letter.
-        const now = Date.now();
-        if (now - this.lastOfflineEdit > BURST_MS || this.snapshot.pending === 0) this.setPending(this.snapshot.pending + 1);
-        this.lastOfflineEdit = now;
-      }
+    this.doc.on('afterTransaction', (tr: Y.Transaction) => {
+      if (tr.origin === LOCAL_ORIGIN && !this.provider.wsconnected && (tr.changed.size > 0 || tr.deleteSet.clients.size > 0)) this.countWaiting(tr);
+    });
+    this.doc.on('update', () => {
       const status = readListStatus(this.doc);
       if (JSON.stringify(status) !== JSON.stringify(this.snapshot.status)) this.update({ status });
       else this.emit();
@@ -169,6 +199,26 @@ export class CollabSession {
     this.update({ connection: 'connecting' });
     this.provider.connect();
   };
+
+  /**
+   * Counts a change made while disconnected as the person would: typing into a field, however
+   * many keystrokes and pauses, is one change of that field; each line or section added, removed
+   * or moved is one; filling in a line added meanwhile is part of adding it.
+   */
+  private countWaiting(tr: Y.Transaction) {
+    if (this.snapshot.pending === 0) {
+      this.waitingFields.clear();
+      this.waitingSince = tr.beforeState.get(this.doc.clientID) ?? 0;
+    }
+    const fields = fieldsChanged(tr);
+    if (fields === null) return this.setPending(this.snapshot.pending + 1);
+    const own = fields.filter((f) => !(f.owner !== null && f.owner.client === this.doc.clientID && f.owner.clock >= this.waitingSince));
+    const fresh = own.filter((f) => !this.waitingFields.has(f.key));
+    for (const f of fresh) this.waitingFields.add(f.key);
+    // A change of only what was created since (a note of a line added offline) counts with it.
+    const counted = this.snapshot.pending === 0 ? Math.max(1, fresh.length) : fresh.length;
+    if (counted > 0) this.setPending(this.snapshot.pending + counted);
+  }
 
   private setPending(pending: number) {
     if (pending === this.snapshot.pending) return;

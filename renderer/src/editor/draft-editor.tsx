@@ -5,12 +5,15 @@ import { listParams } from '../api/list-params';
 import { useBundles, useMarkedChain, useSavedSections } from '../data/use-local';
 import { useApp } from '../shell/app-context';
 import type { CollabSnapshot } from './collab-session';
-import { addSection, setDescription, type DraftContent } from './list-ops';
+import { CollabText } from './collab-text';
+import { addSection, type DraftContent, type TextTarget } from './list-ops';
 import { NameForm } from './name-form';
 import { PresenceBar } from './presence-bar';
 import { SectionEditor } from './section-editor';
 import { useCollabSession, useCollabView } from './use-collab';
 import { ProblemsPanel, Refusal, splitProblems, useOperation, VersionHead, type SaveState } from './kit';
+
+const DESCRIPTION: TextTarget = { field: 'description' };
 
 export const LIBRARY = { label: 'Library', route: { page: 'library' } } as const;
 
@@ -87,14 +90,7 @@ export function DraftEditor({ listId, version, meta }: DraftEditorProps) {
 
       <div className="field">
         <label htmlFor={descriptionId}>Description</label>
-        <textarea
-          id={descriptionId}
-          rows={2}
-          value={draft.description}
-          readOnly={readOnly}
-          placeholder="What this list is for"
-          onChange={(e) => session.edit((doc) => setDescription(doc, e.target.value))}
-        />
+        <CollabText multiline session={session} target={DESCRIPTION} id={descriptionId} rows={2} readOnly={readOnly} placeholder="What this list is for" />
       </div>
 
       {draft.sections.length === 0 ? (

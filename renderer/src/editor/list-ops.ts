@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { ContentOrigin, ExpectedDoc } from '@portal/shared';
-import { listContent, readListContent, toY, type Json } from '@portal/shared/collab';
+import { applySplice, LIST_TEXT_FIELDS, listContent, readListContent, toY, type Json, type TextSplice } from '@portal/shared/collab';
 import { slugify } from '@portal/shared';
 
 /**
@@ -40,7 +40,14 @@ export interface LinePlace {
   subsectionId?: string | undefined;
 }
 
-export type LineField = 'name' | 'requirement' | 'minCount' | 'maxCount' | 'note';
+export type LineField = 'requirement' | 'minCount' | 'maxCount';
+
+/** A free text field of the draft: its description, a section's or subsection's, or a line's. */
+export type TextTarget = { field: 'description' } | { place: LinePlace; field: 'name' | 'note'; lineId?: string | undefined };
+
+/** Keys a text target, for effects that must re-bind when it changes. */
+export const textTargetKey = (t: TextTarget) =>
+  'place' in t ? [t.place.sectionId, t.place.subsectionId ?? '', t.lineId ?? '', t.field].join('|') : t.field;
 
 const asArray = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
@@ -114,21 +121,56 @@ function move(arr: Y.Array<Y.Map<unknown>>, id: string, delta: -1 | 1): void {
   if (from < 0 || to < 0 || to >= arr.length) return;
   const copy = arr.get(from).toJSON() as Json;
   arr.delete(from, 1);
-  arr.insert(to, [toY(copy) as Y.Map<unknown>]);
+  arr.insert(to, [toY(copy, LIST_TEXT_FIELDS) as Y.Map<unknown>]);
 }
 
-export function setDescription(doc: Y.Doc, text: string): void {
-  listContent(doc).set('description', text);
+/** The map holding a text field; undefined when a colleague removed its line or section meanwhile. */
+function textParent(doc: Y.Doc, target: TextTarget): Y.Map<unknown> | undefined {
+  // Only looks: this is read on every change of the document, and must never write.
+  const within = (parent: Y.Map<unknown> | undefined, key: 'sections' | 'subsections' | 'lines', id: string) => {
+    const arr = parent?.get(key);
+    return arr instanceof Y.Array ? find(arr as Y.Array<Y.Map<unknown>>, id) : undefined;
+  };
+  const content = listContent(doc);
+  if (!('place' in target)) return content;
+  const section = within(content, 'sections', target.place.sectionId);
+  const place = target.place.subsectionId === undefined ? section : within(section, 'subsections', target.place.subsectionId);
+  return target.lineId === undefined ? place : within(place, 'lines', target.lineId);
+}
+
+/** The shared text of a field, when it is one (documents stored before hold plain strings). */
+export function textType(doc: Y.Doc, target: TextTarget): Y.Text | undefined {
+  const value = textParent(doc, target)?.get(target.field);
+  return value instanceof Y.Text ? value : undefined;
+}
+
+/** What a text field reads now. */
+export function readText(doc: Y.Doc, target: TextTarget): string {
+  const value = textParent(doc, target)?.get(target.field);
+  return value instanceof Y.Text ? value.toString() : typeof value === 'string' ? value : '';
+}
+
+/**
+ * Applies one edit of a text box to its field: spliced into the shared text, so what a colleague
+ * types meanwhile elsewhere in it stays. A field still held as a plain string (stored before text
+ * merged by character) becomes a shared text with the edit.
+ */
+export function spliceText(doc: Y.Doc, target: TextTarget, splice: TextSplice): void {
+  const parent = textParent(doc, target);
+  if (parent === undefined) return;
+  const current = parent.get(target.field);
+  if (current instanceof Y.Text) {
+    if (splice.remove > 0) current.delete(splice.index, splice.remove);
+    if (splice.insert.length > 0) current.insert(splice.index, splice.insert);
+    return;
+  }
+  parent.set(target.field, new Y.Text(applySplice(typeof current === 'string' ? current : '', splice)));
 }
 
 export function addSection(doc: Y.Doc, name: string): string {
   const id = freshId(name || 'section');
-  sectionsOf(doc).push([toY({ id, name, note: '', lines: [], subsections: [], origin: null }) as Y.Map<unknown>]);
+  sectionsOf(doc).push([toY({ id, name, note: '', lines: [], subsections: [], origin: null }, LIST_TEXT_FIELDS) as Y.Map<unknown>]);
   return id;
-}
-
-export function updateContainer(doc: Y.Doc, place: LinePlace, field: 'name' | 'note', value: string): void {
-  container(doc, place)?.set(field, value);
 }
 
 export function removeContainer(doc: Y.Doc, place: LinePlace): void {
@@ -153,7 +195,7 @@ export function addSubsection(doc: Y.Doc, sectionId: string, name: string): stri
   const section = find(sectionsOf(doc), sectionId);
   if (section === undefined) return undefined;
   const id = freshId(name || 'subsection');
-  childArray(section, 'subsections').push([toY({ id, name, note: '', lines: [], origin: null }) as Y.Map<unknown>]);
+  childArray(section, 'subsections').push([toY({ id, name, note: '', lines: [], origin: null }, LIST_TEXT_FIELDS) as Y.Map<unknown>]);
   return id;
 }
 
@@ -176,7 +218,7 @@ export function addLine(doc: Y.Doc, place: LinePlace, entry: ExpectedDoc): strin
     maxCount: entry.maxCount,
     note: entry.note,
   };
-  childArray(target, 'lines').push([toY(line as unknown as Json) as Y.Map<unknown>]);
+  childArray(target, 'lines').push([toY(line as unknown as Json, LIST_TEXT_FIELDS) as Y.Map<unknown>]);
   return id;
 }
 

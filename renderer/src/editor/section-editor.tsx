@@ -4,6 +4,7 @@ import type { MarkedChain } from '../data/marked-chain';
 import type { BundleDoc } from '@portal/shared/sync';
 import { useApp } from '../shell/app-context';
 import { AddLineForm } from './add-line-form';
+import { CollabText } from './collab-text';
 import type { CollabSession, Presence } from './collab-session';
 import { NumberField } from './fields';
 import { NameForm } from './name-form';
@@ -14,7 +15,6 @@ import {
   moveSection,
   removeContainer,
   removeLine,
-  updateContainer,
   updateLine,
   type DraftLine,
   type DraftSection,
@@ -80,13 +80,13 @@ export function SectionEditor({ session, section, index, count, chain, bundles, 
         <span className="section-number" aria-hidden="true">
           {index + 1}
         </span>
-        <input
+        <CollabText
+          session={session}
+          target={{ place, field: 'name' }}
           className="section-name"
           aria-label="Section name"
-          value={section.name}
           placeholder="Section name"
           readOnly={readOnly}
-          onChange={(e) => session.edit((doc) => updateContainer(doc, place, 'name', e.target.value))}
           onFocus={() => session.setFocus({ id: section.id, label: `section ${label}` })}
         />
         {section.origin && <span className="badge badge-origin">From {section.origin.type === 'bundle' ? 'bundle' : 'saved section'} “{section.origin.name}”</span>}
@@ -113,13 +113,13 @@ export function SectionEditor({ session, section, index, count, chain, bundles, 
           </div>
         )}
       </div>
-      <input
+      <CollabText
+        session={session}
+        target={{ place, field: 'note' }}
         className="note-input"
         aria-label={`Note for section ${label}`}
         placeholder="Note for the applicant and reviewer (optional)"
-        value={section.note ?? ''}
         readOnly={readOnly}
-        onChange={(e) => session.edit((doc) => updateContainer(doc, place, 'note', e.target.value))}
       />
 
       <Lines session={session} place={place} lines={section.lines} others={others} readOnly={readOnly} />
@@ -187,14 +187,7 @@ function SubsectionEditor({
   return (
     <div className="subsection" role="group" aria-label={`Subsection ${label}`}>
       <div className="section-head">
-        <input
-          className="subsection-name"
-          aria-label="Subsection name"
-          value={subsection.name}
-          placeholder="Subsection name"
-          readOnly={readOnly}
-          onChange={(e) => session.edit((doc) => updateContainer(doc, place, 'name', e.target.value))}
-        />
+        <CollabText session={session} target={{ place, field: 'name' }} className="subsection-name" aria-label="Subsection name" placeholder="Subsection name" readOnly={readOnly} />
         {subsection.origin && <span className="badge badge-origin">From {subsection.origin.type === 'bundle' ? 'bundle' : 'saved section'} “{subsection.origin.name}”</span>}
         {!readOnly && (
           <button type="button" className="danger" onClick={() => session.edit((doc) => removeContainer(doc, place))}>
@@ -269,7 +262,7 @@ function LineRow({
         onFocus={() => session.setFocus({ id: line.id, label })}
       >
         <div className="line-doc">
-          <input aria-label="Name" value={line.name ?? ''} placeholder={line.docType} readOnly={readOnly} onChange={(e) => set('name', e.target.value)} />
+          <CollabText session={session} target={{ place, lineId: line.id, field: 'name' }} aria-label="Name" placeholder={line.docType} readOnly={readOnly} />
           <span className="doc-type mono" title="Document type">
             {line.docType}
           </span>
@@ -281,7 +274,7 @@ function LineRow({
         </select>
         <NumberField label="Minimum" value={line.minCount ?? 1} disabled={readOnly} onCommit={(n) => n !== null && set('minCount', n)} />
         <NumberField label="Maximum" value={line.maxCount} emptyMeans="No limit" disabled={readOnly} onCommit={(n) => set('maxCount', n)} />
-        <input aria-label="Note" value={line.note ?? ''} placeholder="Note" readOnly={readOnly} onChange={(e) => set('note', e.target.value)} />
+        <CollabText session={session} target={{ place, lineId: line.id, field: 'note' }} aria-label="Note" placeholder="Note" readOnly={readOnly} />
         {!readOnly && (
           <div className="tools">
             <button type="button" className="icon" aria-label={`Move ${label} up`} disabled={first} onClick={() => session.edit((doc) => moveLine(doc, place, line.id, -1))}>

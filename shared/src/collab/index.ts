@@ -1,2 +1,3 @@
 export * from './json-binding.js';
 export * from './list-doc.js';
+export * from './text-diff.js';

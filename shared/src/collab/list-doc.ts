@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { applyJsonToMap, ContentBoundsError, yBoundsProblem, type Json } from './json-binding.js';
+import { applyJsonToMap, ContentBoundsError, textFieldsToY, yBoundsProblem, type Json, type TextFields } from './json-binding.js';
 
 /**
  * A draft expected document list as a Yjs document. `content` holds what editors change
@@ -16,6 +16,12 @@ export interface ListDocStatus {
   savedAt: string | null;
 }
 
+/**
+ * The free text fields of a list, its sections, subsections and lines: Y.Text, so that people
+ * typing into one of them at once, or one of them offline, all keep what they typed.
+ */
+export const LIST_TEXT_FIELDS: TextFields = new Set(['description', 'name', 'note']);
+
 export const collabDocName = (listId: string, version: number) => `expected-doc-list:${listId}:${version}`;
 
 export function listContent(doc: Y.Doc): Y.Map<unknown> {
@@ -31,7 +37,19 @@ export function readListContent(doc: Y.Doc): { description?: string; sections: J
 }
 
 export function writeListContent(doc: Y.Doc, content: { description?: string; sections: Json[] }, origin?: unknown): void {
-  doc.transact(() => applyJsonToMap(listContent(doc), content as { [key: string]: Json }), origin);
+  doc.transact(() => applyJsonToMap(listContent(doc), content as { [key: string]: Json }, LIST_TEXT_FIELDS), origin);
+}
+
+/**
+ * Makes the free text fields of a document stored before they were Y.Text into Y.Text, so edits
+ * from now on merge by character. Returns whether anything was converted.
+ */
+export function migrateListText(doc: Y.Doc, origin?: unknown): boolean {
+  let changed = false;
+  doc.transact(() => {
+    changed = textFieldsToY(listContent(doc), LIST_TEXT_FIELDS);
+  }, origin);
+  return changed;
 }
 
 export function readListStatus(doc: Y.Doc): ListDocStatus | undefined {

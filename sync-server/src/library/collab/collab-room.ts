@@ -50,6 +50,11 @@ export interface RoomHooks {
    * the document deeper.
    */
   refuse?(withChange: Y.Doc): string | undefined;
+  /**
+   * Brings a stored document up to the current format (in a transaction of SERVER_ORIGIN, so it
+   * is stored and relayed like any server change), after loading it.
+   */
+  migrate?(doc: Y.Doc): void;
 }
 
 export interface RoomOptions {
@@ -139,6 +144,7 @@ export class CollabRoom {
 
   /** Loads stored updates; a document never stored starts from `hooks.initialize`, once across instances. */
   async load(): Promise<void> {
+    let stored = false;
     await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`collab:${this.orgId}:${this.name}`]);
       let { rows } = await tx.query<{ id: number; update: Uint8Array }>('SELECT id, update FROM collab_updates WHERE org_id = $1 AND doc = $2 ORDER BY id', [
@@ -163,8 +169,11 @@ export class CollabRoom {
         const ins = await tx.query<{ id: number }>('INSERT INTO collab_updates (org_id, doc, update) VALUES ($1, $2, $3) RETURNING id', [this.orgId, this.name, update]);
         this.known.add(ins.rows[0]!.id);
       }
+      stored = rows.length > 0;
     });
     this.loaded = true;
+    // After the load's transaction: the change is stored by the usual path, which needs the database.
+    if (stored) this.hooks.migrate?.(this.doc);
     this.refreshTimer = setInterval(() => void this.refresh().catch((err: unknown) => this.log.warn({ err, doc: this.name }, 'could not read collaborative updates')), REFRESH_EVERY_MS);
     this.refreshTimer.unref();
   }

@@ -2,6 +2,7 @@ import {
   collabDocName,
   ContentBoundsError,
   listContent,
+  migrateListText,
   readListContent,
   readListStatus,
   writeListContent,
@@ -84,6 +85,8 @@ export class ListCollab {
       writable: isDraft,
       initialize: (doc) => writeListContent(doc, editableContent(list)),
       refuse: (withChange) => yBoundsProblem(listContent(withChange), 'content'),
+      // Drafts stored when free text was a plain string: from now on it merges by character.
+      migrate: (doc) => void migrateListText(doc, SERVER_ORIGIN),
       materialize: async (doc, lastEditor) => {
         const editor = (lastEditor as Caller | undefined) ?? owner;
         let content: ReturnType<typeof readListContent>;

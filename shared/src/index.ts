@@ -13,3 +13,4 @@ export * from './review.js';
 export * from './case-order.js';
 export * from './expected-docs.js';
 export * from './run-shown.js';
+export * from './money-text.js';

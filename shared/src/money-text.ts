@@ -66,7 +66,7 @@ function takeCurrency(text: string, chosen: string | undefined): { rest: string;
   for (let guard = 0; guard < 2; guard++) {
     const code = /^([A-Za-z]{3})(?![A-Za-z])\s*|\s*(?<![A-Za-z])([A-Za-z]{3})$/.exec(rest);
     if (code) {
-      const iso = (code[1] ?? code[2]).toUpperCase();
+      const iso = (code[1] ?? code[2] ?? '').toUpperCase();
       if (!isCurrencyCode(iso)) return { problem: `“${iso}” is not a currency code; type one like GBP, EUR or USD.` };
       found.push(iso);
       rest = rest.slice(0, code.index) + rest.slice(code.index + code[0].length);
@@ -105,16 +105,16 @@ export function parseMoneyText(typed: string, options: MoneyTextOptions = {}): M
   const parenthesised = /^\((.*)\)$/.exec(body);
   if (parenthesised) {
     negative = true;
-    body = parenthesised[1].trim();
+    body = (parenthesised[1] ?? '').trim();
   }
   const leading = /^([-−–+])\s*(.*)$/.exec(body);
   const trailing = leading ? null : /^(.*?)\s*([-−–])$/.exec(body);
   if (leading) {
     if (leading[1] !== '+') negative = !negative;
-    body = leading[2];
+    body = leading[2] ?? '';
   } else if (trailing) {
     negative = !negative;
-    body = trailing[1];
+    body = trailing[1] ?? '';
   }
   if (body === '') return { ok: false, problem: `Type the amount as digits, ${EXAMPLE}.` };
   if (!/^[\d.,'’\s]+$/.test(body) || !/^\d/.test(body.replace(/^[.,]/, '0'))) {

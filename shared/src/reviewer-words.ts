@@ -36,6 +36,11 @@ export function fieldLabel(field: string, schemaLabel?: string | null): string {
   return label ? label : wordsOfId(field);
 }
 
+/** A label inside a sentence: "Account holder" → "account holder"; an initialism ("NI number") keeps its capitals. */
+export function inSentence(label: string): string {
+  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 /**
  * A listed document's title as a person says it: the server writes every range as `pages a–b`,
  * so a one-page document reads "pages 1–1"; it is "page 1".

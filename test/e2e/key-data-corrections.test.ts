@@ -157,9 +157,14 @@ describe('correcting key data in place', () => {
     await screenshot(page, 'assistant-corrected-value-1280');
   });
 
-  it('shows a reviewer no internal names anywhere on the case page (issue 38, point 11)', async () => {
+  it('shows a reviewer no internal names on the document cards, in the viewer’s key data or in Research (issue 38, point 11)', async () => {
     const docTypes = [...new Set((await documents()).map((d) => d.document.docType)), 'fallback'];
-    const text = await page.locator('main').innerText();
-    expect(internalNamesIn(text, docTypes)).toEqual([]);
+    const texts = [
+      ...(await page.locator('[role="option"][data-address]').allInnerTexts()),
+      await new PageViewer(page).keyData.innerText(),
+      await new CaseResearch(page).panel.innerText(),
+    ];
+    expect(texts.join('\n')).toContain('Net pay');
+    expect(internalNamesIn(texts.join('\n'), docTypes)).toEqual([]);
   });
 });

@@ -131,6 +131,15 @@ function Session({ services, serverUrl, editingServer, onEditServer, onSaveServe
   // A mailed link confirming an address: confirmed on sight, then on to the app as it was.
   const [confirmationToken, setConfirmationToken] = useState(takeConfirmationToken);
   const [forgot, setForgot] = useState(false);
+  // Another link pasted into this tab's address bar changes only the fragment: no page load.
+  useEffect(() => {
+    const onHash = () => {
+      const token = takePasswordToken();
+      if (token !== null && token !== '') setPasswordToken(token);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -194,6 +203,7 @@ function Session({ services, serverUrl, editingServer, onEditServer, onSaveServe
     };
     return (
       <ChoosePasswordPage
+        key={passwordToken}
         bridge={bridge}
         api={api}
         token={passwordToken}
@@ -208,6 +218,11 @@ function Session({ services, serverUrl, editingServer, onEditServer, onSaveServe
         onNewLink={() => {
           leave();
           setForgot(true);
+          setAuth({ state: 'signed-out', reason: null });
+        }}
+        onSignIn={() => {
+          leave();
+          setForgot(false);
           setAuth({ state: 'signed-out', reason: null });
         }}
       />

@@ -14,3 +14,5 @@ export * from './case-order.js';
 export * from './expected-docs.js';
 export * from './run-shown.js';
 export * from './line-standing.js';
+export * from './money-text.js';
+export * from './reviewer-words.js';

@@ -4,6 +4,7 @@ import { ok } from '@portal/shared/client';
 import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
 import { waitForMailedLink, waitForPasswordLink } from './outbox.js';
 import { AppShell } from './pages/app-shell.js';
+import { Layout } from './pages/layout.js';
 import { ChoosePasswordPage, SignInPage } from './pages/sign-in-page.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -28,13 +29,14 @@ describe('forgotten passwords and invitations', () => {
     await ok(apiOf(manager, baseUrl).POST('/signup', { body: { orgName: 'Harbour Lettings', name: 'Fern Forgetful', email, password: PASSWORD } }));
     context = await newContext(browser, baseUrl);
     page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   afterAll(async () => {
     await browser?.close();
   });
 
-  it('mails a reset link from "Forgot password?", and the link sets a new password and signs in', async () => {
+  it('mails a reset link from "Forgot password?", and the link names whose password it sets, survives a reload, and signs in', async () => {
     const signIn = new SignInPage(page);
     await signIn.goto();
     await signIn.forgotPassword(email);
@@ -47,14 +49,23 @@ describe('forgotten passwords and invitations', () => {
     await choose.open(link);
     // The token leaves the address bar once read: it is not kept in the history.
     expect(new URL(page.url()).hash).toBe('');
+    // The server says whose link it is: no address to type (issue 38, point 15).
+    expect(await choose.forEmail.innerText()).toBe(email);
+    expect(await choose.form.getByLabel('Email').count()).toBe(0);
     expect(await choose.rules.innerText()).toContain('At least 10 characters');
     await screenshot(page, 'choose-password');
 
-    await choose.choose(email, NEW_PASSWORD, 'a different passphrase');
+    // A reload keeps the link (it used to say the link "may have been cut when copied").
+    await page.reload();
+    await choose.form.waitFor();
+    expect(await choose.forEmail.innerText()).toBe(email);
+    expect(await page.getByText('cut when copied').count()).toBe(0);
+
+    await choose.choose(NEW_PASSWORD, 'a different passphrase');
     await choose.error.waitFor();
     expect(await choose.error.innerText()).toContain('The two passwords differ');
 
-    await choose.choose(email, NEW_PASSWORD);
+    await choose.choose(NEW_PASSWORD);
     const shell = new AppShell(page);
     await expect.poll(() => shell.signedInAs.innerText(), { timeout: 20_000 }).toBe('Fern Forgetful');
 
@@ -66,16 +77,23 @@ describe('forgotten passwords and invitations', () => {
     await expect.poll(() => shell.signedInAs.innerText(), { timeout: 20_000 }).toBe('Fern Forgetful');
   });
 
-  it('says a used link is spent, and offers a new one', async () => {
+  it('says a used link is spent as it opens, before any password is typed, and offers a new one', async () => {
     const link = await waitForPasswordLink(dataDir, email);
     await new AppShell(page).signOut();
     const choose = new ChoosePasswordPage(page);
-    await choose.open(link);
-    await choose.choose(email, 'yet another passphrase');
-    await choose.error.waitFor();
-    expect(await choose.error.innerText()).toContain('invalid, already used or expired');
-    await choose.form.getByRole('button', { name: 'Mail me a new link' }).click();
+    await choose.goto(link);
+    await choose.spent.getByRole('heading', { name: 'This link was already used' }).waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'choose-password-used');
+    await choose.spent.getByRole('button', { name: 'Mail me a new link' }).click();
     await page.getByRole('form', { name: 'Reset your password' }).waitFor();
+  });
+
+  it('says a link cut when copied does not work, as it opens', async () => {
+    const choose = new ChoosePasswordPage(page);
+    await choose.goto(`${baseUrl}/reset-password#token=cut-off-when-copied`);
+    await choose.spent.getByRole('heading', { name: 'This link does not work' }).waitFor();
+    expect(await choose.spent.innerText()).toContain('incomplete');
   });
 
   it('lets an invited colleague choose a first password from the invitation mail and signs them in', async () => {
@@ -97,9 +115,19 @@ describe('forgotten passwords and invitations', () => {
     await inviterPage.getByRole('button', { name: 'Continue' }).click();
     await inviterPage.close();
     const link = await waitForPasswordLink(dataDir, colleague);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const choose = new ChoosePasswordPage(page);
     await choose.open(link);
-    await choose.choose(colleague, NEW_PASSWORD);
+    // The invitation names the organization and the invited address: nothing to type but a password.
+    await choose.form.getByRole('heading', { name: 'Join Quayside Homes' }).waitFor();
+    expect(await choose.forEmail.innerText()).toBe(colleague);
+    expect(await choose.form.getByLabel('Email').count()).toBe(0);
+    for (const size of [{ width: 800, height: 600 }, { width: 1920, height: 1080 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      await screenshot(page, `invitation-${size.width}`);
+      expect(await new Layout(page).horizontalOverflow(), `sideways scroll at ${size.width}px`).toBe(0);
+    }
+    await choose.choose(NEW_PASSWORD);
     const shell = new AppShell(page);
     await expect.poll(() => shell.signedInAs.innerText(), { timeout: 20_000 }).toBe('Ines Invited');
     await expect.poll(() => shell.organization.innerText()).toBe('Quayside Homes');

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { IntelCitation } from '@portal/shared';
 import { AssistantPanel } from '../assistant/assistant-panel';
+import { useOnline } from '../data/use-online';
 import { BriefPanel } from './brief-panel';
 import type { CitationTargets } from './cited-answer';
 
@@ -37,12 +38,14 @@ function keepReading(show: (c: IntelCitation) => void): (c: IntelCitation) => vo
  */
 export function ResearchPanel({ applicationId, targets }: { applicationId: string; targets: CitationTargets }) {
   const [tab, setTab] = useState<Tab>('brief');
+  const online = useOnline();
   const shown: CitationTargets = useMemo(() => ({ placeOf: targets.placeOf, show: keepReading(targets.show) }), [targets]);
   return (
     <section className="panel research-panel" aria-labelledby="case-research">
       <div className="panel-header">
         <h2 id="case-research">Research</h2>
-        <span className="muted small">needs the server</span>
+        {/* Said only when it is so: online, briefs and the assistant work. */}
+        {!online && <span className="muted small">Offline: research needs the server</span>}
       </div>
       <div className="tabs research-tabs" role="tablist" aria-label="Research">
         {TABS.map((t) => (

@@ -35,6 +35,7 @@ import { isJunked, JunkedRow, junkedDocs, type JunkedDoc } from './junked';
 import { useUndo } from './undo';
 import { KeyDataList } from './key-data-list';
 import { labelOf, useSchemaFields } from './use-extraction-schema';
+import { useDocTypeName } from './use-doc-type-name';
 import { ResearchPanel } from '../briefs/research-panel';
 import { useCitationTargets } from '../briefs/use-citation-targets';
 import { ErrorAlert } from '../ui/error-alert';
@@ -567,7 +568,8 @@ function DocumentRow({
   const fields = useSchemaFields(doc.document.docType);
   const canDecide = doc.approval === undefined && pending === undefined;
   const title = documentTitle(doc.title);
-  const reasons = reasonsOf(doc, (field) => labelOf(fields, field));
+  const typeName = useDocTypeName();
+  const reasons = reasonsOf(doc, (field) => labelOf(fields, field), typeName);
   // The document's first page, so a reviewer scanning the list sees what each one is.
   const firstSpan = doc.spans[0];
   const first = firstSpan?.pages[0] === undefined ? undefined : { fileId: firstSpan.fileId, page: firstSpan.pages[0] };
@@ -595,10 +597,9 @@ function DocumentRow({
         </span>
       </div>
       <p className="muted small case-doc-meta">
-        <span className="mono" title="Document type, as the classifier read it">
-          {doc.document.docType}
-        </span>{' '}
-        ({Math.round(doc.document.confidence * 100)}%) · {pageCount(doc)} page{pageCount(doc) === 1 ? '' : 's'} · {lineName === undefined ? 'no line' : <>line: {lineName}</>}
+        <span title="Document type, as the classifier read it, and how sure it is">
+          {typeName(doc.document.docType)} ({Math.round(doc.document.confidence * 100)}% sure)
+        </span> · {pageCount(doc)} page{pageCount(doc) === 1 ? '' : 's'} · {lineName === undefined ? 'no line' : <>line: {lineName}</>}
       </p>
       {reasons.length > 0 && (
         <ul className={`case-doc-reasons${group === 'needs-person' ? '' : ' settled'}`} aria-label="Findings">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { parseMoneyText } from '@portal/shared';
 import { isMoney, type FieldType } from './key-values';
 
 /** What an editor starts from and gives back: the field type's form of a value (as PUT …/key-data/{field} takes it). */
@@ -47,10 +48,13 @@ export function KeyValueEditor({
         return n;
       }
       case 'money': {
-        const n = Number(t.replace(/[,\s]/g, ''));
-        if (t === '' || !Number.isFinite(n)) throw new Error('Type the amount as a number, like 1234.56.');
-        if (!/^[A-Za-z]{3}$/.test(currency.trim())) throw new Error('The currency is three letters, like GBP or EUR.');
-        return { amount: n.toFixed(2), currency: currency.trim().toUpperCase() };
+        // What people type, as their locale reads it: "$999.99", "1 234,56 EUR"; a currency typed wins over the box.
+        const reading = parseMoneyText(t, { locale: navigator.language, currency: currency.trim() });
+        if (!reading.ok) throw new Error(reading.problem);
+        const code = reading.currency ?? currency.trim().toUpperCase();
+        if (!/^[A-Z]{3}$/.test(code)) throw new Error('The currency is three letters, like GBP or EUR.');
+        if (reading.currency !== null) setCurrency(reading.currency);
+        return { amount: reading.amount, currency: code };
       }
       case 'boolean':
         return t === 'true';

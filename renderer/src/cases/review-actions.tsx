@@ -8,6 +8,7 @@ import type { ApplicationDoc, CaseDocumentDoc, DecisionRequestDoc } from '@porta
 import type { LocalData } from '../data/local-database';
 import { requestDecision } from '../data/use-cases';
 import { useApp } from '../shell/app-context';
+import { useDocTypeName } from './use-doc-type-name';
 import { downloadApprovedPdf } from './case-downloads';
 import { documentTitle } from './document-title';
 
@@ -194,6 +195,7 @@ export function DocumentTools({
 
 /** The pieces a range would be listed as, with how sure the splitter is of each boundary between them. */
 function ProposedSplitStrip({ doc, multiFile, actionable, onConfirm }: { doc: CaseDocumentDoc; multiFile: boolean; actionable: boolean; onConfirm(address: string): void }) {
+  const typeName = useDocTypeName();
   return (
     <div className="split-strip" role="group" aria-label={`Proposed split of ${documentTitle(doc.title)}`}>
       <span className="muted small split-strip-label">Reads as {doc.proposedSplits.length} documents:</span>
@@ -205,7 +207,7 @@ function ProposedSplitStrip({ doc, multiFile, actionable, onConfirm }: { doc: Ca
             </span>
           )}
           <span className="split-piece" aria-label={`Piece ${describePages(pagesOf(piece.spans), multiFile)}`}>
-            <span className="mono small">{describePages(pagesOf(piece.spans), multiFile)}</span> <span className="small">{piece.docType}</span>{' '}
+            <span className="mono small">{describePages(pagesOf(piece.spans), multiFile)}</span> <span className="small">{typeName(piece.docType)}</span>{' '}
             <span className="muted small">({Math.round(piece.confidence * 100)}%)</span>
             {actionable && (
               <button

@@ -1,4 +1,4 @@
-import { isUnsure, type NeedsReview } from '@portal/shared';
+import { docTypeName, inSentence, isUnsure, OTHER_DOCUMENT, type NeedsReview } from '@portal/shared';
 import type { CaseDocumentDoc } from '@portal/shared/sync';
 
 /**
@@ -50,11 +50,18 @@ export interface Reason {
   kind: 'finding' | 'unsure';
 }
 
+/** A type name after "this is": "a payslip", "an ID card", "something else" for the catch-all. */
+function typeSaid(name: string): string {
+  if (name === OTHER_DOCUMENT) return 'another kind of document than the catalogue’s';
+  const said = inSentence(name);
+  return `${/^[aeiou]/i.test(said) ? 'an' : 'a'} ${said}`;
+}
+
 /** Why a document needs a person: the checks' findings, then what the analyzer is unsure of. */
-export function reasonsOf(doc: CaseDocumentDoc, fieldLabel: (field: string) => string): Reason[] {
+export function reasonsOf(doc: CaseDocumentDoc, fieldLabel: (field: string) => string, typeName: (docType: string) => string = docTypeName): Reason[] {
   const reasons: Reason[] = findingsOf(doc).map((f) => ({ label: FINDING_LABELS[f.code] ?? f.code.replace(/_/g, ' '), note: f.note, kind: 'finding' }));
   const unsure = unsureOf(doc);
-  if (unsure?.type) reasons.push({ label: 'Type unsure', note: `The analyzer is not sure this is a ${doc.document.docType.replace(/-/g, ' ')}.`, kind: 'unsure' });
+  if (unsure?.type) reasons.push({ label: 'Type unsure', note: `The analyzer is not sure this is ${typeSaid(typeName(doc.document.docType))}.`, kind: 'unsure' });
   if (unsure?.boundary) reasons.push({ label: 'Start unsure', note: 'The analyzer is not sure a new document starts on its first page.', kind: 'unsure' });
   if (unsure !== undefined && unsure.fields.length > 0) {
     reasons.push({ label: 'Values unsure', note: `Check ${unsure.fields.map(fieldLabel).join(', ')}: read with low confidence.`, kind: 'unsure' });

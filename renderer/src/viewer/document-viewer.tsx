@@ -405,9 +405,11 @@ export function DocumentViewer({
                   onClick={() => focusField(field)}
                 >
                   <span className="field-name">{fieldLabel(field)}</span> <span className="field-value">{formatKeyValue(value)}</span>{' '}
-                  <span className="muted small">
-                    p{pages.findIndex((p) => p.fileId === where.fileId && p.page === where.page) + 1} · line {where.line + 1} · {Math.round(where.confidence * 100)}%
-                  </span>
+                  <FieldSource
+                    where={where}
+                    pageNo={pages.findIndex((p) => p.fileId === where.fileId && p.page === where.page) + 1}
+                    printed={lines.state === 'ready' && current?.fileId === where.fileId && current.page === where.page ? lines.value.lines[where.line]?.text : undefined}
+                  />
                 </button>
               </li>
             ))}
@@ -445,4 +447,35 @@ function usePageLines(cache: PageCache | null, caseId: string, page: PageRef | u
 /** Keys anywhere on the page, except while typing in a field or with a modifier held. */
 function useViewerKeys(handlers: { next(): void; previous(): void; zoomIn(): void; zoomOut(): void; fitPage(): void; fitWidth(): void }) {
   usePageKeys({ ']': handlers.next, '[': handlers.previous, '+': handlers.zoomIn, '=': handlers.zoomIn, '-': handlers.zoomOut, '0': handlers.fitPage, w: handlers.fitWidth });
+}
+
+/**
+ * Where a key value comes from. Read: its page, line and the reader's confidence. Corrected: who
+ * set it, and, when the page does not print it, what the page prints there: a person's value is
+ * never shown as read at 100 % (issue 38, point 6).
+ */
+function FieldSource({ where, pageNo, printed }: { where: CaseDocumentDoc['document']['keyFields'][string]; pageNo: number; printed: string | undefined }) {
+  const by = where.corrected;
+  if (by === undefined) {
+    return (
+      <span className="muted small">
+        p{pageNo} · line {where.line + 1} · {Math.round(where.confidence * 100)}%
+      </span>
+    );
+  }
+  return (
+    <span className="muted small field-corrected">
+      corrected by {by.decidedBy}
+      {by.onPage ? (
+        <> · printed on p{pageNo} · line {where.line + 1}</>
+      ) : printed !== undefined ? (
+        <>
+          {' '}
+          · the page prints “<span className="field-printed">{printed}</span>”
+        </>
+      ) : (
+        <> · p{pageNo} · line {where.line + 1} prints what was read</>
+      )}
+    </span>
+  );
 }

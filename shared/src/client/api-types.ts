@@ -804,6 +804,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/password/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a reset or invitation link is, without using it
+         * @description The page a mailed link opens asks this first, so it can say whom the password is for (the invited address and organization: nobody types an address the server knows) or that the link is spent, expired or invalid before a password is typed. A POST rather than a GET: the token never goes in a URL, where request logs and proxies would keep it (the mail carries it in the fragment for the same reason). Nothing changes; the link stays usable. Look-ups count with password resets in the per-address throttle (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasswordLinkInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PasswordLink"];
+                    };
+                };
+                /** @description The request is invalid; `error` names the field or rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body stopped arriving, or did not arrive whole in the time the server waits; the connection is closed. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The request body is larger than the server accepts (a declared `Content-Length` past the limit is refused before the body is read, and the connection closed). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Too many requests; retry after the `Retry-After` seconds. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description The server is busy (no database connection came free within `DATABASE_POOL_WAIT_MS`; `Retry-After` says when to try again) or shutting down. Nothing was done: send it again. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/email-confirmation": {
         parameters: {
             query?: never;
@@ -17427,6 +17515,31 @@ export interface components {
             source: string;
             /** @description In reading order. Boxes in the page’s own units (points), origin at the top-left corner, y downwards: scale by the rendered width ÷ `width` to draw them over a page image. */
             lines: components["schemas"]["PageLine"][];
+        };
+        /** @description What a reset or invitation link is, before a password is typed: the page that opens it says at once whom it is for, or that it is spent. Whose link it is is told only while it is usable: a spent link names nobody. */
+        PasswordLink: {
+            /**
+             * @description `usable`: a password can be set with it now. `used`: it was used, or cancelled by a newer link or a password or address change. `expired`: it was not used in time. `invalid`: no such link (mistyped, cut when copied), or its account was deactivated.
+             * @enum {string}
+             */
+            state: "usable" | "used" | "expired" | "invalid";
+            /**
+             * @description What the link was mailed for; present unless `invalid`.
+             * @enum {string}
+             */
+            purpose?: "invitation" | "reset";
+            /** @description usable only: the address of the account the password is for, which signs in with it. */
+            email?: string;
+            /** @description usable only: that person’s name. */
+            name?: string;
+            /** @description usable only: the organization the account is in (the one an invitation is to). */
+            organizationName?: string;
+            /** @description usable only: when it stops working, ISO 8601. */
+            expiresAt?: string;
+        };
+        PasswordLinkInput: {
+            /** @description The token of the mailed link `/reset-password#token=…`. */
+            token: string;
         };
         /** @description The expected document list version a case is pinned to (spec Part 9.4): the one it was created on, until a person sets another for it (PUT /applications/{id}/expected-doc-list, ledger `list.changed`). */
         PinnedList: {

@@ -104,6 +104,31 @@ export const ResetPasswordInput = z
   .object({ token: z.string().min(10).max(200), newPassword: Password })
   .meta({ id: 'ResetPasswordInput' });
 
+export const PasswordLinkInput = z
+  .object({ token: z.string().min(10).max(200).describe('The token of the mailed link `/reset-password#token=…`.') })
+  .meta({ id: 'PasswordLinkInput' });
+
+export const PasswordLink = z
+  .object({
+    state: z
+      .enum(['usable', 'used', 'expired', 'invalid'])
+      .describe(
+        '`usable`: a password can be set with it now. `used`: it was used, or cancelled by a newer link or a password or address change. `expired`: it was not used in time. `invalid`: no such link (mistyped, cut when copied), or its account was deactivated.',
+      ),
+    purpose: z.enum(['invitation', 'reset']).optional().describe('What the link was mailed for; present unless `invalid`.'),
+    email: z.string().optional().describe('usable only: the address of the account the password is for, which signs in with it.'),
+    name: z.string().optional().describe('usable only: that person’s name.'),
+    organizationName: z.string().optional().describe('usable only: the organization the account is in (the one an invitation is to).'),
+    expiresAt: z.string().optional().describe('usable only: when it stops working, ISO 8601.'),
+  })
+  .meta({
+    id: 'PasswordLink',
+    description:
+      'What a reset or invitation link is, before a password is typed: the page that opens it says at once whom it is for, or that it is spent. Whose link it is is told only while it is usable: a spent link names nobody.',
+  });
+
+export type PasswordLink = z.infer<typeof PasswordLink>;
+
 export const ConfirmEmailInput = z
   .object({ token: z.string().min(10).max(200).describe('The token of the mailed link `/confirm-email#token=…`.') })
   .meta({ id: 'ConfirmEmailInput' });

@@ -30,6 +30,7 @@ export default fp(
       jobs: app.jobs,
       applications: app.applications,
       documents: app.documents,
+      names: { chain: (q, orgId) => app.library.catalogs.chain(q, orgId), resolveFor: (q, orgId, docType) => app.library.schemas.resolveFor(q, orgId, docType) },
       models: app.models,
       log: app.log,
     });
@@ -37,5 +38,5 @@ export default fp(
     app.jobs.register<TurnJob>(ASSISTANT_TURN_JOB, (job, ctx) => service.answerTurn(job, ctx), { lane: RESEARCH_LANE });
     await app.register(assistantRoutes, { assistant: service });
   },
-  { name: 'assistant', dependencies: ['services', 'identity', 'applications', 'documents', 'models'] },
+  { name: 'assistant', dependencies: ['services', 'identity', 'library', 'applications', 'documents', 'models'] },
 );

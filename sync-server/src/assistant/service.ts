@@ -7,7 +7,7 @@ import { conflict, HttpError, notFound } from '../http-error.js';
 import type { Caller } from '../identity/caller.js';
 import type { Job, JobContext, JobQueue } from '../jobs/job-queue.js';
 import type { ModelService } from '../models/service.js';
-import { buildCorpus, casePages, hasParsedText, lineLookup } from '../research/corpus-repository.js';
+import { buildCorpus, caseNames, casePages, hasParsedText, lineLookup, type NameSources } from '../research/corpus-repository.js';
 import { answerChecked, engineFor, modelReachable, toResearchModel } from '../research/engines.js';
 import { ResearchError, type CaseLine } from '../research/types.js';
 import * as repo from './repository.js';
@@ -18,6 +18,8 @@ export interface AssistantServiceDeps {
   jobs: JobQueue;
   applications: ApplicationService;
   documents: DocumentService;
+  /** The catalogue's names and the schemas' labels, for the words of an answer. */
+  names: NameSources;
   models: ModelService;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -136,7 +138,8 @@ export class AssistantService {
         .filter((t) => t.n < turn.n && t.status === 'done' && t.answer)
         .slice(-HISTORY_TURNS)
         .map((t) => ({ question: t.question, answer: t.answer! }));
-      const corpus = buildCorpus(app.applicant_name, pages, entries);
+      const names = await caseNames(this.deps.names, this.db, turn.org_id, entries.map((e) => e.document.docType));
+      const corpus = buildCorpus(app.applicant_name, pages, entries, names);
       const checked = await answerChecked(engine, { prompt: turn.question, history }, corpus, lineLookup(pages), {
         signal: ctx.signal,
         progress: {

@@ -31,6 +31,7 @@ export default fp(
       ledger: app.ledger,
       applications: app.applications,
       documents: app.documents,
+      names: { chain: (q, orgId) => app.library.catalogs.chain(q, orgId), resolveFor: (q, orgId, docType) => app.library.schemas.resolveFor(q, orgId, docType) },
       templates: app.library.intelTemplates,
       organizations: app.identity.organizations,
       models: app.models,

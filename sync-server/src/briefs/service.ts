@@ -11,7 +11,7 @@ import type { Job, JobContext, JobQueue } from '../jobs/job-queue.js';
 import type { LedgerService } from '../ledger/service.js';
 import type { IntelTemplateLibrary } from '../library/kinds/intel-templates/service.js';
 import type { ModelService } from '../models/service.js';
-import { buildCorpus, casePages, hasParsedText, lineLookup } from '../research/corpus-repository.js';
+import { buildCorpus, caseNames, casePages, hasParsedText, lineLookup, type NameSources } from '../research/corpus-repository.js';
 import { answerChecked, engineFor, modelReachable, toResearchModel } from '../research/engines.js';
 import { ResearchError } from '../research/types.js';
 import type { Throttle } from '../throttle/throttle.js';
@@ -25,6 +25,8 @@ export interface BriefServiceDeps {
   ledger: LedgerService;
   applications: ApplicationService;
   documents: DocumentService;
+  /** The catalogue's names and the schemas' labels, for the words of an answer. */
+  names: NameSources;
   templates: IntelTemplateLibrary;
   organizations: OrganizationService;
   models: ModelService;
@@ -145,7 +147,8 @@ export class BriefService {
       const engine = engineFor(this.deps.config, brief.model);
       const { app } = await this.deps.applications.require(this.db, brief.org_id, brief.application_id);
       const [pages, entries] = await Promise.all([casePages(this.db, app.id), this.deps.documents.list(brief.org_id, app.id)]);
-      const corpus = buildCorpus(app.applicant_name, pages, entries);
+      const names = await caseNames(this.deps.names, this.db, brief.org_id, entries.map((e) => e.document.docType));
+      const corpus = buildCorpus(app.applicant_name, pages, entries, names);
       const question = { prompt: section.question, answerType: section.answer_type ?? undefined, guidance: section.guidance ?? undefined };
       const checked = await answerChecked(engine, question, corpus, lineLookup(pages), { signal: ctx.signal });
       outcome = { status: 'done', ...checked, model: brief.model, error: null };

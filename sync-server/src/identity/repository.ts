@@ -284,6 +284,21 @@ export async function findLiveToken(q: Queryable, tokenHash: Buffer, now: Date, 
   return rows[0];
 }
 
+/** Any token of one of `purposes`, live or not, with its account and organization: what a link's page says of it. */
+export async function findTokenAndAccount(
+  q: Queryable,
+  tokenHash: Buffer,
+  purposes: TokenPurpose[],
+): Promise<{ purpose: TokenPurpose; used: boolean; expires_at: Date; email: string | null; name: string; org_name: string; usable_account: boolean } | undefined> {
+  const { rows } = await q.query<{ purpose: TokenPurpose; used: boolean; expires_at: Date; email: string | null; name: string; org_name: string; usable_account: boolean }>(
+    `SELECT t.purpose, t.used_at IS NOT NULL AS used, t.expires_at, u.email, u.name, o.name AS org_name, (u.active AND NOT u.deleted) AS usable_account
+       FROM password_tokens t JOIN users u ON u.id = t.user_id JOIN organizations o ON o.id = t.org_id
+      WHERE t.token_hash = $1 AND t.purpose = ANY($2::text[]) AND NOT o.deleted`,
+    [tokenHash, purposes],
+  );
+  return rows[0];
+}
+
 /** Marks a live token of one of `purposes` of an active user used; that user's id, or undefined when there is none. */
 export async function consumePasswordToken(q: Queryable, tokenHash: Buffer, now: Date, purposes: TokenPurpose[]): Promise<string | undefined> {
   const { rows } = await q.query<{ user_id: string }>(

@@ -1,4 +1,4 @@
-import { newId, type LoginInput, type SignupInput } from '@portal/shared';
+import { newId, type LoginInput, type PasswordLink, type SignupInput } from '@portal/shared';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { AppConfig } from '../config.js';
@@ -180,6 +180,29 @@ export class SessionService {
     });
     if (!userId) throw badRequest(`${LINK_SPENT}; ask for a new one`);
     this.deps.credentials.evict({ user: userId });
+  }
+
+  /**
+   * What a reset or invitation link is, without using it: its page says whom it is for, or that
+   * it is spent, before anyone types a password. Throttled with the resets: each look-up is a
+   * guess at a token too.
+   */
+  async passwordLink(token: string, client: ClientInfo): Promise<PasswordLink> {
+    const { config, throttle, clock } = this.deps;
+    await throttle.hit(`reset:${client.ip}`, config.throttles.reset, 'Too many links tried from this address');
+    const found = await repo.findTokenAndAccount(this.deps.db, hashSecret(token), ['reset', 'invite']);
+    if (!found || !found.usable_account) return { state: 'invalid' };
+    const purpose = found.purpose === 'invite' ? 'invitation' : 'reset';
+    if (found.used) return { state: 'used', purpose };
+    if (found.expires_at.getTime() <= clock().getTime()) return { state: 'expired', purpose };
+    return {
+      state: 'usable',
+      purpose,
+      ...(found.email !== null ? { email: found.email } : {}),
+      name: found.name,
+      organizationName: found.org_name,
+      expiresAt: found.expires_at.toISOString(),
+    };
   }
 
   /** Confirms the address a confirmation link was mailed to; the Manager's held invitations go out. */

@@ -1,4 +1,4 @@
-import type { DocumentEntry } from '@portal/shared';
+import { docTypeName, fieldLabel, readableTitle, type DocumentEntry } from '@portal/shared';
 import type { Queryable } from '../db/db.js';
 import type { CaseCorpus, CaseDocument, CaseKeyValue, CaseLine } from './types.js';
 
@@ -50,12 +50,41 @@ export async function hasParsedText(q: Queryable, applicationId: string): Promis
   return (rows[0]?.n ?? 0) > 0;
 }
 
+/** The words a reviewer reads for a case's document types and key fields (reviewer-words). */
+export interface CaseNames {
+  typeName(docType: string): string;
+  fieldLabel(docType: string, field: string): string;
+}
+
+/** Where those words come from: the organization's marked catalogue chain and the schemas extraction resolves. */
+export interface NameSources {
+  chain(q: Queryable, orgId: string): Promise<{ lookup: ReadonlyMap<string, { name: string }> }>;
+  resolveFor(q: Queryable, orgId: string, docType: string): Promise<{ version: { content: { fields: readonly { name: string; label?: string }[] } } } | undefined>;
+}
+
+/** The catalogue's names and the schemas' labels of the document types of a case. */
+export async function caseNames(sources: NameSources, q: Queryable, orgId: string, docTypes: Iterable<string>): Promise<CaseNames> {
+  const types = [...new Set(docTypes)];
+  const [chain, schemas] = await Promise.all([
+    sources.chain(q, orgId),
+    Promise.all(types.map(async (t) => [t, await sources.resolveFor(q, orgId, t)] as const)),
+  ]);
+  const labels = new Map(schemas.map(([t, s]) => [t, new Map((s?.version.content.fields ?? []).map((f) => [f.name, f.label ?? '']))]));
+  return {
+    typeName: (docType) => docTypeName(docType, chain.lookup.get(docType)?.name),
+    fieldLabel: (docType, field) => fieldLabel(field, labels.get(docType)?.get(field)),
+  };
+}
+
+/** Names from the ids alone, where no library is at hand (tests, tools). */
+export const namesFromIds: CaseNames = { typeName: (t) => docTypeName(t), fieldLabel: (_t, f) => fieldLabel(f) };
+
 /**
  * What an engine reads of a case: every line of its pages, each with the address of the document
  * the documents view lists the page in, and the key data of those documents with where each
  * value was read.
  */
-export function buildCorpus(applicantName: string, pages: readonly PageRow[], entries: readonly DocumentEntry[]): CaseCorpus {
+export function buildCorpus(applicantName: string, pages: readonly PageRow[], entries: readonly DocumentEntry[], names: CaseNames = namesFromIds): CaseCorpus {
   const addressOf = new Map<string, string>();
   for (const e of entries) for (const s of e.spans) for (const p of s.pages) addressOf.set(`${s.fileId}:${p}`, e.address);
   const lines: CaseLine[] = [];
@@ -68,9 +97,19 @@ export function buildCorpus(applicantName: string, pages: readonly PageRow[], en
     for (const [field, value] of Object.entries(e.document.extractKeyData)) {
       const where = e.document.keyFields[field];
       if (!where) continue;
-      keyData.push({ field, label: humanize(field), value, confidence: where.confidence, fileId: where.fileId, page: where.page, line: where.line });
+      const docType = e.document.docType;
+      keyData.push({
+        field,
+        label: names.fieldLabel(docType, field),
+        value,
+        confidence: where.confidence,
+        fileId: where.fileId,
+        page: where.page,
+        line: where.line,
+        ...(where.corrected ? { corrected: { by: where.corrected.decidedBy, onPage: where.corrected.onPage } } : {}),
+      });
     }
-    return { address: e.address, title: e.title, docType: e.document.docType, docTypeName: humanize(e.document.docType), keyData };
+    return { address: e.address, title: readableTitle(e.title), docType: e.document.docType, docTypeName: names.typeName(e.document.docType), keyData };
   });
   return { applicantName, lines, documents };
 }

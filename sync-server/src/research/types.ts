@@ -19,9 +19,15 @@ export interface CaseLine {
 /** A key value extract read, with where it was read. */
 export interface CaseKeyValue {
   field: string;
-  /** The schema's label of the field when known (e.g. "Net pay"), else the field id. */
+  /** The schema's label of the field (e.g. "Net pay"), else its key in words: never the key itself. */
   label: string;
   value: unknown;
+  /**
+   * Set by a person (a `correct` decision) rather than read: who, and whether the value is printed
+   * on the line named below (`onPage`); when not, that line prints what the reader had read, and
+   * an answer must say both (issue 38, point 6).
+   */
+  corrected?: { by: string; onPage: boolean };
   confidence: number;
   fileId: string;
   page: number;
@@ -33,7 +39,7 @@ export interface CaseDocument {
   address: string;
   title: string;
   docType: string;
-  /** The document type's name in the catalogue (e.g. "Payslip"). */
+  /** The document type's name in the catalogue (e.g. "Payslip"; "Other document" for `fallback`). */
   docTypeName: string;
   keyData: CaseKeyValue[];
 }

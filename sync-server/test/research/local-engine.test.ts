@@ -224,8 +224,25 @@ describe('LocalResearchEngine', () => {
   it('states the identity document’s date of birth', async () => {
     const a = await new LocalResearchEngine().answer({ prompt: 'What is the applicant’s date of birth?', answerType: 'date' }, corpus());
     const i = at(a, 'f-id', 1, 6);
-    expect(a.answer).toContain(`Passport (f-id:p1-1): Date of birth 1985-03-14 [${i + 1}]`);
+    // The document by its title, as the case page lists it; never its address (issue 38, point 11).
+    expect(a.answer).toContain(`Passport: Date of birth 1985-03-14 [${i + 1}]`);
+    expect(a.answer).not.toContain('f-id:p1-1');
     expect(a.citations[i]?.quote).toBe('14 MAR /MARS 85');
+  });
+
+  it('says who corrected a value and what the cited line prints, so the claim and its citation agree', async () => {
+    const c = corpus();
+    const pay = c.documents.find((d) => d.address === 'f-pay:p1-1')!;
+    const net = pay.keyData.find((k) => k.field === 'netPay')!;
+    net.value = money('1999.99');
+    net.corrected = { by: 'Cal Corrector', onPage: false };
+    const a = await new LocalResearchEngine().answer(INCOME, c);
+    const n = at(a, 'f-pay', 1, 8) + 1;
+    expect(a.answer).toContain(`Net pay GBP 1,999.99 (corrected by Cal Corrector; the page prints “£2,345.67”) [${n}]`);
+    expect(a.citations[n - 1]?.quote).toBe('£2,345.67');
+    // Printed where it was read: only who set it.
+    net.corrected = { by: 'Cal Corrector', onPage: true };
+    expect((await new LocalResearchEngine().answer(INCOME, c)).answer).toContain(`Net pay GBP 1,999.99 (corrected by Cal Corrector) [${n}]`);
   });
 
   it('says it does not judge a yes-no question, and shows the evidence', async () => {

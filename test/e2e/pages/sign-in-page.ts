@@ -54,30 +54,39 @@ export class SignInPage {
 /** The page a mailed reset or invitation link opens (/reset-password#token=…): choose a password, then signed in. */
 export class ChoosePasswordPage {
   readonly form: Locator;
-  readonly email: Locator;
   readonly password: Locator;
   readonly confirmation: Locator;
   readonly rules: Locator;
   readonly error: Locator;
+  /** The address the link is for, as the page names it. */
+  readonly forEmail: Locator;
+  /** What the page says of a link that cannot set a password (used, expired, invalid). */
+  readonly spent: Locator;
 
   constructor(readonly page: Page) {
     this.form = page.getByRole('form', { name: 'Choose your password' });
-    this.email = this.form.getByLabel('Email');
     this.password = this.form.getByLabel('New password', { exact: true });
     this.confirmation = this.form.getByLabel('New password again');
     this.rules = this.form.getByRole('list', { name: 'Password rules' });
     this.error = this.form.getByRole('alert');
+    this.forEmail = this.form.getByTestId('password-link-email');
+    this.spent = page.locator('section[aria-labelledby="link-spent"]');
   }
 
-  /** Opens a mailed link (its path and fragment, on the server the tests drive). */
+  /** Opens a mailed link (its path and fragment, on the server the tests drive) that can set a password. */
   async open(link: string): Promise<void> {
-    const url = new URL(link);
-    await this.page.goto(`${url.pathname}${url.hash}`);
+    await this.goto(link);
     await this.form.waitFor();
   }
 
-  async choose(email: string, password: string, again = password): Promise<void> {
-    await this.email.fill(email);
+  /** Opens a mailed link, whatever it is: the form or what the page says of a spent link. */
+  async goto(link: string): Promise<void> {
+    const url = new URL(link);
+    await this.page.goto(`${url.pathname}${url.hash}`);
+    await this.form.or(this.spent).waitFor();
+  }
+
+  async choose(password: string, again = password): Promise<void> {
     await this.password.fill(password);
     await this.confirmation.fill(again);
     await this.form.getByRole('button', { name: 'Set password and sign in' }).click();

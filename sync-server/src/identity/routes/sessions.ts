@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePasswordInput, ConfirmEmailInput, DeviceSession, EmailConfirmationStatus, errorResponses, ForgotPasswordInput, LoginInput, ResetPasswordInput, SignupInput, User } from '@portal/shared';
+import { ChangePasswordInput, ConfirmEmailInput, DeviceSession, EmailConfirmationStatus, errorResponses, ForgotPasswordInput, LoginInput, PasswordLink, PasswordLinkInput, ResetPasswordInput, SignupInput, User } from '@portal/shared';
 import { requireCaller } from '../caller.js';
 import { toUser } from '../rows.js';
 import { CONFIRMATION_DAYS } from '../mailed-links.js';
@@ -161,6 +161,22 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       await sessions.resetPassword(request.body.token, request.body.newPassword, clientOf(request));
       return reply.code(204).send();
     },
+  );
+
+  app.post(
+    '/password/link',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'What a reset or invitation link is, without using it',
+        description:
+          'The page a mailed link opens asks this first, so it can say whom the password is for (the invited address and organization: nobody types an address the server knows) or that the link is spent, expired or invalid before a password is typed. A POST rather than a GET: the token never goes in a URL, where request logs and proxies would keep it (the mail carries it in the fragment for the same reason). Nothing changes; the link stays usable. Look-ups count with password resets in the per-address throttle (429).',
+        body: PasswordLinkInput,
+        response: { 200: PasswordLink, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => sessions.passwordLink(request.body.token, clientOf(request)),
   );
 
   app.get(

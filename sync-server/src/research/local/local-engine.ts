@@ -126,8 +126,21 @@ function quoteOf(text: string, needles: readonly string[]): string {
   return line.slice(start, end).trim();
 }
 
+/** A document as the case page lists it ("Payslip, page 4 of m04.pdf"): never its address. */
 function docLabel(d: CaseDocument): string {
-  return `${capitalize(d.docTypeName || d.docType)} (${d.address})`;
+  return capitalize(d.title || d.docTypeName);
+}
+
+/**
+ * One stated value with its citation. A corrected value says so, and, when the cited line does
+ * not print it, what the line does print: the claim and its evidence never contradict.
+ */
+function statedValue(p: Picked, n: number | undefined, quote: string | undefined): string {
+  const value = `${capitalize(p.kv.label)} ${formatValue(p.kv.value)}`;
+  const by = p.kv.corrected;
+  if (!by) return `${value} [${n}]`;
+  if (by.onPage) return `${value} (corrected by ${by.by}) [${n}]`;
+  return `${value} (corrected by ${by.by}; the page prints “${quote ?? ''}”) [${n}]`;
 }
 
 interface Picked {
@@ -288,7 +301,7 @@ export class LocalResearchEngine implements ResearchEngine {
       const byDoc = new Map<CaseDocument, Picked[]>();
       for (const p of picked) byDoc.set(p.doc, [...(byDoc.get(p.doc) ?? []), p]);
       for (const [doc, ps] of byDoc) {
-        const values = ps.map((p) => `${capitalize(p.kv.label)} ${formatValue(p.kv.value)} [${citeOf.get(p)}]`);
+        const values = ps.map((p) => statedValue(p, citeOf.get(p), citations[(citeOf.get(p) ?? 0) - 1]?.quote));
         sentences.push(`${docLabel(doc)}: ${values.join('; ')}.`);
       }
       const average = averageNetPay(picked, citeOf);

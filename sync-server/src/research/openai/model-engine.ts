@@ -58,6 +58,8 @@ const SYSTEM = [
   "numbered lines of the case's pages, and key data read from its documents. Use no outside knowledge and do not guess.",
   'Cite every claim: for each fact in your answer give a citation with the reference of the line it came from (like "L17")',
   'and the exact words quoted from that line. A key data value shows the line it was read from; cite that line.',
+  'A key data value marked "corrected by" was set by that person, not read: give it as corrected by them, and say what the cited line prints when it differs.',
+  'Name documents as the case text does (their type and pages); never write the bracketed references, ids or keys except as citations.',
   'When the lines do not support an answer, answer "No evidence found" and give no citations.',
   'Reply with only a JSON object: {"answer": string, "citations": [{"ref": "L17", "quote": "exact words from that line"}]}.',
 ].join('\n');
@@ -257,7 +259,8 @@ function keyDataEntries(corpus: CaseCorpus, byPlace: Map<string, Numbered>, quer
       const at = byPlace.get(placeKey(kv.fileId, kv.page, kv.line));
       const value = clip(typeof kv.value === 'string' ? kv.value : JSON.stringify(kv.value) ?? String(kv.value), 300);
       const where = at ? `[${at.ref}]` : `(file ${kv.fileId} p${kv.page} l${kv.line})`;
-      const text = `- doc ${doc.address} ${doc.docTypeName} "${doc.title}": ${kv.label} = ${value} ${where}`;
+      const corrected = kv.corrected ? ` (corrected by ${kv.corrected.by}${kv.corrected.onPage ? '' : '; not printed on the page: the cited line is where it was read'})` : '';
+      const text = `- ${doc.docTypeName} "${doc.title}": ${kv.label} = ${value}${corrected} ${where}`;
       const score = terms(`${kv.label} ${doc.docTypeName} ${doc.title}`).filter((t) => query.has(t)).length;
       out.push({ text, tokens: estimateTokens(text) + 1, score, order: out.length, at });
     }

@@ -1,3 +1,4 @@
+import { fieldLabel, inSentence } from '@portal/shared';
 import type { ApplicantNameMatchSettings } from '../../library/kinds/workflows/tools/applicant-name-match.js';
 import { isListed, pagesOfDocument, type RunWorkspace } from './workspace.js';
 
@@ -84,7 +85,10 @@ export async function applicantNameMatch(ws: RunWorkspace, raw: Record<string, u
     const holders = Object.entries(d.keyData).filter(([k, v]) => HOLDER_FIELD.test(k) && typeof v === 'string' && nameWords(v, o.ignoreTitles).length > 0) as [string, string][];
     const other = holders.find(([, v]) => !namesApplicant(v, ws.app.applicant_name, o));
     if (other) {
-      flag('name_mismatch', `Its ${other[0]} reads “${other[1]}”, not the applicant, ${ws.app.applicant_name}: check whose document it is.`);
+      // The reviewer reads the schema's label ("Account holder"), never the key (`accountHolder`).
+      const schema = await ws.schemaFor(d.docType);
+      const label = inSentence(fieldLabel(other[0], schema?.fields.find((f) => f.name === other[0])?.label));
+      flag('name_mismatch', `Its ${label} reads “${other[1]}”, not the applicant, ${ws.app.applicant_name}: check whose document it is.`);
       continue;
     }
     if (holders.length > 0) continue;

@@ -75,3 +75,64 @@ export function internalNamesIn(text: string, docTypes: readonly string[] = []):
   }
   return [...new Set(found)];
 }
+
+/** What a case knows to name a ledger row's target by: its files' names and its lines' names. */
+export interface CasePlaces {
+  fileName(fileId: string): string | undefined;
+  lineName(lineId: string): string | undefined;
+}
+
+const pagesWords = (first: number, last: number) => (first === last ? `page ${first}` : `pages ${first}–${last}`);
+
+/**
+ * A ledger row's target as a reviewer reads it ("p01.pdf, pages 2–3", "the case", "run 2"), never
+ * the ids the ledger keeps for integrators (`document:fil_…:p2-3`, `decision:dec_…`).
+ */
+export function ledgerTargetWords(target: string, places: CasePlaces): string {
+  const colon = target.indexOf(':');
+  const kind = colon < 0 ? target : target.slice(0, colon);
+  const id = colon < 0 ? '' : target.slice(colon + 1);
+  switch (kind) {
+    case 'application':
+      return 'the case';
+    case 'run':
+      return /^\d+$/.test(id) ? `run ${id}` : 'a run';
+    case 'file':
+      return places.fileName(id) ?? 'a file';
+    case 'document': {
+      const m = /^(.+):p(\d+)-(\d+)$/.exec(id);
+      if (!m) return 'a document';
+      const file = places.fileName(m[1]!);
+      const pages = pagesWords(Number(m[2]), Number(m[3]));
+      return file ? `${file}, ${pages}` : pages;
+    }
+    case 'decision':
+      return 'a decision';
+    case 'line': {
+      const name = places.lineName(id);
+      return name ? `the line “${name}”` : 'a line';
+    }
+    case 'brief':
+      return 'a brief';
+    default:
+      return wordsOfId(kind);
+  }
+}
+
+/** Who did it, as a reviewer reads it: an address stays, ids become what they are. */
+export function ledgerActorWords(actor: string): string {
+  if (actor === 'system') return 'the portal';
+  const colon = actor.indexOf(':');
+  const kind = colon < 0 ? actor : actor.slice(0, colon);
+  const who = colon < 0 ? '' : actor.slice(colon + 1);
+  switch (kind) {
+    case 'user':
+      return who.includes('@') ? who : 'a person';
+    case 'apiKey':
+      return 'an integration (API key)';
+    case 'guest':
+      return 'a guest link';
+    default:
+      return 'the portal';
+  }
+}

@@ -157,14 +157,22 @@ describe('correcting key data in place', () => {
     await screenshot(page, 'assistant-corrected-value-1280');
   });
 
-  it('shows a reviewer no internal names on the document cards, in the viewer’s key data or in Research (issue 38, point 11)', async () => {
+  it('shows a reviewer no internal names on the document cards, in the viewer, in Research or in the ledger (issue 38, point 11)', async () => {
     const docTypes = [...new Set((await documents()).map((d) => d.document.docType)), 'fallback'];
+    const viewer = new PageViewer(page);
+    const ledger = page.locator('.case-ledger');
     const texts = [
       ...(await page.locator('[role="option"][data-address]').allInnerTexts()),
-      await new PageViewer(page).keyData.innerText(),
+      await viewer.keyData.innerText(),
+      await viewer.source.innerText(),
       await new CaseResearch(page).panel.innerText(),
+      await ledger.innerText(),
     ];
     expect(texts.join('\n')).toContain('Net pay');
+    // Where a page comes from and what the ledger names: file names and pages, never ids.
+    expect(await viewer.source.innerText()).toMatch(/^Page \d+ of \S+\.pdf$/);
+    expect(await ledger.innerText()).toMatch(/\.pdf, pages? \d+/);
+    expect(await ledger.innerText()).toContain('the portal');
     expect(internalNamesIn(texts.join('\n'), docTypes)).toEqual([]);
   });
 });

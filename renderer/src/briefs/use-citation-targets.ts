@@ -26,7 +26,7 @@ export function useCitationTargets<D extends Titled, J extends Titled>(
       show: (c: IntelCitation) => {
         const at = holderOf(c, documents ?? [], junked);
         if (at === undefined) {
-          onMissing(`No document of the case holds page ${c.page} of ${c.fileId} any more; the citation cannot be shown.`);
+          onMissing(`No document of the case holds the cited page any more (page ${c.page} of its file); the citation cannot be shown.`);
           return;
         }
         select(at);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { shownRun, type CaseExpectedDoc, type ExpectedDoc, type ExpectedDocList } from '@portal/shared';
+import { ledgerActorWords, ledgerTargetWords, shownRun, type CaseExpectedDoc, type CasePlaces, type ExpectedDoc, type ExpectedDocList } from '@portal/shared';
 import { messageOf } from '@portal/shared/client';
 import { versionKey, type ApplicationDoc, type CaseDocumentDoc, type DecisionRequestDoc, type DecisionRequestKind, type LedgerEventDoc } from '@portal/shared/sync';
 import {
@@ -464,7 +464,13 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
       </div>
       {current && (
         <div className="case-viewer-column">
-          <DocumentViewer caseId={application.id} doc={current} fieldLabel={(field) => labelOf(currentFields, field)} cited={cited} />
+          <DocumentViewer
+            caseId={application.id}
+            doc={current}
+            fieldLabel={(field) => labelOf(currentFields, field)}
+            fileName={(id) => application.files.find((f) => f.id === id)?.name}
+            cited={cited}
+          />
         </div>
       )}
       <DecisionToast decision={toast} title={toastTitle} onUndo={(d) => void takeBackMade(d)} onClose={closeToast} />
@@ -472,7 +478,7 @@ function CaseReview({ application }: { application: ApplicationDoc }) {
         <h2 id="case-ledger" className="panel-title">
           Ledger
         </h2>
-        <Timeline rows={ledger} />
+        <Timeline rows={ledger} application={application} />
       </section>
     </div>
   );
@@ -756,7 +762,16 @@ function PendingPanel({
   );
 }
 
-function Timeline({ rows }: { rows: LedgerEventDoc[] | undefined }) {
+function Timeline({ rows, application }: { rows: LedgerEventDoc[] | undefined; application: ApplicationDoc }) {
+  const typeName = useDocTypeName();
+  // Targets and actors in words: the ids stay in the ledger's export for integrators.
+  const places = useMemo<CasePlaces>(
+    () => ({
+      fileName: (id) => application.files.find((f) => f.id === id)?.name,
+      lineName: (id) => application.expectedDocs?.find((l) => l.id === id)?.name,
+    }),
+    [application],
+  );
   if (rows === undefined) return <p className="muted">Opening the ledger…</p>;
   if (rows.length === 0) return <p className="muted small">Nothing recorded yet.</p>;
   return (
@@ -765,9 +780,9 @@ function Timeline({ rows }: { rows: LedgerEventDoc[] | undefined }) {
         <li key={row.id}>
           <span className="timeline-when muted small">{new Date(row.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}</span>
           <span className="timeline-what">
-            <strong>{describeLedgerRow(row)}</strong>
+            <strong>{describeLedgerRow(row, typeName)}</strong>
             <span className="timeline-detail muted small">
-              <span className="mono">{row.target}</span> · {row.actor}
+              {ledgerTargetWords(row.target, places)} · {ledgerActorWords(row.actor)}
             </span>
           </span>
         </li>

@@ -15,7 +15,7 @@ const GATE_REASONS: Record<string, string> = {
  * A ledger row in words for the case's timeline: what happened and, for a person's act, who
  * (`decidedBy`). Rows of an action this client does not know yet read as their action's name.
  */
-export function describeLedgerRow(row: Pick<LedgerEventDoc, 'action' | 'detail'>): string {
+export function describeLedgerRow(row: Pick<LedgerEventDoc, 'action' | 'detail'>, typeName: (docType: string) => string = (t) => t): string {
   const d = row.detail;
   const by = text(d.decidedBy) === undefined ? '' : ` by ${text(d.decidedBy)}`;
   switch (row.action) {
@@ -45,7 +45,7 @@ export function describeLedgerRow(row: Pick<LedgerEventDoc, 'action' | 'detail'>
     case 'run.resumed':
       return 'Run resumed';
     case 'document.proposed':
-      return `Document proposed${text(d.docType) ? `: ${text(d.docType)}` : ''}`;
+      return `Document proposed${text(d.docType) ? `: ${typeName(text(d.docType)!)}` : ''}`;
     case 'document.flagged':
       return `Flagged${text(d.note) ? `: ${text(d.note)}` : ''}`;
     case 'case.completeness': {

@@ -145,11 +145,14 @@ export function DocumentViewer({
   caseId,
   doc,
   fieldLabel = humanizeKey,
+  fileName = () => undefined,
   cited = null,
 }: {
   caseId: string;
   doc: ViewerDoc;
   fieldLabel?: (field: string) => string;
+  /** The name a source file was sent with, for saying where a page comes from. */
+  fileName?: (fileId: string) => string | undefined;
   /** A line a brief or the assistant cites: shown (its page, the line outlined) when this document holds it. */
   cited?: CitedLine | null;
 }) {
@@ -304,8 +307,8 @@ export function DocumentViewer({
         </div>
         {current && (
           <p className="muted small viewer-source">
-            <span className="mono">
-              {current.fileId}:p{current.page}
+            <span className="viewer-source-place">
+              Page {current.page} of {fileName(current.fileId) ?? 'its file'}
             </span>
             {lines.state === 'ready' && lines.value.scan ? ' · scanned page, lines read by OCR' : ''}
             {!online && pdf.state === 'ready' ? ' · offline: the copy kept on this device' : ''}

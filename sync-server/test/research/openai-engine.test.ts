@@ -71,8 +71,10 @@ describe('ModelResearchEngine over an OpenAI-compatible server', () => {
     expect(body.model).toBe('gpt-test');
     expect(body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'case_answer', strict: true } });
     const user = body.messages!.find((m) => m.role === 'user')!.content;
-    expect(user).toContain('[L3] (doc A.1 · file f1 p1 l2) Net pay £2,140.00');
-    expect(user).toContain('[L4] (doc - · file f2 p3 l4) Bank statement');
+    // Documents by their names, never ids the model could repeat to a reviewer (issue 38, point 11).
+    expect(user).toContain('[L3] (Payslip “Payslip March”, page 1, line 3) Net pay £2,140.00');
+    expect(user).toContain('[L4] (no document, page 3, line 5) Bank statement');
+    expect(user).not.toMatch(/\bA\.1\b|\bf1\b|\bf2\b/);
     expect(user).toContain('Net pay = 2140 [L3]');
     expect(user).toContain('Question: What is the net pay?');
     expect(user).toContain('Guidance: Monthly, after tax.');
@@ -81,6 +83,17 @@ describe('ModelResearchEngine over an OpenAI-compatible server', () => {
     expect(retrieved[0]!.text).toBe('Net pay £2,140.00');
     expect(retrieved[0]!.score).toBeGreaterThan(retrieved[3]!.score);
     expect(deltas.join('')).toBe('£2,140.00 per month');
+  });
+
+  it('says a document the model names by its address by the document’s name, and leaves other ids out', async () => {
+    const withIds: CaseCorpus = {
+      ...corpus,
+      lines: corpus.lines.map((l) => ({ ...l, address: l.address && 'fil_abcdefghijkl:p1-1' })),
+      documents: corpus.documents.map((d) => ({ ...d, address: 'fil_abcdefghijkl:p1-1' })),
+    };
+    const s = await fake([good('Net pay is £2,140.00 (fil_abcdefghijkl:p1-1), per fil_zzzzzzzzzzzz [L3]')]);
+    const out = await engine(s).answer(question, withIds);
+    expect(out.answer).toBe('Net pay is £2,140.00 (Payslip “Payslip March”), per [1]');
   });
 
   it('passes the conversation so far', async () => {

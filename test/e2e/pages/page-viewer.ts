@@ -33,7 +33,7 @@ export class PageViewer {
     this.previousPage = this.panel.getByRole('button', { name: 'Previous page' });
     this.thumbnails = this.panel.getByRole('list', { name: 'Page thumbnails' });
     this.keyData = this.panel.getByRole('list', { name: 'Key data on the pages' });
-    this.source = this.panel.locator('.viewer-source .mono');
+    this.source = this.panel.locator('.viewer-source .viewer-source-place');
     this.notOnDevice = this.panel.getByText('This page is not on this device', { exact: false });
     this.offline = page.getByRole('region', { name: 'Offline' });
     this.keepOffline = this.offline.getByRole('checkbox', { name: 'Keep available offline' });

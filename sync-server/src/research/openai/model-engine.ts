@@ -83,6 +83,8 @@ interface Numbered {
   index: number;
   ref: string;
   line: CaseLine;
+  /** The document holding it, as a reviewer names it: the model is shown no ids to repeat. */
+  doc: string;
 }
 
 export class ModelResearchEngine implements ResearchEngine {
@@ -93,7 +95,8 @@ export class ModelResearchEngine implements ResearchEngine {
   }
 
   async answer(question: ResearchQuestion, corpus: CaseCorpus, options: ResearchOptions = {}): Promise<ResearchAnswer> {
-    const lines: Numbered[] = corpus.lines.map((line, index) => ({ index, ref: `L${index + 1}`, line }));
+    const docs = new Map(corpus.documents.map((d) => [d.address, `${d.docTypeName} “${d.title}”`]));
+    const lines: Numbered[] = corpus.lines.map((line, index) => ({ index, ref: `L${index + 1}`, line, doc: (line.address && docs.get(line.address)) || 'no document' }));
     const byPlace = new Map(lines.map((n) => [placeKey(n.line.fileId, n.line.page, n.line.line), n]));
     const query = queryTerms(question);
     const scores = scoreLines(lines, query, question.answerType);
@@ -144,7 +147,7 @@ export class ModelResearchEngine implements ResearchEngine {
       const parsed = parseReply(result.content);
       if ('answer' in parsed) {
         const citations = toCitations(parsed.citations, citable);
-        const answer = numberMarkers(parsed.answer, citations, citable);
+        const answer = withoutIds(numberMarkers(parsed.answer, citations, citable), docs);
         if (answer) options.progress?.delta?.(answer);
         return { answer, citations, usage };
       }
@@ -182,7 +185,7 @@ export class ModelResearchEngine implements ResearchEngine {
 
 function renderLine(n: Numbered): string {
   const l = n.line;
-  return `[${n.ref}] (doc ${l.address ?? '-'} · file ${l.fileId} p${l.page} l${l.line}) ${l.text}`;
+  return `[${n.ref}] (${n.doc}, page ${l.page}, line ${l.line + 1}) ${l.text}`;
 }
 
 const placeKey = (fileId: string, page: number, line: number): string => `${fileId}\u0000${page}\u0000${line}`;
@@ -258,7 +261,7 @@ function keyDataEntries(corpus: CaseCorpus, byPlace: Map<string, Numbered>, quer
     for (const kv of doc.keyData) {
       const at = byPlace.get(placeKey(kv.fileId, kv.page, kv.line));
       const value = clip(typeof kv.value === 'string' ? kv.value : JSON.stringify(kv.value) ?? String(kv.value), 300);
-      const where = at ? `[${at.ref}]` : `(file ${kv.fileId} p${kv.page} l${kv.line})`;
+      const where = at ? `[${at.ref}]` : `(page ${kv.page}, line ${kv.line + 1})`;
       const corrected = kv.corrected ? ` (corrected by ${kv.corrected.by}${kv.corrected.onPage ? '' : '; not printed on the page: the cited line is where it was read'})` : '';
       const text = `- ${doc.docTypeName} "${doc.title}": ${kv.label} = ${value}${corrected} ${where}`;
       const score = terms(`${kv.label} ${doc.docTypeName} ${doc.title}`).filter((t) => query.has(t)).length;
@@ -313,6 +316,17 @@ function toCitations(raw: { ref: string; quote: string }[], citable: Map<string,
     }
   }
   return out;
+}
+
+/**
+ * A model may still write an id it read elsewhere (an earlier answer, a quoted line): a document
+ * address becomes the document's name, any other id the server mints is left out (issue 38).
+ */
+function withoutIds(answer: string, docs: Map<string, string>): string {
+  return answer
+    .replace(/\b[a-z]{2,5}_[0-9a-z]{12,}:p(\d+)-(\d+)\b/g, (address, first: string, last: string) => docs.get(address) ?? (first === last ? `page ${first}` : `pages ${first}–${last}`))
+    .replace(/\s?\(?\b[a-z]{2,5}_[0-9a-z]{12,}\b\)?/g, '')
+    .trim();
 }
 
 /**

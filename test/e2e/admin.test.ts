@@ -10,7 +10,7 @@ import { AdminOrganizationPage } from './pages/admin-organization-page.js';
 import { AdminUsersPage } from './pages/admin-users-page.js';
 import { AdminWebhooksPage } from './pages/admin-webhooks-page.js';
 import { AppShell } from './pages/app-shell.js';
-import { Layout } from './pages/layout.js';
+import { Layout, THREE_SIZES } from './pages/layout.js';
 
 const MANAGER = 'Maya Manager';
 const COLLEAGUE = 'Olu Originator';
@@ -133,11 +133,7 @@ describe('administration for Managers', () => {
     await users.goto();
     await users.row(MANAGER).getByText('Active', { exact: true }).waitFor();
     const layout = new Layout(page);
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 800, height: 600 },
-      { width: 1920, height: 1080 },
-    ]) {
+    for (const size of THREE_SIZES) {
       await page.setViewportSize(size);
       await users.row(MANAGER).getByText('You cannot demote or deactivate yourself; another Manager can.').waitFor();
       expect(await layout.horizontalOverflow(), `no sideways scroll at ${size.width}×${size.height}`).toBe(0);

@@ -7,7 +7,7 @@ import { restOf, CORPUS } from './case-fixtures.js';
 import { AppShell } from './pages/app-shell.js';
 import { CaseActions } from './pages/case-actions.js';
 import { CasePage } from './pages/case-page.js';
-import { Layout } from './pages/layout.js';
+import { Layout, THREE_SIZES } from './pages/layout.js';
 import { LibraryPage } from './pages/library-page.js';
 import { ListEditorPage } from './pages/list-editor-page.js';
 import { NewCasePage } from './pages/new-case-page.js';
@@ -234,11 +234,7 @@ describe('an official list stays in use while the organization’s copy of it is
     await official.getByText('You have a copy of this list, version 1, a draft. New cases use this official list until you activate your copy.').waitFor();
     expect(await official.getByRole('button', { name: 'Make my own copy' }).count()).toBe(0);
     const layout = new Layout(page);
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 800, height: 600 },
-      { width: 1920, height: 1080 },
-    ]) {
+    for (const size of THREE_SIZES) {
       await page.setViewportSize(size);
       expect(await layout.horizontalOverflow(), `no sideways scroll at ${size.width}×${size.height}`).toBe(0);
       await screenshot(page, `library-draft-copy-${size.width}x${size.height}`);

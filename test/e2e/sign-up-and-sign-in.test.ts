@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
 import { AppShell } from './pages/app-shell.js';
-import { Layout } from './pages/layout.js';
+import { Layout, THREE_SIZES } from './pages/layout.js';
 import { LibraryPage } from './pages/library-page.js';
 import { NewCasePage } from './pages/new-case-page.js';
 import { SignInPage } from './pages/sign-in-page.js';
@@ -45,11 +45,7 @@ describe('signing up and signing in', () => {
     // The official lists arrive by replication and are named as ready to use.
     await first.getByText(/Lists ready to use: .*Mortgage application/).waitFor({ timeout: 20_000 });
     const layout = new Layout(page);
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 800, height: 600 },
-      { width: 1920, height: 1080 },
-    ]) {
+    for (const size of THREE_SIZES) {
       await page.setViewportSize(size);
       expect(await layout.withinViewport(start), `Start a case is on screen at ${size.width}×${size.height}`).toBe(true);
       expect(await layout.horizontalOverflow(), `no sideways scroll at ${size.width}×${size.height}`).toBe(0);

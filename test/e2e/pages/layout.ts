@@ -2,6 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 
 export type Box = { x: number; y: number; width: number; height: number };
 
+/** The window sizes every changed screen is checked at: a laptop, a small window, a desktop. */
+export const THREE_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 800, height: 600 },
+  { width: 1920, height: 1080 },
+] as const;
+
 /** The app's main screens, by path and the heading each one opens with. */
 export const MAIN_SCREENS: { name: string; path: string; heading: string }[] = [
   { name: 'cases', path: '/cases', heading: 'Cases' },

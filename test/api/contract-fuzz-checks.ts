@@ -283,7 +283,8 @@ export class ContractChecker {
 /** See `knownValidRefusal`: each a rule about data the schema cannot see. */
 const KNOWN_VALID_REFUSALS: { operation: RegExp; error: RegExp; why: string }[] = [
   { operation: /^POST \/(workflows\/\{[^}]+\}\/runs|applications\/\{[^}]+\}\/files)$/, error: /refused|not a PDF|cannot be read|no file/i, why: 'a file is judged by its bytes (PDF, readable), which no schema states' },
-  { operation: /./, error: /is not a line of|is not a document type|is not a docKind of|is not a field of the .* extraction schema|is not in the .*catalogue|is not an option of the/, why: 'a reference to the organization’s own data (its pinned list, catalogue, extraction schema, the models this server offers), which the document cannot enumerate' },
+  { operation: /./, error: /is not a line of|is not a document type|is not a docKind of|is not a field of the .* extraction schema|is not in (the .*catalogue|your marked catalogue chain)|is not an option of the/, why: 'a reference to the organization’s own data (its pinned list, catalogue, extraction schema, the models this server offers), which the document cannot enumerate' },
+  { operation: /^POST \/(doc-types|doc-type-extraction-schemas)$/, error: /yields no usable document type id/, why: 'the id is the slug of the name (transliterated), which a pattern cannot state exactly; the field’s description says so' },
   { operation: /^POST \/(password\/reset|email-confirmation)$/, error: /link is invalid, already used or expired/, why: 'a token is valid only if the server issued it' },
   { operation: /./, error: /has no section "/, why: 'a section of the list version named, which the document cannot enumerate' },
   { operation: /^GET \/applications\/\{[^}]+\}\/pages-pdf$/, error: /with first ≤ last/, why: 'an order between two numbers of one parameter, which a pattern cannot state' },

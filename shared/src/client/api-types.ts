@@ -16300,7 +16300,7 @@ export interface components {
         };
         /** @description Coins a document type into your `custom-documents` catalogue. Its requirement fields are the chain’s requirement defaults (the `default` entry). */
         CoinDocTypeInput: {
-            /** @description The document type id is the slug of this name. Surrounding whitespace is trimmed first: at least 1 character besides it. */
+            /** @description The document type id is the slug of this name (lower case, accented letters folded to a–z, digits kept, anything else a dash): a name whose slug has no letter a–z is refused with 400. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
             /** @description A docKind of the marked chain (an entry of the root catalogue with kind `docKind`, for example `income`). */
             kind: string;
@@ -16494,7 +16494,7 @@ export interface components {
         };
         /** @description When the name already means a document type that has a schema (yours or official), that schema is answered with 200 and nothing is written. Otherwise v1 is created as a draft with no fields (201); a new document type is coined into custom-documents on the way. */
         DocTypeExtractionSchemaInput: {
-            /** @description The document type id is the slug of this name. Surrounding whitespace is trimmed first: at least 1 character besides it. */
+            /** @description The document type id is the slug of this name (lower case, accented letters folded to a–z, digits kept, anything else a dash): a name whose slug has no letter a–z is refused with 400. Surrounding whitespace is trimmed first: at least 1 character besides it. */
             name: string;
             /**
              * @description Used only when the document type is new: the docKind it is coined under in custom-documents.

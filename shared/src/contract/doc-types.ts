@@ -35,7 +35,7 @@ export type MarkedDocTypeCatalog = z.infer<typeof MarkedDocTypeCatalog>;
 
 export const CoinDocTypeInput = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(120).describe('The document type id is the slug of this name.'),
+    name: z.string().trim().min(1, 'must not be empty').max(120).describe('The document type id is the slug of this name (lower case, accented letters folded to a–z, digits kept, anything else a dash): a name whose slug has no letter a–z is refused with 400.'),
     kind: z.string().min(1).max(64).describe('A docKind of the marked chain (an entry of the root catalogue with kind `docKind`, for example `income`).'),
     description: z.string().max(2000).optional(),
   })

@@ -66,7 +66,7 @@ export const DocTypeExtractionSchemaEdit = z
 
 export const CreateDocTypeExtractionSchemaInput = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(120).describe('The document type id is the slug of this name.'),
+    name: z.string().trim().min(1, 'must not be empty').max(120).describe('The document type id is the slug of this name (lower case, accented letters folded to a–z, digits kept, anything else a dash): a name whose slug has no letter a–z is refused with 400.'),
     kind: z
       .string()
       .min(1)

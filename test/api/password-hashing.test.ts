@@ -72,9 +72,9 @@ describe(`password hashing under hostile load on ${DRIVER}`, () => {
     await Promise.all(burst);
 
     expect(real.result.statusCode).toBe(200);
-    // Under a second, or three sign-ins' time on a machine so busy that one alone nears that (two
+    // Under a second, or five sign-ins' time on a machine so busy that one alone nears that (two
     // test files share CI's two cores): behind the burst's 24 checks it would take far longer.
-    expect(real.ms, `alone ${alone.ms.toFixed(0)} ms`).toBeLessThan(Math.max(1_000, 3 * alone.ms));
+    expect(real.ms, `alone ${alone.ms.toFixed(0)} ms`).toBeLessThan(Math.max(1_000, 5 * alone.ms));
     // Structurally: of the burst's password checks (401), at most those already running and one
     // more turn of the attacker's queue finished before the real one; the rest waited behind it.
     const checkedBefore = finished.slice(0, finished.findIndex((f) => f.who === 'real')).filter((f) => f.status === 401).length;
@@ -106,9 +106,9 @@ describe(`password hashing under hostile load on ${DRIVER}`, () => {
     const answers = await Promise.all(burst);
     // The newest request of an address is kept; its oldest waiting ones give way (429).
     expect(real.result.statusCode).toBe(200);
-    // Under a second, or three sign-ins' time on a machine so busy that one alone nears that (two
+    // Under a second, or five sign-ins' time on a machine so busy that one alone nears that (two
     // test files share CI's two cores): behind the burst's 24 checks it would take far longer.
-    expect(real.ms, `alone ${alone.ms.toFixed(0)} ms`).toBeLessThan(Math.max(1_000, 3 * alone.ms));
+    expect(real.ms, `alone ${alone.ms.toFixed(0)} ms`).toBeLessThan(Math.max(1_000, 5 * alone.ms));
     expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThan(0);
     const refused = answers.find((a) => a.statusCode === 429)!;
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);

@@ -55,6 +55,20 @@ export function useServerData<T>(load: () => Promise<T>, enabled = true): Server
 
 export const formatWhen = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
 
+/** What a page for Managers shows anyone else. */
+export function ManagersOnly({ role, hint }: { role: string; hint?: string }) {
+  return (
+    <div className="empty">
+      <p>
+        <strong>Only Managers can open this page.</strong>
+      </p>
+      <p className="muted">
+        You are signed in as an {role}.{hint ? ` ${hint}` : ''}
+      </p>
+    </div>
+  );
+}
+
 interface AdminPageProps {
   title: string;
   description: ReactNode;
@@ -80,12 +94,7 @@ export function AdminPage({ title, description, right, actions, children }: Admi
         {allowed && actions !== undefined && <div className="toolbar">{actions}</div>}
       </header>
       {!allowed ? (
-        <div className="empty">
-          <p>
-            <strong>Only Managers can open this page.</strong>
-          </p>
-          <p className="muted">You are signed in as an {user.role}. Ask a Manager of your organization if something here needs changing.</p>
-        </div>
+        <ManagersOnly role={user.role} hint="Ask a Manager of your organization if something here needs changing." />
       ) : (
         <>
           {!online && (

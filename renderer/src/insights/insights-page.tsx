@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { hasRight, type AnalyzerInsights } from '@portal/shared';
 import { ok } from '@portal/shared/client';
-import { useOnline, useServerData } from '../admin/admin-common';
+import { ManagersOnly, useOnline, useServerData } from '../admin/admin-common';
 import { useApp } from '../shell/app-context';
 import { ErrorAlert } from '../ui/error-alert';
 import { FieldTable } from './field-table';
@@ -65,12 +65,7 @@ export function InsightsPage() {
         </div>
       </header>
       {!allowed ? (
-        <div className="empty">
-          <p>
-            <strong>Only Managers can open this page.</strong>
-          </p>
-          <p className="muted">You are signed in as an {user.role}.</p>
-        </div>
+        <ManagersOnly role={user.role} />
       ) : (
         <>
           <Filters value={filters} onChange={setFilters} workflows={data?.workflows ?? []} />

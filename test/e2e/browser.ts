@@ -40,11 +40,20 @@ export function apiOf(context: BrowserContext, baseUrl: string): ApiClient {
   });
 }
 
+/**
+ * Whether `screenshot` writes its picture: always on a developer's machine, under CI only with
+ * E2E_SCREENSHOTS=1. Nobody looks at CI's artifacts, and a full-page PNG of a 1920 px page costs a
+ * browser a second's work on two shared cores, a hundred times per run.
+ */
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || (process.env.E2E_SCREENSHOTS !== '0' && !process.env.CI);
+
 /** Saves a full-page screenshot under test/e2e/artifacts/ (git-ignored), for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(ARTIFACTS_DIR, { recursive: true });
-  // From the top, or the sticky header is drawn where the page happened to be scrolled.
+  // From the top, or the sticky header is drawn where the page happened to be scrolled (and the
+  // test goes on from where it would be with the picture taken).
   await page.evaluate('window.scrollTo(0, 0)');
+  if (!SAVE_SCREENSHOTS) return;
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }
 

@@ -86,6 +86,26 @@ describe('the reading pool between organizations', () => {
     expect((await pool.analyzePacketReading(slowFile(10).bytes, { orgId: 'B', timeoutMs: 30_000 })).stats.totalMs).toBe(10);
     expect(pool.stats()).toMatchObject({ running: 0, waiting: 0 });
   }, 30_000);
+
+  it('counts a file’s time limit from when its worker starts on it, not from starting the worker', async () => {
+    // Worker threads take the parent's environment as it is when they start.
+    process.env.SPIN_WORKER_START_MS = '1500';
+    try {
+      pool = createReadingPool({ workerFile: SPIN_WORKER, threads: 1, reserve: 0 });
+      const t = performance.now();
+      const r = await pool.analyzePacketReading(slowFile(300).bytes, { orgId: 'A', timeoutMs: 1_000 });
+      expect(r.stats.totalMs).toBe(300);
+      expect(performance.now() - t).toBeGreaterThan(1_500);
+      // The limit still holds once the worker is up.
+      const e = await pool.analyzePacketReading(slowFile(-1).bytes, { orgId: 'A', timeoutMs: 500 }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect((e as PacketReadError).code).toBe('timeout');
+    } finally {
+      delete process.env.SPIN_WORKER_START_MS;
+    }
+  }, 30_000);
 });
 
 describe('fair slots', () => {

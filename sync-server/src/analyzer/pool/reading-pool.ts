@@ -12,7 +12,7 @@ import { PacketReadError } from '../pdf/errors.js';
 import { DEFAULT_OCR_ENGINE, type OcrEngineName } from '../parse/ocr/engine.js';
 import { FairSlots, type PoolStats } from '../../fair-slots.js';
 import type { XmlLimits } from '../einvoice/xml.js';
-import type { PacketReadingResult, PageProgress, ReadTask, ReadTaskResult } from './task.js';
+import type { PacketReadingResult, PageProgress, ReadTask, ReadTaskResult, WorkerMessage } from './task.js';
 
 export type { PacketReadingResult } from './task.js';
 
@@ -81,6 +81,9 @@ export interface ReadingPool {
   close(): Promise<void>;
 }
 
+/** How long a worker may take to start (a thread, pdf.js loaded) before a file's own time limit starts. */
+const WORKER_START_MS = 30_000;
+
 export function defaultWorkerFile(): URL {
   if (typeof __ANALYZER_WORKER__ === 'string') return new URL(`../../../${__ANALYZER_WORKER__}`, import.meta.url);
   return new URL('./worker-from-source.mjs', import.meta.url);
@@ -140,17 +143,25 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
       options.log?.info({ pool: options.name ?? 'reading', orgId: callOptions.orgId ?? null, waitMs: Math.round(waitMs), bytes: bytes.byteLength, ...(callOptions.only ? { only: callOptions.only } : {}) }, 'analyzer file started');
       const abort = new AbortController();
       let timedOut = false;
-      const timer = setTimeout(() => {
+      const stop = () => {
         timedOut = true;
         abort.abort();
-      }, timeoutMs);
+      };
+      // The limit runs from the worker's first word on this file: starting a thread and loading
+      // pdf.js (seconds on a loaded machine) is not the file's time. Until then a longer guard
+      // stands, so a worker that never gets going still ends the call.
+      let timer = setTimeout(stop, timeoutMs + WORKER_START_MS);
       const signal = callOptions.signal;
       const onCallerAbort = () => abort.abort();
       signal?.addEventListener('abort', onCallerAbort, { once: true });
-      // The worker's page count, as it reads: a channel of the caller's only when it follows it.
       const onPage = callOptions.onPage;
-      const channel = onPage ? new MessageChannel() : undefined;
-      channel?.port1.on('message', (progress: PageProgress) => onPage!(progress));
+      const channel = new MessageChannel();
+      channel.port1.on('message', (message: WorkerMessage) => {
+        if (message.started) {
+          clearTimeout(timer);
+          timer = setTimeout(stop, timeoutMs);
+        } else onPage?.(message);
+      });
       try {
         const task: ReadTask = {
           bytes,
@@ -162,9 +173,10 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
           maxStreamMb: options.maxStreamMb,
           maxTotalMb: options.maxTotalStreamMb,
           ...(callOptions.only ? { only: callOptions.only, renderPages: callOptions.renderPages, renderPpi: callOptions.renderPpi } : {}),
-          ...(channel ? { progress: channel.port2 } : {}),
+          progress: channel.port2,
+          ...(onPage ? { followPages: true } : {}),
         };
-        const result = (await piscina.run(task, { signal: abort.signal, ...(channel ? { transferList: [channel.port2] } : {}) })) as ReadTaskResult;
+        const result = (await piscina.run(task, { signal: abort.signal, transferList: [channel.port2] })) as ReadTaskResult;
         if (!result.ok) throw new PacketReadError(result.code, result.note);
         const { ok: _ok, ...reading } = result;
         return reading;
@@ -173,7 +185,7 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onCallerAbort);
-        channel?.port1.close();
+        channel.port1.close();
         slots.release(org);
       }
     },

@@ -26,8 +26,13 @@ export interface ReadTask {
   maxTotalMb?: number;
   /** Ceilings on an embedded e-invoice's XML (einvoice/xml.ts). */
   xmlLimits?: XmlLimits;
-  /** Where the worker says how many pages it has read (`PageProgress`), when the caller follows it. */
+  /**
+   * Where the worker says it has started on the file (`{ started: true }`, so the file's time limit
+   * runs from there, not from a worker thread being started), then, when `followPages`, how many
+   * pages it has read (`PageProgress`).
+   */
   progress?: MessagePort;
+  followPages?: boolean;
 }
 
 /** Pages of the file read so far, posted on `ReadTask.progress` as each page is done. */
@@ -35,6 +40,8 @@ export interface PageProgress {
   pagesRead: number;
   pageCount: number;
 }
+
+export type WorkerMessage = { started: true } | ({ started?: undefined } & PageProgress);
 
 export interface PacketReadingResult {
   pages: ParsedPage[];

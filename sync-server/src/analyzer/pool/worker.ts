@@ -10,7 +10,7 @@ import { readPacket } from '../parse/read-packet.js';
 import { readEInvoice } from '../einvoice/index.js';
 import { renderPagesPng } from '../pdf/render.js';
 import { preflight } from '../preflight/index.js';
-import type { PageProgress, ReadTask, ReadTaskResult } from './task.js';
+import type { ReadTask, ReadTaskResult, WorkerMessage } from './task.js';
 
 // pdf.js writes what it survives to console.warn. Page readers catch it for their page
 // (pdf/warnings.ts); outside them it is only noise in the server's output.
@@ -70,6 +70,7 @@ async function partTask(task: ReadTask): Promise<ReadTaskResult> {
 
 export default async function readTask(task: ReadTask): Promise<ReadTaskResult> {
   const notes: string[] = [];
+  task.progress?.postMessage({ started: true } satisfies WorkerMessage);
   try {
     if (task.only) return await partTask(task);
     const reading = await readPacket(task.bytes, {
@@ -82,7 +83,7 @@ export default async function readTask(task: ReadTask): Promise<ReadTaskResult> 
       maxStreamMb: task.maxStreamMb,
       maxTotalMb: task.maxTotalMb,
       xmlLimits: task.xmlLimits,
-      ...(task.progress ? { onPage: (pagesRead: number, pageCount: number) => task.progress!.postMessage({ pagesRead, pageCount } satisfies PageProgress) } : {}),
+      ...(task.progress && task.followPages ? { onPage: (pagesRead: number, pageCount: number) => task.progress!.postMessage({ pagesRead, pageCount } satisfies WorkerMessage) } : {}),
     });
     return {
       ok: true,

@@ -64,6 +64,9 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          // Files of a worker share its module cache (playwright-core and the API client loaded
+          // once, not 32 times): they keep their state in their own describe blocks.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // What the page shows arrives over the network: wait for it like a person would.

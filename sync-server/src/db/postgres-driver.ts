@@ -30,7 +30,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     // portal.announce: rows this server revs are found by the change feed's polling, not
     // announced by NOTIFY, which would make every writing transaction commit one at a time
     // (migration 031).
-    options: [...(options.schema ? [`-c search_path=${options.schema}`] : []), '-c portal.announce=poll'].join(' '),
+    // PGOPTIONS first, as libpq would take it (node-postgres drops it once `options` is given):
+    // an operator's settings hold, and the server's own come after them.
+    options: [...(process.env.PGOPTIONS?.trim() ? [process.env.PGOPTIONS.trim()] : []), ...(options.schema ? [`-c search_path=${options.schema}`] : []), '-c portal.announce=poll'].join(' '),
     // Names the schema this server writes: sync_bound() (migration 029) ignores in-flight
     // transactions of servers of other schemas of the same database.
     application_name: `portal:${options.schema ?? 'public'}`.slice(0, 63),

@@ -61,4 +61,21 @@ describe('money: every printed style of DOC-TYPES.md', () => {
     expect(documentCurrency(['£12.00', 'Total £14.00', '$ rate'])).toBe('GBP');
     expect(documentCurrency(['1.234,56 €', 'EUR'])).toBe('EUR');
   });
+
+  it('reads currencies beyond pounds, dollars and euros where the document prints them', () => {
+    expect(parseMoney('Net pay C$2,345.67')).toEqual({ amount: '2345.67', currency: 'CAD' });
+    expect(parseMoney('Gross A$ 4,100.00')).toEqual({ amount: '4100.00', currency: 'AUD' });
+    expect(parseMoney('Total ₹ 45,000.00')).toEqual({ amount: '45000.00', currency: 'INR' });
+    expect(parseMoney('Nettolohn CHF 5\'432.10')).toEqual({ amount: '5432.10', currency: 'CHF' });
+    expect(parseMoney('Do wypłaty 3 250,00 zł')).toEqual({ amount: '3250.00', currency: 'PLN' });
+    expect(parseMoney('Balance 1,204.50 NZD')).toEqual({ amount: '1204.50', currency: 'NZD' });
+    // A Canadian statement names its dollar once and prints `$` throughout.
+    const texts = ['All amounts in CAD', 'Net pay $2,345.67', 'Gross $3,100.00'];
+    const currency = documentCurrency(texts);
+    expect(currency).toBe('CAD');
+    expect(parseMoney('Net pay $2,345.67', { currency })).toEqual({ amount: '2345.67', currency: 'CAD' });
+    // Without a dollar named, `$` is the US dollar; a euro document's `$` stays USD.
+    expect(documentCurrency(['Net pay $2,345.67'])).toBe('USD');
+    expect(parseMoney('Fee $12.00', { currency: 'EUR' })).toEqual({ amount: '12.00', currency: 'USD' });
+  });
 });

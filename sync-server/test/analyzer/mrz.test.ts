@@ -55,6 +55,39 @@ describe('MRZ', () => {
     expect(findMrz(lines(['P<UTOERIKSSON<<ANNA<K<MARIA<<<<<<<<<<<<<<<<<<', TD3[1]!]))!).toMatchObject({ surname: 'ERIKSSON', givenNames: 'ANNA K MARIA' });
   });
 
+  it('reads a TD2 card (ICAO 9303 part 6 specimen)', () => {
+    const r = findMrz(lines(['Identity card', 'I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6']))!;
+    expect(r).toMatchObject({ format: 'TD2', surname: 'ERIKSSON', givenNames: 'ANNA MARIA', documentNumber: 'D23145890', nationality: 'UTO', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', sex: 'F' });
+    expect(Object.values(r.checks).every(Boolean)).toBe(true);
+    expect(r.sourceLines).toEqual([1, 2]);
+    // Repaired like the others: O for 0 in the birth date, S for 5 in the number.
+    const noisy = findMrz(lines(['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D2314S8907UTO74O8122F1204159<<<<<<<6']))!;
+    expect(noisy).toMatchObject({ format: 'TD2', documentNumber: 'D23145890', dateOfBirth: '1974-08-12' });
+    expect(noisy.checks.composite).toBe(true);
+  });
+
+  it('reads the French ID card of 1988–2021: its own layout, several given names, no expiry in the zone', () => {
+    // The published specimen (Wikipedia, "Carte nationale d'identité en France").
+    const r = findMrz(lines(['IDFRADOUEL<<<<<<<<<<<<<<<<<<<<932013', '0506932020438CHRISTIANE<<NI2906209F3']))!;
+    expect(r).toMatchObject({ format: 'FR-ID', surname: 'DOUEL', givenNames: 'CHRISTIANE NI', documentNumber: '050693202043', nationality: 'FRA', issuingState: 'FRA', dateOfBirth: '1929-06-20', expiryDate: null, sex: 'F' });
+    expect(r.checks).toEqual({ documentNumber: true, dateOfBirth: true, expiryDate: false, composite: true });
+  });
+
+  it('puts a birth year before the document: a card issued in 2005 was not held by someone born in 2015', () => {
+    const l1 = 'IDFRAMARTIN<<<<<<<<<<<<<<<<<<<<<<<<<';
+    const number = '050693202043';
+    const head = `${number}${checkDigit(number)}PAUL<<<<<<<<<<`;
+    const dob = '150301';
+    const l2 = `${head}${dob}${checkDigit(dob)}M`;
+    const r = findMrz(lines([l1, l2 + checkDigit(l1 + l2)]))!;
+    expect(r.format).toBe('FR-ID');
+    expect(r.dateOfBirth).toBe('1915-03-01');
+    // A passport that expired in 2012 was not issued to someone born in 2015 either.
+    const passport = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', `L898902C36UTO150301${checkDigit('150301')}F1204159ZE184226B<<<<<`];
+    const comp = checkDigit(passport[1]!.slice(0, 10) + passport[1]!.slice(13, 20) + passport[1]!.slice(21, 43));
+    expect(findMrz(lines([passport[0]!, passport[1]! + comp]))!.dateOfBirth).toBe('1915-03-01');
+  });
+
   it('cleans filler look-alikes', () => {
     expect(cleanMrzLine('IDD<<LHRC9L7C5 /<<<<<<<<<<<cccce')).toBe('IDD<<LHRC9L7C5' + '<'.repeat(16));
   });

@@ -143,7 +143,8 @@ export class DocumentClassifier {
       const mrz = findMrz(p.lines);
       if (!mrz) continue;
       const ok = Object.values(mrz.checks).filter(Boolean).length;
-      const rule = mrz.format === 'TD3' ? 'passport' : 'national-id-card';
+      // TD3 is the passport's size; a TD2 or TD1 zone is a card's, unless its type says passport.
+      const rule = mrz.format === 'TD3' || mrz.documentType.startsWith('P') ? 'passport' : 'national-id-card';
       // Two check digits of five validate by chance in one OCR'd page of garbage in a dozen: a
       // zone alone needs three, two need the page to say it is an identity document too.
       const says = (probs.passport ?? 0) + (probs['national-id-card'] ?? 0) + (probs['driving-licence'] ?? 0) > 0.2;

@@ -23,11 +23,34 @@ export interface FoundMoney extends Money {
   strong: boolean;
 }
 
-const SYMBOLS: Record<string, Currency> = { '£': 'GBP', $: 'USD', '€': 'EUR', 'US$': 'USD' };
-const CODES = ['GBP', 'USD', 'EUR', 'CHF', 'PLN'];
+/**
+ * Symbols that name one currency. `$` alone is the document's dollar (`documentCurrency`: a
+ * Canadian payslip that says CAD once prints its amounts with `$`), USD when it names none.
+ */
+const SYMBOLS: Record<string, Currency> = {
+  '£': 'GBP',
+  $: 'USD',
+  '€': 'EUR',
+  'US$': 'USD',
+  C$: 'CAD',
+  CA$: 'CAD',
+  A$: 'AUD',
+  AU$: 'AUD',
+  NZ$: 'NZD',
+  HK$: 'HKD',
+  S$: 'SGD',
+  'R$': 'BRL',
+  '₹': 'INR',
+  'zł': 'PLN',
+};
+/** ISO 4217 codes read when printed beside an amount. */
+const CODES = ['GBP', 'USD', 'EUR', 'CHF', 'PLN', 'CAD', 'AUD', 'NZD', 'INR', 'JPY', 'CNY', 'SEK', 'NOK', 'DKK', 'CZK', 'HUF', 'RON', 'ZAR', 'SGD', 'HKD', 'MXN', 'BRL'];
+/** Currencies whose symbol is `$`. */
+const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN']);
 
-const CUR = `(?:US\\$|[£$€]|\\b(?:GBP|USD|EUR|CHF|PLN)\\b)`;
-const NUM = `\\d{1,3}(?:,\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:\\.\\d{3})+(?:,\\d{1,2})?|\\d{1,3}(?:[\\u00a0\\u202f ]\\d{3})+(?:,\\d{1,2})?(?![.,]\\d)|\\d+(?:[.,]\\d{1,2})?`;
+const CUR = `(?:(?:US|CA|AU|NZ|HK|[CASR])\\$|[£$€₹]|zł|\\b(?:${CODES.join('|')})\\b)`;
+// Swiss amounts group thousands with an apostrophe (`1'234.50`).
+const NUM = `\\d{1,3}(?:['’]\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:\\.\\d{3})+(?:,\\d{1,2})?|\\d{1,3}(?:[\\u00a0\\u202f ]\\d{3})+(?:,\\d{1,2})?(?![.,]\\d)|\\d+(?:[.,]\\d{1,2})?`;
 const MONEY_RE = new RegExp(
   `(\\()?\\s*(-|−|–)?\\s*(${CUR})?\\s*(-|−)?\\s*(${NUM})(?![\\d])\\s*(${CUR})?\\s*(\\))?(?:\\s*\\b(OD|DR|CR|D|C)\\b)?`,
   'giu',
@@ -49,15 +72,16 @@ export function normaliseNumber(num: string): { value: number; decimals: boolean
       frac = tail;
     }
   }
-  const digits = intPart.replace(/[.,\s]/g, '');
+  const digits = intPart.replace(/[.,\s'’]/g, '');
   if (!/^\d+$/.test(digits)) return null;
   const value = Number(`${digits}.${(frac || '0').padEnd(2, '0')}`);
   return Number.isFinite(value) ? { value, decimals: frac.length > 0 } : null;
 }
 
-function currencyOf(tok: string | undefined): Currency | undefined {
+function currencyOf(tok: string | undefined, dollar?: Currency): Currency | undefined {
   if (!tok) return undefined;
   const t = tok.trim();
+  if (t === '$' && dollar && DOLLARS.has(dollar)) return dollar;
   if (SYMBOLS[t]) return SYMBOLS[t];
   const up = t.toUpperCase();
   return CODES.includes(up) ? up : undefined;
@@ -107,7 +131,7 @@ export function findMoney(input: string, opts: MoneyOptions = {}): FoundMoney[] 
     if (/[A-Za-z]/.test(after) && !cur2 && !suffix) continue;
     const n = normaliseNumber(num!);
     if (!n) continue;
-    const currency = currencyOf(cur1) ?? currencyOf(cur2);
+    const currency = currencyOf(cur1, opts.currency) ?? currencyOf(cur2, opts.currency);
     const sfx = suffix?.toUpperCase();
     const singleOk = opts.singleLetterSigns || sfx === 'OD' || sfx === 'DR' || sfx === 'CR';
     const negative = !!(minus1 || minus2 || (open && close) || (singleOk && (sfx === 'OD' || sfx === 'DR' || sfx === 'D')));
@@ -140,14 +164,29 @@ export function parseMoney(text: string, opts: MoneyOptions = {}): Money | null 
   return m && m.currency ? { amount: m.amount, currency: m.currency } : null;
 }
 
-/** The currency a document is written in: the symbol or code it prints most. */
+const DOC_CUR = new RegExp(CUR, 'gu');
+
+/**
+ * The currency a document is written in: the symbol or code it prints most. Its `$` counts for the
+ * dollar it names (CAD, AUD …) when it names one and no other, else for USD.
+ */
 export function documentCurrency(texts: string[]): Currency | undefined {
   const counts = new Map<Currency, number>();
+  let bare = 0;
   for (const t of texts) {
-    for (const m of t.matchAll(/US\$|[£$€]|\b(GBP|USD|EUR)\b/g)) {
+    for (const m of t.matchAll(DOC_CUR)) {
+      if (m[0] === '$') {
+        bare++;
+        continue;
+      }
       const c = currencyOf(m[0]);
       if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
     }
+  }
+  if (bare > 0) {
+    const named = [...counts.keys()].filter((c) => DOLLARS.has(c) && c !== 'USD');
+    const dollar = named.length === 1 && !counts.has('USD') ? named[0]! : 'USD';
+    counts.set(dollar, (counts.get(dollar) ?? 0) + bare);
   }
   let best: Currency | undefined;
   let n = 0;

@@ -1,14 +1,16 @@
 /**
- * The machine-readable zone of passports (ICAO 9303 TD3: 2 × 44) and ID cards (TD1: 3 × 30), read
- * back from OCR text. OCR gets the MRZ font wrong in known ways (`<` as `K`/`c`/`«`, O/0, I/1, S/5,
+ * The machine-readable zone of passports (ICAO 9303 TD3: 2 × 44), ID cards (TD1: 3 × 30; TD2:
+ * 2 × 36) and the French national ID card of 1988–2021 (2 × 36, a layout of its own), read back
+ * from OCR text. OCR gets the MRZ font wrong in known ways (`<` as `K`/`c`/`«`, O/0, I/1, S/5,
  * B/8), so each field is repaired by what its position may hold (digits, letters, either) and the
  * ambiguous characters of a mixed field are tried both ways until its check digit validates.
  */
 import { mrzCountry } from './countries.js';
-import { parseMrzDate } from './dates.js';
+import { fullYear, parseMrzDate } from './dates.js';
 
 export interface MrzResult {
-  format: 'TD3' | 'TD1';
+  /** `FR-ID`: the French card's own two lines (no expiry in the zone). */
+  format: 'TD3' | 'TD1' | 'TD2' | 'FR-ID';
   documentType: string;
   issuingState: string | undefined;
   surname: string;
@@ -18,7 +20,7 @@ export interface MrzResult {
   dateOfBirth: string | null;
   expiryDate: string | null;
   sex: string;
-  /** Which check digits validated. */
+  /** Which check digits validated (a zone without the field, the French card's expiry: false). */
   checks: { documentNumber: boolean; dateOfBirth: boolean; expiryDate: boolean; composite: boolean };
   /** The repaired lines. */
   lines: string[];
@@ -56,12 +58,27 @@ export function looksLikeMrz(clean: string): boolean {
 const digits = (s: string) => [...s].map((c) => TO_DIGIT[c] ?? c).join('');
 const alphas = (s: string) => [...s].map((c) => TO_ALPHA[c] ?? c).join('');
 
-/** A mixed field whose check digit fails: try the look-alike swaps (up to 2^10) until it validates. */
+/** The masks of up to 10 bits, fewest bits first: the smallest repair is tried first. */
+const MASKS = Array.from({ length: 1 << 10 }, (_, m) => m)
+  .slice(1)
+  .sort((a, b) => popcount(a) - popcount(b) || a - b);
+function popcount(m: number): number {
+  let n = 0;
+  for (let x = m; x; x &= x - 1) n++;
+  return n;
+}
+
+/**
+ * A mixed field whose check digit fails: the look-alike swaps (up to 2^10) are tried, fewest first,
+ * until it validates. A check digit validates one wrong reading in ten, so the reading that needs
+ * the fewest swaps is the likely one (`D2314S890`: the S alone, not four letters at once).
+ */
 function repairAlnum(field: string, check: string): { value: string; ok: boolean } {
   if (checkDigit(field) === check) return { value: field, ok: true };
   const swaps: Record<string, string> = { ...TO_DIGIT, ...TO_ALPHA };
   const idx = [...field].map((c, i) => (swaps[c] ? i : -1)).filter((i) => i >= 0).slice(0, 10);
-  for (let mask = 1; mask < 1 << idx.length; mask++) {
+  for (const mask of MASKS) {
+    if (mask >= 1 << idx.length) continue;
     const chars = [...field];
     idx.forEach((p, b) => {
       if (mask & (1 << b)) chars[p] = swaps[chars[p]!]!;
@@ -84,6 +101,18 @@ function fitLength(s: string, n: number): string {
   if (m) return fitLength(s.slice(0, m.index) + '<' + s.slice(m.index), n);
   return s.padEnd(n, '<');
 }
+
+/**
+ * A date of birth's century: the most recent year that is not after `bornBy`, the year the
+ * document was issued or, failing that, of its expiry when that has passed (a holder is born before
+ * the document), else this year. The zone gives years in two digits.
+ */
+function birthDate(dob: string, bornBy?: number): string | null {
+  return parseMrzDate(dob, 'past', Math.min(bornBy ?? Infinity, new Date().getUTCFullYear()));
+}
+
+/** The year of an expiry that validated, as a bound on the year of birth. */
+const expiryYear = (exp: string, ok: boolean): number | undefined => (ok ? Number(parseMrzDate(exp, 'future')?.slice(0, 4)) || undefined : undefined);
 
 /**
  * Surname and given names of a name field. Every name field with given names holds `<<` between
@@ -124,7 +153,7 @@ function readTd3(l1: string, l2raw: string): MrzResult {
     ...name,
     documentNumber: doc.value.replace(/<+$/, ''),
     nationality: mrzCountry(nat),
-    dateOfBirth: parseMrzDate(dob, 'past'),
+    dateOfBirth: birthDate(dob, expiryYear(exp, checkDigit(exp) === expCheck)),
     expiryDate: parseMrzDate(exp, 'future'),
     sex,
     checks: { documentNumber: doc.ok, dateOfBirth: checkDigit(dob) === dobCheck, expiryDate: checkDigit(exp) === expCheck, composite: comp },
@@ -151,7 +180,7 @@ function readTd1(l1raw: string, l2raw: string, l3raw: string): MrzResult {
     ...parseName(l3),
     documentNumber: doc.value.replace(/<+$/, ''),
     nationality: mrzCountry(alphas(l2.slice(15, 18))),
-    dateOfBirth: parseMrzDate(dob, 'past'),
+    dateOfBirth: birthDate(dob, expiryYear(exp, checkDigit(exp) === expCheck)),
     expiryDate: parseMrzDate(exp, 'future'),
     sex: l2[7]!.replace(/[^MFX<]/, '<'),
     checks: {
@@ -165,9 +194,79 @@ function readTd1(l1raw: string, l2raw: string, l3raw: string): MrzResult {
   };
 }
 
+/** TD2 (ICAO 9303 part 6): line 1 type, state and name; line 2 as TD3's, with 7 optional characters. */
+function readTd2(l1raw: string, l2raw: string): MrzResult {
+  const l1 = fitLength(l1raw, 36);
+  const l2 = fitLength(l2raw, 36);
+  const docCheck = digits(l2[9]!);
+  const doc = repairAlnum(l2.slice(0, 9), docCheck);
+  const dob = digits(l2.slice(13, 19));
+  const dobCheck = digits(l2[19]!);
+  const exp = digits(l2.slice(21, 27));
+  const expCheck = digits(l2[27]!);
+  const compositeData = doc.value + docCheck + dob + dobCheck + exp + expCheck + l2.slice(28, 35);
+  return {
+    format: 'TD2',
+    documentType: alphas(l1.slice(0, 2)).replace(/<+$/, ''),
+    issuingState: mrzCountry(alphas(l1.slice(2, 5))),
+    ...parseName(l1.slice(5)),
+    documentNumber: doc.value.replace(/<+$/, ''),
+    nationality: mrzCountry(alphas(l2.slice(10, 13))),
+    dateOfBirth: birthDate(dob, expiryYear(exp, checkDigit(exp) === expCheck)),
+    expiryDate: parseMrzDate(exp, 'future'),
+    sex: l2[20]!.replace(/[^MFX<]/, '<'),
+    checks: { documentNumber: doc.ok, dateOfBirth: checkDigit(dob) === dobCheck, expiryDate: checkDigit(exp) === expCheck, composite: checkDigit(compositeData) === digits(l2[35]!) },
+    lines: [l1, l2],
+    sourceLines: [],
+  };
+}
+
+/**
+ * The French national ID card (carte nationale d'identité, 1988–2021): line 1 `IDFRA`, the surname
+ * (25) and the issuing office (6); line 2 the card number (12: year and month of issue, office,
+ * sequence) and its check digit, the given names (14, each pair of fillers between two), the date
+ * of birth and its check digit, the sex, and a check digit over both lines. Its expiry is not in the
+ * zone (10 or 15 years from the issue the number begins with).
+ */
+function readFrenchId(l1raw: string, l2raw: string): MrzResult {
+  const l1 = fitLength(l1raw, 36);
+  const l2 = fitLength(l2raw, 36);
+  const docCheck = digits(l2[12]!);
+  const doc = repairAlnum(l2.slice(0, 12), docCheck);
+  const dob = digits(l2.slice(27, 33));
+  const dobCheck = digits(l2[33]!);
+  const given = alphas(l2.slice(13, 27))
+    .replace(/<[<K]*$/, '')
+    .split(/<{2,}/)
+    .map((n) => n.replace(/<+/g, ' ').replace(/[^A-Z ]/g, '').trim())
+    .filter(Boolean)
+    .join(' ');
+  return {
+    format: 'FR-ID',
+    documentType: 'ID',
+    issuingState: 'FRA',
+    surname: alphas(l1.slice(5, 30)).replace(/<[<K]*$/, '').split('<').filter(Boolean).join(' ').replace(/[^A-Z ]/g, '').trim(),
+    givenNames: given,
+    documentNumber: doc.value.replace(/<+$/, ''),
+    nationality: 'FRA',
+    // The card number begins with the year of issue: the holder was born before it.
+    dateOfBirth: birthDate(dob, doc.ok && /^\d{2}/.test(doc.value) ? fullYear(Number(doc.value.slice(0, 2)), 'past') : undefined),
+    expiryDate: null,
+    sex: l2[34]!.replace(/[^MFX<]/, '<'),
+    checks: {
+      documentNumber: doc.ok,
+      dateOfBirth: checkDigit(dob) === dobCheck,
+      expiryDate: false,
+      composite: checkDigit(l1 + doc.value + docCheck + l2.slice(13, 27) + dob + dobCheck + l2[34]!) === digits(l2[35]!),
+    },
+    lines: [l1, l2],
+    sourceLines: [],
+  };
+}
+
 const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length;
 
-/** The MRZ of a page's lines, if it has one: TD3 (two lines) or TD1 (three), best-validating reading. */
+/** The MRZ of a page's lines, if it has one: TD3, TD2 or the French card (two lines) or TD1 (three), the best-validating reading. */
 export function findMrz(lines: { text: string }[]): MrzResult | null {
   const cand: { i: number; s: string }[] = [];
   lines.forEach((l, i) => {
@@ -191,6 +290,17 @@ export function findMrz(lines: { text: string }[]): MrzResult | null {
       const r = readTd1(a.s, b.s, c.s);
       r.sourceLines = [a.i, b.i, c.i];
       consider(r);
+    }
+    // Two lines of about 36: TD2, or the French card when line 1 says IDFRA (its check digits decide).
+    if (b && /^[ICAPV]/.test(a.s) && a.s.length >= 32 && a.s.length <= 40 && b.s.length >= 32 && b.s.length <= 40) {
+      const td2 = readTd2(a.s, b.s);
+      td2.sourceLines = [a.i, b.i];
+      consider(td2);
+      if (/^[I1][D0]FRA/.test(a.s)) {
+        const fr = readFrenchId(a.s, b.s);
+        fr.sourceLines = [a.i, b.i];
+        consider(fr);
+      }
     }
   }
   return best;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDigit, cleanMrzLine, findMrz } from '../../src/analyzer/extract/mrz.js';
 import { countryCode, mrzCountry } from '../../src/analyzer/extract/countries.js';
-import { normaliseName } from '../../src/analyzer/extract/names.js';
+import { looksLikeName, normaliseName } from '../../src/analyzer/extract/names.js';
 
 // ICAO 9303 part 4 and part 5 specimens.
 const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
@@ -112,5 +112,15 @@ describe('names', () => {
     ['Frau Lena Schäfer', 'Lena Schäfer'],
   ])('%s', (raw, want) => {
     expect(normaliseName(raw)).toBe(want);
+  });
+});
+
+describe('what is not a name', () => {
+  // A payslip's or a tax form's column headings sit where a name would (issue 36: the employee read as "Taxes Withheld").
+  it.each(['Taxes Withheld', 'Federal Withholding', 'YTD Earnings', 'Social Security', 'Adjusted Gross Income', 'Direct Deposit Voucher'])('%s', (heading) => {
+    expect(looksLikeName(heading)).toBe(false);
+  });
+  it.each(['Sarah Whitcombe', 'Jean-Luc Picard', 'Aoife Ní Bhriain', 'Kate Statham'])('%s is one', (name) => {
+    expect(looksLikeName(name)).toBe(true);
   });
 });

@@ -63,7 +63,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           environment: 'node',
           sequence: { groupOrder: 1 },
-          maxWorkers: 2,
+          // One file at a time: two kept both cores busy (a browser, the server's runs) and took
+          // as long as one after another, while their waits ran out under each other's load.
+          maxWorkers: 1,
           // Files of a worker share its module cache (playwright-core and the API client loaded
           // once, not 32 times): they keep their state in their own describe blocks.
           isolate: false,

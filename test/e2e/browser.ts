@@ -57,6 +57,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }
 
+/** Saves what the window shows (not the whole page, nor scrolled) under test/e2e/artifacts/, as `screenshot` does. */
+export async function windowShot(page: Page, name: string): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
+}
+
 let counter = 0;
 /** An address no other test (or earlier run against the same server) has used. */
 export function uniqueEmail(who: string): string {

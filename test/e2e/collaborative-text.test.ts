@@ -1,8 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '@portal/shared/client';
-import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
+import { apiOf, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail, windowShot } from './browser.js';
 import { AppShell } from './pages/app-shell.js';
 import { LibraryPage } from './pages/library-page.js';
 import { ListEditorPage } from './pages/list-editor-page.js';
@@ -17,7 +16,6 @@ interface Person {
 
 const LIST = 'Relocation checklist';
 const LIST_ID = 'relocation-checklist';
-const SHOTS = '/tmp/shots/collab';
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 800, height: 600 },
@@ -74,7 +72,6 @@ describe('typing into one field together', () => {
   };
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     browser = await launchBrowser();
     maria = await person();
     colin = await person();
@@ -154,7 +151,7 @@ describe('typing into one field together', () => {
     await expect.poll(() => colin.shell.connectionText()).toMatch(/2 changes waiting to sync/);
     for (const size of SIZES) {
       await colin.page.setViewportSize(size);
-      await colin.page.screenshot({ path: `${SHOTS}/offline-note-${size.width}x${size.height}.png` });
+      await windowShot(colin.page, `collab-offline-note-${size.width}x${size.height}`);
       expect(await colin.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     }
     await colin.page.setViewportSize({ width: 1280, height: 800 });
@@ -175,7 +172,7 @@ describe('typing into one field together', () => {
     await expect.poll(() => maria.editor.line('Identity', 'Passport').getByLabel('Requirement', { exact: true }).inputValue()).toBe('optional');
     for (const size of SIZES) {
       await maria.page.setViewportSize(size);
-      await maria.page.screenshot({ path: `${SHOTS}/merged-note-${size.width}x${size.height}.png` });
+      await windowShot(maria.page, `collab-merged-note-${size.width}x${size.height}`);
       expect(await maria.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     }
     await maria.page.setViewportSize({ width: 1280, height: 800 });

@@ -1,23 +1,15 @@
-import { copyFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPacket } from '../api/applications-helpers.js';
-import { ARTIFACTS_DIR, launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
+import { launchBrowser, newContext, PASSWORD, screenshot, uniqueEmail } from './browser.js';
 import { restOf, waitForRun } from './case-fixtures.js';
 import { AppShell } from './pages/app-shell.js';
 import { InsightsPage } from './pages/insights-page.js';
 import { Layout } from './pages/layout.js';
 import { SignInPage } from './pages/sign-in-page.js';
 
-const SHOTS = '/tmp/shots/insights';
-
-/** Screenshots go with the suite's artifacts and, for the people reviewing this work, to /tmp/shots/insights. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  await mkdir(SHOTS, { recursive: true });
-  await copyFile(join(ARTIFACTS_DIR, `${name}.png`), join(SHOTS, `${name}.png`));
-}
+/** Screenshots go with the suite's artifacts (test/e2e/artifacts/). */
+const shoot = (page: Page, name: string) => screenshot(page, name);
 
 /**
  * Insights (issue 38): a Manager opens it after reviewers decided on two cases read by two

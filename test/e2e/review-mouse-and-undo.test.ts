@@ -1,8 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '@portal/shared/client';
-import { apiOf, launchBrowser, newContext, PASSWORD, uniqueEmail } from './browser.js';
+import { apiOf, launchBrowser, newContext, PASSWORD, uniqueEmail, windowShot } from './browser.js';
 import { reportedCase, restOf, until } from './case-fixtures.js';
 import { AppShell } from './pages/app-shell.js';
 import { CaseActions } from './pages/case-actions.js';
@@ -11,8 +10,6 @@ import { CasesPage } from './pages/cases-page.js';
 
 const MOUSE_APPLICANT = 'Ines Mausklick';
 const APPLICANT = 'Tomas Zurueck';
-const SHOTS = '/tmp/shots/cards';
-
 type Entry = { address: string; title: string; expectedDocId?: string; spans: { pages: number[] }[]; approval?: { outcome: string; decisionId: string } };
 type Decision = { id: string; kind: string; address: string; undone?: unknown };
 type Line = { id: string; name: string; minCount: number; override: unknown };
@@ -58,8 +55,7 @@ function contrast(fg: string, bg: string): number {
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await windowShot(page, `cards-${name}`);
   // Nothing scrolls sideways, at any width.
   expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'), name).toBeLessThanOrEqual(0);
 }

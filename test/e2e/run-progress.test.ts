@@ -3,12 +3,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '@portal/shared/client';
 import { readPacket } from '../fixtures/packets.js';
-import { apiOf, launchBrowser, newContext, PASSWORD, uniqueEmail } from './browser.js';
+import { apiOf, launchBrowser, newContext, PASSWORD, uniqueEmail, windowShot } from './browser.js';
 import { restOf } from './case-fixtures.js';
 import { CasePage } from './pages/case-page.js';
 
 const APPLICANT = 'Sarah Whitcombe';
-const SHOTS = '/tmp/shots/viewer';
 /** Scanned pages of the carried packets (packets.json's labels): one file of ten scans, like a scanned packet. */
 const SCANS: [string, number[]][] = [
   ['p01.pdf', [1]],
@@ -84,7 +83,7 @@ describe('run progress on a scanned packet', () => {
       if (run.state === 'report' || run.state === 'gated') break;
       const seen = await page.evaluate<string[]>('window.__progress');
       if (!shot && seen.some((t) => Number(/Reading the packet.*?(\d+) \/ \d+ pages/.exec(t)?.[1] ?? 0) > 0)) {
-        await page.screenshot({ path: `${SHOTS}/run-progress-reading-1280x800.png` });
+        await windowShot(page, `run-progress-reading-1280x800`);
         shot = true;
       }
       await page.waitForTimeout(500);

@@ -2,15 +2,13 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-c
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ok } from '@portal/shared/client';
 import { documentTitle } from '../../renderer/src/cases/document-title.js';
-import { apiOf, launchBrowser, newContext, PASSWORD, uniqueEmail } from './browser.js';
+import { apiOf, launchBrowser, newContext, PASSWORD, uniqueEmail, windowShot } from './browser.js';
 import { reportedCase, restOf } from './case-fixtures.js';
 import { CasePage } from './pages/case-page.js';
 import { Layout } from './pages/layout.js';
 import { installInk, PageViewer } from './pages/page-viewer.js';
 
 const APPLICANT = 'Lena Hoffmann';
-const SHOTS = '/tmp/shots/viewer';
-
 type Entry = { address: string; title: string; spans: { fileId: string; pages: number[] }[]; document: { docType: string } };
 
 /**
@@ -88,7 +86,7 @@ describe('the viewer draws JPEG 2000 scans and fits the whole page', () => {
       expect(await viewer.waitForDrawn()).toBeGreaterThan(0.03);
       await page.keyboard.press('[');
     }
-    await page.screenshot({ path: `${SHOTS}/jpx-1280x800.png` });
+    await windowShot(page, `viewer-jpx-1280x800`);
     // Each listed document's first page, small: the JPEG 2000 ones drawn too.
     for (const doc of jpxDocs()) {
       const thumb = review.byAddress(doc.address).locator('.case-doc-thumb canvas');
@@ -148,14 +146,14 @@ describe('the viewer draws JPEG 2000 scans and fits the whole page', () => {
     const whole = await wholePageInView('the ID card scanned on A4');
     // Readable, not a stamp: the page takes the viewer's height.
     expect(whole.height).toBeGreaterThan(420);
-    await page.screenshot({ path: `${SHOTS}/fit-page-1280x800.png` });
+    await windowShot(page, `viewer-fit-page-1280x800`);
     expect(await viewer.panel.getByRole('button', { name: 'Whole page' }).getAttribute('aria-pressed')).toBe('true');
 
     // As wide as the viewer: taller than the window, so the viewer scrolls; 0 brings the whole page back.
     await viewer.fitWidth.click();
     await expect.poll(async () => (await viewer.canvasSize()).width).toBeGreaterThan(whole.width * 1.3);
     expect(await viewer.fitWidth.getAttribute('aria-pressed')).toBe('true');
-    await page.screenshot({ path: `${SHOTS}/fit-width-1280x800.png` });
+    await windowShot(page, `viewer-fit-width-1280x800`);
     await page.keyboard.press('0');
     await expect.poll(async () => Math.round((await viewer.canvasSize()).height)).toBe(Math.round(whole.height));
     await page.keyboard.press('w');
@@ -173,7 +171,7 @@ describe('the viewer draws JPEG 2000 scans and fits the whole page', () => {
       await viewer.panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       const shown = await wholePageInView(what);
       expect(shown.height, `${what} takes the room there is`).toBeGreaterThan(280);
-      await page.screenshot({ path: `${SHOTS}/fit-page-800x600-${what.replaceAll(" ", "-")}.png` });
+      await windowShot(page, `viewer-fit-page-800x600-${what.replaceAll(' ', '-')}`);
     }
   });
 
@@ -184,7 +182,7 @@ describe('the viewer draws JPEG 2000 scans and fits the whole page', () => {
     expect(shown.height).toBeGreaterThan(700);
     const jpxThumb = review.byAddress(jpxDocs()[0]!.address).locator('.case-doc-thumb canvas');
     await expect.poll(() => jpxThumb.evaluate((c) => inkOf(c as never)), { timeout: 15_000 }).toBeGreaterThan(0.03);
-    await page.screenshot({ path: `${SHOTS}/fit-page-1920x1080.png` });
+    await windowShot(page, `viewer-fit-page-1920x1080`);
   });
 });
 

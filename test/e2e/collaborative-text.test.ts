@@ -57,13 +57,15 @@ describe('typing into one field together', () => {
   };
   const note = (p: Person, line = 'Passport'): Locator => p.editor.line('Identity', line).getByLabel('Note', { exact: true });
 
-  /** The note as the server saved it in the draft. */
-  const savedNote = async (): Promise<string | undefined> => {
+  /** The passport line as the server saved it in the draft. */
+  const savedLine = async () => {
     const list = await ok(
       apiOf(maria.context, baseUrl).GET('/expected-doc-lists/{expectedDocListId}/{version}', { params: { path: { expectedDocListId: LIST_ID, version: 1 } } }),
     );
-    return list.sections.flatMap((s) => s.lines).find((l) => l.docType === 'passport')?.note;
+    return list.sections.flatMap((s) => s.lines).find((l) => l.docType === 'passport');
   };
+  /** The note as the server saved it in the draft. */
+  const savedNote = async (): Promise<string | undefined> => (await savedLine())?.note;
 
   /** Puts the caret of a person's note at `where`, as a click and Home or End would. */
   const caretAt = async (p: Person, where: 'start' | 'end') => {
@@ -83,9 +85,13 @@ describe('typing into one field together', () => {
     await maria.page.goto('/library');
     await new LibraryPage(maria.page).createList(LIST, 'Moving house, abroad.');
     await maria.editor.heading(LIST).waitFor();
+    // The setup as a person does it, one step seen through before the next: live, the line saved,
+    // then its note (the tests below are about typing at the same time, not here).
+    await until(async () => (await maria.editor.liveState.innerText()).includes('Live'), 'Maria is live');
     await maria.editor.addSection('Identity');
     await maria.editor.addDocument('Identity', 'Passport');
     await maria.editor.line('Identity', 'Passport').waitFor();
+    await until(async () => (await savedLine()) !== undefined, 'the line saved');
     await maria.editor.setNote('Identity', 'Passport', 'NOTE');
     await until(async () => (await savedNote()) === 'NOTE', 'the note saved');
 

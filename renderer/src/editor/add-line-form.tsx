@@ -40,7 +40,8 @@ export function AddLineForm({ chain, placeName, onAdd, disabled }: AddLineFormPr
           Document type for {placeName}
         </label>
         <DocTypeSelect id={selectId} chain={chain} value={docType} onChange={setDocType} disabled={disabled} />
-        <button type="submit" disabled={disabled || docType === ''}>
+        {/* Not while the catalogue (re)loads: the type could not be looked up, and the click would do nothing. */}
+        <button type="submit" disabled={disabled || docType === '' || chain?.lookup.get(docType) === undefined}>
           Add document
         </button>
         <button type="button" className="link" onClick={() => setCoining(!coining)} aria-expanded={coining} disabled={disabled}>

@@ -40,8 +40,8 @@ export function AddLineForm({ chain, placeName, onAdd, disabled }: AddLineFormPr
           Document type for {placeName}
         </label>
         <DocTypeSelect id={selectId} chain={chain} value={docType} onChange={setDocType} disabled={disabled} />
-        {/* Not while the catalogue (re)loads: the type could not be looked up, and the click would do nothing. */}
-        <button type="submit" disabled={disabled || docType === '' || chain?.lookup.get(docType) === undefined}>
+        {/* Only with a type the catalogue holds: none chosen, or the catalogue reloading, and the click would do nothing. */}
+        <button type="submit" disabled={disabled || chain?.lookup.get(docType) === undefined}>
           Add document
         </button>
         <button type="button" className="link" onClick={() => setCoining(!coining)} aria-expanded={coining} disabled={disabled}>

@@ -127,6 +127,8 @@ describe('Insights for Managers', () => {
     // A small window: the navigation folds, the charts and the table fit, nothing scrolls sideways.
     await page.setViewportSize({ width: 800, height: 600 });
     await insights.surface('reliability').waitFor();
+    // The charts follow the window through a ResizeObserver: a frame or two after the resize.
+    await expect.poll(() => layout.horizontalOverflow(), { timeout: 5000 }).toBe(0);
     expect(await layout.horizontalOverflow(), (await layout.overflowing()).join(', ')).toBe(0);
     const svgWidth = await insights.surface('weeks').evaluate((svg) => svg.getBoundingClientRect().width);
     expect(svgWidth).toBeLessThanOrEqual(800);

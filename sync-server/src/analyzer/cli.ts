@@ -10,11 +10,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { ConfidenceKind, Curve } from './calibration.js';
 import { officialCatalogue } from './catalogue.js';
 import { DocumentClassifier } from './classify/index.js';
 import { DEFAULT_OCR_ENGINE, ocrEngineName, type OcrEngineName } from './parse/ocr/engine.js';
 import { analyzePages, type EInvoice } from './index.js';
-import type { ParsedPage, PreflightFlag } from './types.js';
+import type { Boundary } from './split/index.js';
+import type { ExtractedField, ParsedPage, PreflightFlag } from './types.js';
 
 interface Reading {
   pages: ParsedPage[];
@@ -47,12 +49,15 @@ export interface AnalyzeFilesOptions {
   rawConfidence?: boolean;
 }
 
-/** One prediction per file, in the corpus's score.mjs format (plus confidences). */
-export async function analyzeFiles(files: string[], opts: AnalyzeFilesOptions = {}): Promise<unknown[]> {
+export type FileReading = Reading | { error: string; code: 'encrypted' | 'unreadable' };
+
+/**
+ * Each file's reading (pages, flags, embedded e-invoice), in input order: from the pages cache
+ * while the file is unchanged, else through the reading pool's workers. A file that cannot be read
+ * gives its error instead.
+ */
+export async function readFiles(files: string[], opts: Pick<AnalyzeFilesOptions, 'ocr' | 'threads' | 'pagesCache'> = {}): Promise<FileReading[]> {
   const ocr = opts.ocr ?? DEFAULT_OCR_ENGINE;
-  const { types, schemas } = officialCatalogue('generic');
-  const curves = opts.rawConfidence ? { curves: null } : {};
-  const classifier = new DocumentClassifier(types, curves);
   if (opts.pagesCache) mkdirSync(opts.pagesCache, { recursive: true });
 
   type Pool = { analyzePacketReading(bytes: Uint8Array): Promise<Reading>; close(): Promise<void> };
@@ -64,43 +69,83 @@ export async function analyzeFiles(files: string[], opts: AnalyzeFilesOptions = 
   };
 
   // Files are read concurrently (the pool bounds the threads); results keep the input order.
-  const jobs = files.map(async (file) => {
+  const jobs = files.map(async (file): Promise<FileReading> => {
     const bytes = new Uint8Array(readFileSync(file));
-    let reading: Reading;
     const cacheFile = opts.pagesCache ? join(opts.pagesCache, `${basename(file)}.${createHash('sha1').update(bytes).digest('hex').slice(0, 12)}.${ocr}.json`) : undefined;
     try {
-      if (cacheFile && existsSync(cacheFile)) reading = JSON.parse(readFileSync(cacheFile, 'utf8')) as Reading;
-      else {
-        reading = await read(bytes);
-        if (cacheFile) writeFileSync(cacheFile, JSON.stringify({ pages: reading.pages, flags: reading.flags, ...(reading.einvoice ? { einvoice: reading.einvoice } : {}) }));
-      }
+      if (cacheFile && existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, 'utf8')) as Reading;
+      const reading = await read(bytes);
+      if (cacheFile) writeFileSync(cacheFile, JSON.stringify({ pages: reading.pages, flags: reading.flags, ...(reading.einvoice ? { einvoice: reading.einvoice } : {}) }));
+      return reading;
     } catch (e) {
-      const note = e instanceof Error ? e.message : String(e);
-      const code = (e as { code?: string }).code === 'encrypted' ? 'encrypted' : 'unreadable';
-      return { packet: basename(file), flags: [{ page: 1, code, note }], documents: [], error: note };
+      return { error: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code === 'encrypted' ? 'encrypted' : 'unreadable' };
     }
-    const analysis = analyzePages(reading.pages, reading.flags, { catalogue: types, schemas, classifier, einvoice: reading.einvoice, ...curves });
-    return {
-      packet: basename(file),
-      pageCount: reading.pages.length,
-      flags: reading.flags,
-      documents: analysis.documents.map((d) => ({
-        pages: d.pages,
-        docType: d.docType,
-        keyData: d.keyData,
-        confidence: d.classification.confidence,
-        runnersUp: d.classification.runnersUp,
-        boundaryConfidence: d.boundaryConfidence,
-        ...(opts.details ? { fields: d.fields } : {}),
-      })),
-      ...(opts.details ? { boundaries: analysis.boundaries, ...(reading.einvoice ? { einvoice: reading.einvoice } : {}) } : {}),
-    };
   });
   try {
     return await Promise.all(jobs);
   } finally {
     if (pool) await (await pool).close();
   }
+}
+
+export interface PredictOptions {
+  /** The classifier to type with (default the shipped model, calibrated unless rawConfidence). */
+  classifier?: DocumentClassifier;
+  details?: boolean;
+  rawConfidence?: boolean;
+  /** Calibration curves for the boundaries and fields (default the shipped ones; rawConfidence: none). */
+  curves?: Record<ConfidenceKind, Curve> | null;
+}
+
+/** A file's prediction in the corpus's score.mjs format (plus confidences), from its reading. */
+export function predictReading(file: string, reading: FileReading, opts: PredictOptions = {}): Prediction {
+  if ('error' in reading) return { packet: basename(file), flags: [{ page: 1, code: reading.code, note: reading.error }], documents: [], error: reading.error };
+  const { types, schemas } = officialCatalogue('generic');
+  const curves = opts.curves !== undefined ? { curves: opts.curves } : opts.rawConfidence ? { curves: null } : {};
+  const classifier = opts.classifier ?? new DocumentClassifier(types, curves);
+  const analysis = analyzePages(reading.pages, reading.flags, { catalogue: types, schemas, classifier, einvoice: reading.einvoice, ...curves });
+  return {
+    packet: basename(file),
+    pageCount: reading.pages.length,
+    flags: reading.flags,
+    documents: analysis.documents.map((d) => ({
+      pages: d.pages,
+      docType: d.docType,
+      keyData: d.keyData,
+      confidence: d.classification.confidence,
+      runnersUp: d.classification.runnersUp,
+      boundaryConfidence: d.boundaryConfidence,
+      ...(opts.details ? { fields: d.fields } : {}),
+    })),
+    ...(opts.details ? { boundaries: analysis.boundaries, ...(reading.einvoice ? { einvoice: reading.einvoice } : {}) } : {}),
+  };
+}
+
+export interface Prediction {
+  packet: string;
+  pageCount?: number;
+  flags: (PreflightFlag | { page: number; code: string; note: string })[];
+  documents: {
+    pages: number[];
+    docType: string;
+    keyData: Record<string, unknown>;
+    confidence: number;
+    runnersUp: { docType: string; confidence: number }[];
+    boundaryConfidence: number;
+    fields?: Record<string, ExtractedField>;
+  }[];
+  boundaries?: Boundary[];
+  einvoice?: EInvoice;
+  error?: string;
+}
+
+/** One prediction per file, in the corpus's score.mjs format (plus confidences). */
+export async function analyzeFiles(files: string[], opts: AnalyzeFilesOptions = {}): Promise<Prediction[]> {
+  const readings = await readFiles(files, opts);
+  const { types } = officialCatalogue('generic');
+  // One classifier for all files: it keeps each page's model probabilities beside the page.
+  const classifier = new DocumentClassifier(types, opts.rawConfidence ? { curves: null } : {});
+  return readings.map((r, i) => predictReading(files[i]!, r, { ...opts, classifier }));
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -13,7 +13,7 @@ import { PacketReadError } from '../pdf/errors.js';
 import { hideFontPrograms } from '../pdf/font-programs.js';
 import { openPacket, type OpenPacketOptions } from '../pdf/open-packet.js';
 import { surveyStreams, type StreamGuardOptions } from '../pdf/stream-guard.js';
-import { orient, resize, shrink, toGrey, type GreyImage } from '../pdf/pixels.js';
+import { orient, resize, rotateClockwise, shrink, toGrey, type GreyImage } from '../pdf/pixels.js';
 import { renderGrey } from '../pdf/render.js';
 import type { PageEvidence } from '../preflight/evidence.js';
 import { COVERS_PAGE, mainPicture, pageScan } from '../preflight/page-flags.js';
@@ -103,6 +103,38 @@ export function ocrScale(image: GreyImage, ppi: number, smallPicture: boolean): 
 
 function confidentLines(lines: TextLine[]): number {
   return lines.filter((l) => l.confidence >= CONFIDENT_LINE && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3).length;
+}
+
+/** Lines worth reading (three letters or digits), and how many of them OCR was sure of. */
+function readingQuality(lines: OcrLine[]): { lines: number; confident: number } {
+  const real = lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
+  return { lines: real.length, confident: real.filter((l) => l.confidence >= CONFIDENT_LINE).length };
+}
+
+/** Tesseract's orientation confidence under which its answer is a guess. */
+const ORIENTATION_CONFIDENCE = 1.5;
+
+/**
+ * A page as a camera or a careless scanner gives it: upside down or on its side. Read as it is
+ * first; only a reading OCR is mostly unsure of (the sign of text the wrong way up), or whose lines
+ * stand taller than wide (text on its side), asks the engine which way is up, and the page is read
+ * again turned when that reading is the surer one. Then the machine-readable zone, if any, is read
+ * again from its strip. Lines come back in the given image's pixels, in the upright reading's order.
+ */
+export async function readUpright(ocr: OcrEngine, image: GreyImage, ppi: number): Promise<OcrLine[]> {
+  const first = await ocr.recognize(image, ppi);
+  const q = readingQuality(first);
+  const sideways = first.filter((l) => l.text.length >= 6 && l.box.h > l.box.w * 1.5).length * 2 > q.lines;
+  const unsure = q.lines >= 3 && q.confident * 2 < q.lines;
+  if (!ocr.orientation || !(sideways || unsure)) return rereadMrzStrip(ocr, image, ppi, first);
+  const o = await ocr.orientation(image, ppi);
+  if (!o || o.rotate === 0 || o.confidence < ORIENTATION_CONFIDENCE) return rereadMrzStrip(ocr, image, ppi, first);
+  const turned = rotateClockwise(image, o.rotate);
+  const again = await ocr.recognize(turned.image, ppi);
+  // Text on its side that OCR read anyway is kept unless the turned reading is about as sure: its lines then run across.
+  if (readingQuality(again).confident < (unsure ? q.confident + 1 : q.confident * 0.9)) return rereadMrzStrip(ocr, image, ppi, first);
+  const upright = await rereadMrzStrip(ocr, turned.image, ppi, again);
+  return upright.map((l) => ({ ...l, box: boundsOf(turned.toSource, l.box.x, l.box.y, l.box.x + l.box.w, l.box.y + l.box.h) }));
 }
 
 function failedPage(n: number, failure: string): { parsed: ParsedPage; evidence: PageEvidence } {
@@ -250,7 +282,7 @@ async function readOnePage(
           const started = performance.now();
           read = (async () => {
             try {
-              return await rereadMrzStrip(ocr, ocrImage, ocrPpi, await ocr.recognize(ocrImage, ocrPpi));
+              return await readUpright(ocr, ocrImage, ocrPpi);
             } catch (e) {
               content.warnings.push(`OCR failed: ${describe(e)}`);
               return [];

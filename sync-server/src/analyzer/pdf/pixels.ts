@@ -81,6 +81,25 @@ export function orient(img: GreyImage, m: Matrix): { image: GreyImage; toPage: M
   return { image: { width: W, height: H, data: out }, toPage: compose(pixelToPage, toSource) };
 }
 
+/**
+ * Turns an image clockwise by a quarter, half or three-quarter turn. `toSource` maps a point of
+ * the turned pixels back onto the image given.
+ */
+export function rotateClockwise(img: GreyImage, degrees: 90 | 180 | 270): { image: GreyImage; toSource: Matrix } {
+  const { width: w, height: h, data } = img;
+  const W = degrees === 180 ? w : h;
+  const H = degrees === 180 ? h : w;
+  const out = new Uint8Array(W * H);
+  for (let Y = 0; Y < H; Y++)
+    for (let X = 0; X < W; X++) {
+      // Turned pixel (X, Y) comes from source (x, y):
+      const [x, y] = degrees === 90 ? [Y, h - 1 - X] : degrees === 180 ? [w - 1 - X, h - 1 - Y] : [w - 1 - Y, X];
+      out[Y * W + X] = data[y * w + x]!;
+    }
+  const toSource: Matrix = degrees === 90 ? [0, -1, 1, 0, 0, h] : degrees === 180 ? [-1, 0, 0, -1, w, h] : [0, 1, -1, 0, w, 0];
+  return { image: { width: W, height: H, data: out }, toSource };
+}
+
 /** Shrinks by an integer factor, each output pixel the mean of a factor × factor block. */
 export function shrink(img: GreyImage, factor: number): GreyImage {
   const f = Math.max(1, Math.floor(factor));

@@ -29,6 +29,11 @@ export interface OcrEngine {
    * letter nor a letter as punctuation.
    */
   recognizeMrz(image: GreyImage, ppi: number): Promise<OcrLine[]>;
+  /**
+   * Which way up the image's text stands: the clockwise turn that makes it upright, and the
+   * engine's confidence in it (Tesseract's orientation detection; null when the engine cannot tell).
+   */
+  orientation?(image: GreyImage, ppi: number): Promise<{ rotate: 0 | 90 | 180 | 270; confidence: number } | null>;
   close(): Promise<void>;
 }
 

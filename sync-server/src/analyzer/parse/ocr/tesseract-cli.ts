@@ -86,6 +86,14 @@ export function linesFromTsv(tsv: string): OcrLine[] {
   return out;
 }
 
+/** Tesseract's orientation report (`--psm 0`): `Rotate: 90` is the clockwise turn that sets the text upright. */
+export function orientationFromOsd(out: string): { rotate: 0 | 90 | 180 | 270; confidence: number } | null {
+  const rotate = Number(/^Rotate:\s*(\d+)/m.exec(out)?.[1]);
+  const confidence = Number(/^Orientation confidence:\s*([\d.]+)/m.exec(out)?.[1]);
+  if (![0, 90, 180, 270].includes(rotate) || !Number.isFinite(confidence)) return null;
+  return { rotate: rotate as 0 | 90 | 180 | 270, confidence };
+}
+
 export function createTesseractCli(options: TesseractCliOptions = {}): OcrEngine {
   const binary = options.binary ?? 'tesseract';
   const timeoutMs = options.timeoutMs ?? 60_000;
@@ -101,6 +109,12 @@ export function createTesseractCli(options: TesseractCliOptions = {}): OcrEngine
       const dpi = String(Math.round(Math.min(1200, Math.max(70, ppi))));
       const args = ['stdin', 'stdout', '-l', 'eng', '--psm', '6', '--dpi', dpi, '-c', `tessedit_char_whitelist=${MRZ_ALPHABET}`, 'tsv'];
       return linesFromTsv(await run(binary, args, encodePgm(image), timeoutMs));
+    },
+    async orientation(image: GreyImage, ppi: number) {
+      const dpi = String(Math.round(Math.min(1200, Math.max(70, ppi))));
+      // Needs Debian's tesseract-ocr-osd; without it (or on an image with too little text) there is no answer.
+      const out = await run(binary, ['stdin', 'stdout', '--psm', '0', '--dpi', dpi], encodePgm(image), timeoutMs).catch(() => '');
+      return orientationFromOsd(out);
     },
     async close() {},
   };

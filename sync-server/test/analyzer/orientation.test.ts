@@ -1,0 +1,87 @@
+/**
+ * Pages as a camera or a careless scanner gives them: a letter drawn upright, then turned a half
+ * and a quarter turn, is read the right way up by the default engine (Tesseract with its
+ * orientation data), and its lines come back where they lie on the turned image.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OcrEngine } from '../../src/analyzer/parse/ocr/engine.js';
+import { createTesseractCli, orientationFromOsd, tesseractCliAvailable } from '../../src/analyzer/parse/ocr/tesseract-cli.js';
+import { readUpright } from '../../src/analyzer/parse/read-packet.js';
+import { type GreyImage, rotateClockwise } from '../../src/analyzer/pdf/pixels.js';
+import { drawSheet } from './fixtures/pages.js';
+
+const LETTER = [
+  'Northgate Water Services',
+  'Account number 4471 0932 18',
+  'Bill date 14 March 2025',
+  'Dear Customer, this is your water bill for the quarter.',
+  'Amount due by 4 April 2025 is shown below.',
+  'Standing charge and volume charge for the period.',
+  'Please pay by direct debit or at any post office.',
+  'Total amount due GBP 182.40',
+];
+
+function page(): GreyImage {
+  const canvas = drawSheet({ widthIn: 6, heightIn: 4, dpi: 200, seed: 3, lines: LETTER.map((text, i) => ({ text, x: 0.4, y: 0.4 + i * 0.4, size: 11 })) });
+  const rgba = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const data = new Uint8Array(canvas.width * canvas.height);
+  for (let p = 0; p < data.length; p++) data[p] = rgba[p * 4]!;
+  return { width: canvas.width, height: canvas.height, data };
+}
+
+const words = (lines: { text: string }[]) => lines.map((l) => l.text).join('\n');
+
+describe('reading a page whichever way up it lies', () => {
+  let engine: OcrEngine | null = null;
+  let upright: GreyImage;
+  beforeAll(async () => {
+    if (await tesseractCliAvailable()) engine = createTesseractCli();
+    upright = page();
+  });
+  afterAll(() => engine?.close());
+
+  it('turns pixels a quarter, half and three-quarter turn, and maps turned points back', () => {
+    const img: GreyImage = { width: 3, height: 2, data: Uint8Array.from([1, 2, 3, 4, 5, 6]) };
+    const r90 = rotateClockwise(img, 90);
+    expect([r90.image.width, r90.image.height, [...r90.image.data]]).toEqual([2, 3, [4, 1, 5, 2, 6, 3]]);
+    expect([...rotateClockwise(img, 180).image.data]).toEqual([6, 5, 4, 3, 2, 1]);
+    expect([...rotateClockwise(img, 270).image.data]).toEqual([3, 6, 2, 5, 1, 4]);
+    // The turned image's top-left corner is the source's bottom-left (90°) / bottom-right (180°) / top-right (270°).
+    const at = (m: readonly number[], x: number, y: number) => [m[0]! * x + m[2]! * y + m[4]!, m[1]! * x + m[3]! * y + m[5]!];
+    expect(at(r90.toSource, 0, 0)).toEqual([0, 2]);
+    expect(at(rotateClockwise(img, 180).toSource, 0, 0)).toEqual([3, 2]);
+    expect(at(rotateClockwise(img, 270).toSource, 0, 0)).toEqual([3, 0]);
+  });
+
+  it("reads Tesseract's orientation report", () => {
+    expect(orientationFromOsd('Page number: 0\nOrientation in degrees: 90\nRotate: 270\nOrientation confidence: 2.11\nScript: Latin\n')).toEqual({ rotate: 270, confidence: 2.11 });
+    expect(orientationFromOsd('Too few characters. Skipping this page\n')).toBeNull();
+  });
+
+  it('reads an upside-down page the right way up, its lines where they lie on the page given', async (ctx) => {
+    if (!engine) return ctx.skip();
+    const straight = await readUpright(engine, upright, 200);
+    expect(words(straight)).toMatch(/Total amount due GBP 182\.40/);
+    const { image } = rotateClockwise(upright, 180);
+    const lines = await readUpright(engine, image, 200);
+    const text = words(lines);
+    expect(text).toMatch(/Account number 4471 0932 18/);
+    expect(text).toMatch(/Total amount due GBP 182\.40/);
+    // In the turned image the first line of the letter lies at the bottom.
+    const first = lines.find((l) => /Northgate/.test(l.text))!;
+    const last = lines.find((l) => /Total amount/.test(l.text))!;
+    expect(first.box.y).toBeGreaterThan(last.box.y);
+    expect(first.box.y + first.box.h).toBeLessThanOrEqual(image.height + 2);
+  }, 60_000);
+
+  it('reads a page lying on its side the right way up', async (ctx) => {
+    if (!engine) return ctx.skip();
+    const { image } = rotateClockwise(upright, 90);
+    const lines = await readUpright(engine, image, 200);
+    expect(words(lines)).toMatch(/Total amount due GBP 182\.40/);
+    // Read across the upright text, not down the sideways lines: every line is wider than tall
+    // in the upright frame, so taller than wide on the turned image.
+    const total = lines.find((l) => /Total amount/.test(l.text))!;
+    expect(total.box.h).toBeGreaterThan(total.box.w);
+  }, 60_000);
+});

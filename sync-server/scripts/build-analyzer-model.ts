@@ -50,3 +50,8 @@ const out = values.out ?? new URL('../src/analyzer/classify/model/model.json', i
 mkdirSync(new URL('.', `file://${out}`).pathname, { recursive: true });
 writeFileSync(out, JSON.stringify(json));
 console.error(`wrote ${out}`);
+// The split's page model: the same recipe without the real documents (classify/index.ts, loadPageModel).
+const pages = real.length ? trainTypeModel(generated, [], settings) : json;
+const pagesOut = out.replace(/model\.json$/, 'page-model.json');
+writeFileSync(pagesOut, JSON.stringify(pages));
+console.error(`wrote ${pagesOut}`);

@@ -41,6 +41,7 @@ const { values, positionals } = parseArgs({
     'write-real-documents': { type: 'boolean', default: false },
     'real-weight': { type: 'string' },
     'real-min-sources': { type: 'string' },
+    'real-fallback-weight': { type: 'string' },
   },
 });
 const defaults = [join(repo, '../shared/corpus'), join(repo, '../shared/corpus-real'), join(repo, 'test/eval/real')].filter((c) => existsSync(join(c, 'truth.json')));
@@ -50,6 +51,7 @@ const training = {
   ...DEFAULT_TRAINING,
   ...(values['real-weight'] ? { realWeight: Number(values['real-weight']) } : {}),
   ...(values['real-min-sources'] ? { realMinSources: Number(values['real-min-sources']) } : {}),
+  ...(values['real-fallback-weight'] ? { realFallbackWeight: Number(values['real-fallback-weight']) } : {}),
 };
 const ocr = (values.ocr ?? process.env.OCR_ENGINE ?? DEFAULT_OCR_ENGINE) as AnalyzeFilesOptions['ocr'];
 
@@ -144,9 +146,10 @@ interface Row {
 const packets: Packet[] = [];
 const readSeconds = new Map<string, number>();
 for (const corpus of corpora) {
-  const files = listPdfs([join(corpus, 'packets')]);
   const truth = JSON.parse(readFileSync(join(corpus, 'truth.json'), 'utf8')) as Truth[];
   const byName = new Map(truth.map((t) => [basename(t.packet), t]));
+  // Only labelled packets: a file being added to a corpus is not scored before it has its truth.
+  const files = listPdfs([join(corpus, 'packets')]).filter((f) => byName.has(basename(f)));
   const t0 = performance.now();
   const readings = await readFiles(files, { ocr, pagesCache: values['pages-cache'], threads: values.threads ? Number(values.threads) : undefined });
   readSeconds.set(corpus, (performance.now() - t0) / 1000);
@@ -195,13 +198,14 @@ function crossValidated(): Map<Packet, Prediction> {
     folds.set(k, [...(folds.get(k) ?? []), p]);
   }
   const t0 = performance.now();
+  const pageModel = process.env.EVAL_PAGE_MODEL === 'generated' ? new TypeModel(trainTypeModel(generated, [], training)) : undefined;
   const models = new Map<string, TypeModel>();
   const raw = new Map<Packet, Prediction>();
   for (const [k, fold] of folds) {
     const held = fold[0]!.sources;
     const model = new TypeModel(trainTypeModel(generated, docs.filter((d) => !held.has(d.source)), training));
     models.set(k, model);
-    const classifier = new DocumentClassifier(types, { model, curves: null });
+    const classifier = new DocumentClassifier(types, { model, pageModel, curves: null });
     for (const p of fold) raw.set(p, predictReading(p.file, p.reading, { classifier, details: true, rawConfidence: true }));
   }
   const rawObs = new Map([...raw].map(([p, pred]) => [p, observations(p.truth, pred)]));
@@ -211,7 +215,7 @@ function crossValidated(): Map<Packet, Prediction> {
     const fitOn = noObservations();
     for (const [p, o] of rawObs) if (![...p.sources].some((s) => held.has(s))) merge(fitOn, o);
     const curves = fitCurves(fitOn);
-    const classifier = new DocumentClassifier(types, { model: models.get(k)!, curves });
+    const classifier = new DocumentClassifier(types, { model: models.get(k)!, pageModel, curves });
     for (const p of fold) out.set(p, predictReading(p.file, p.reading, { classifier, details: true, curves }));
   }
   console.error(`cross-validation: ${folds.size} folds over ${new Set(docs.map((d) => d.source)).size} sources of ${docs.length} real documents in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

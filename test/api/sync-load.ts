@@ -42,6 +42,11 @@ export interface LoadResult {
   writeMs: number;
   /** Per reader: ids it lacks of those created, and ids it was handed twice. */
   readers: { name: string; missing: string[]; duplicates: string[] }[];
+  /**
+   * How long after its writer was answered a create reached a live event stream, in ms (negative:
+   * before the answer), on the instance that wrote it and on another one.
+   */
+  delivery: { sameInstance: number[]; crossInstance: number[] };
 }
 
 interface Pulled {
@@ -92,7 +97,9 @@ export async function runSyncLoad(options: LoadOptions): Promise<LoadResult> {
   const client = lightClient(cookie);
   const authed: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
   const created = new Set<string>();
-  const result: LoadResult = { creates: [], failed: [], pulls: [], failedPulls: [], writeMs: 0, readers: [] };
+  const result: LoadResult = { creates: [], failed: [], pulls: [], failedPulls: [], writeMs: 0, readers: [], delivery: { sameInstance: [], crossInstance: [] } };
+  /** When each create was answered, and by which instance. */
+  const answered = new Map<string, { at: number; instance: number }>();
   let writing = true;
   const tag = `${Date.now().toString(36)}`;
 
@@ -108,6 +115,7 @@ export async function runSyncLoad(options: LoadOptions): Promise<LoadResult> {
       }
       const list = JSON.parse(text) as { id: string; version: number };
       created.add(`own:${list.id}:${list.version}`);
+      answered.set(`own:${list.id}:${list.version}`, { at: performance.now(), instance: w % bases.length });
     }
   };
 
@@ -216,6 +224,24 @@ export async function runSyncLoad(options: LoadOptions): Promise<LoadResult> {
     return { name: `replication ${r}`, into, done: replication(r, into) };
   });
 
+  // One live event stream per instance, as a device's sync is: when each document first reached it.
+  const watchers = bases.map((base) => {
+    const seen = new Map<string, number>();
+    const stop = new AbortController();
+    void readEventStream({
+      url: `${base}/api/sync/expected-doc-lists/stream`,
+      fetch: authed,
+      signal: stop.signal,
+      retryMs: 100,
+      onData: (d) => {
+        const docs = (d as { documents?: { id: string }[] }).documents ?? [];
+        const now = performance.now();
+        for (const doc of docs) if (!seen.has(doc.id)) seen.set(doc.id, now);
+      },
+    });
+    return { seen, stop };
+  });
+
   const started = performance.now();
   await Promise.all(Array.from({ length: options.writers }, (_, w) => writer(w)));
   result.writeMs = performance.now() - started;
@@ -231,6 +257,12 @@ export async function runSyncLoad(options: LoadOptions): Promise<LoadResult> {
     // what counts for it is what its collection holds.
     result.readers.push({ name: r.name, missing: [...created].filter((id) => !held.has(id)), duplicates: [] });
   }
+  watchers.forEach((w) => w.stop.abort());
+  for (const [id, a] of answered)
+    watchers.forEach((w, i) => {
+      const at = w.seen.get(id);
+      if (at !== undefined) (i === a.instance ? result.delivery.sameInstance : result.delivery.crossInstance).push(at - a.at);
+    });
   client.close();
   return result;
 }

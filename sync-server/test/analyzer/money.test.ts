@@ -78,4 +78,17 @@ describe('money: every printed style of DOC-TYPES.md', () => {
     expect(documentCurrency(['Net pay $2,345.67'])).toBe('USD');
     expect(parseMoney('Fee $12.00', { currency: 'EUR' })).toEqual({ amount: '12.00', currency: 'USD' });
   });
+
+  it('reads Indian grouping and rupees (lakhs and crores by two digits, Rs.)', () => {
+    expect(parseMoney('Total ₹7,08,000.00')).toEqual({ amount: '708000.00', currency: 'INR' });
+    expect(parseMoney('Grand Total Rs. 1,23,45,678.50')).toEqual({ amount: '12345678.50', currency: 'INR' });
+    expect(parseMoney('Amount 1,234.56 USD')).toEqual({ amount: '1234.56', currency: 'USD' });
+  });
+
+  it('takes a dollar named once as a symbol for OCR noise, not the document\'s dollar', () => {
+    // `(S$)` in a US statement's scan is more likely a misread `$` than a Singapore statement.
+    expect(documentCurrency(['Balance $41,982.42', '(S$)', 'Deposits $1,200.00'])).toBe('USD');
+    expect(documentCurrency(['Balance S$41,982.42', 'Fees S$12.00', 'Deposits $1,200.00'])).toBe('SGD');
+    expect(documentCurrency(['All amounts in SGD', 'Deposits $1,200.00'])).toBe('SGD');
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkDigit, cleanMrzLine, findMrz } from '../../src/analyzer/extract/mrz.js';
-import { countryCode, mrzCountry } from '../../src/analyzer/extract/countries.js';
+import { countryCode, isMrzState, mrzCountry } from '../../src/analyzer/extract/countries.js';
 import { looksLikeName, normaliseName } from '../../src/analyzer/extract/names.js';
+import { cleanAddress } from '../../src/analyzer/extract/engine.js';
 
 // ICAO 9303 part 4 and part 5 specimens.
 const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
@@ -99,6 +100,15 @@ describe('MRZ', () => {
     expect(countryCode('Française')).toBe('FRA');
     expect(countryCode('IRL')).toBe('IRL');
   });
+
+  it('finds no zone in a payment slip: a sentence in capitals and a scan line whose repaired digits validate by chance', () => {
+    // OCR of a mortgage statement's coupon; read as TD1 ("AF…", 3 of 3 check digits after look-alike
+    // repairs) it typed the statement an identity card. No state code, no zone.
+    const lines = ['*A late fee of $145.52 may be assessed if payment is received', 'after normal business hours on 07/16/2021.', '+ 0643324 000999213 04LPSA 0763259 096', 'Customer Service/Pay-by-Phone: 1.800.555.0100*'];
+    expect(findMrz(lines.map((text) => ({ text })))).toBeNull();
+    expect(isMrzState('UTO') && isMrzState('D<<') && isMrzState('GBD') && isMrzState('KOR')).toBe(true);
+    expect(isMrzState('TER') || isMrzState('EOA')).toBe(false);
+  });
 });
 
 describe('names', () => {
@@ -110,6 +120,9 @@ describe('names', () => {
     ['Dr. Siobhán Kelly', 'Siobhán Kelly'],
     ['EMILY MARIE KOWALSKI', 'Emily Marie Kowalski'],
     ['Frau Lena Schäfer', 'Lena Schäfer'],
+    ['Herrn Max Mustermann', 'Max Mustermann'],
+    ['Name: John Doe', 'John Doe'],
+    ['Customer name : Alfonso Avila', 'Alfonso Avila'],
   ])('%s', (raw, want) => {
     expect(normaliseName(raw)).toBe(want);
   });
@@ -122,5 +135,15 @@ describe('what is not a name', () => {
   });
   it.each(['Sarah Whitcombe', 'Jean-Luc Picard', 'Aoife Ní Bhriain', 'Kate Statham'])('%s is one', (name) => {
     expect(looksLikeName(name)).toBe(true);
+  });
+});
+
+describe('an address read with its label', () => {
+  it.each([
+    ['Property Address: 305 MRAZ WAY FRANKIESIDE, WA 46764', '305 MRAZ WAY FRANKIESIDE, WA 46764'],
+    ['Adresse : 12 rue de la Paix 75002 Paris', '12 rue de la Paix 75002 Paris'],
+    ['305 Mraz Way, Frankieside, WA 46764', '305 Mraz Way, Frankieside, WA 46764'],
+  ])('%s', (raw, want) => {
+    expect(cleanAddress(raw)).toBe(want);
   });
 });

@@ -84,4 +84,32 @@ describe('reading a page whichever way up it lies', () => {
     const total = lines.find((l) => /Total amount/.test(l.text))!;
     expect(total.box.h).toBeGreaterThan(total.box.w);
   }, 60_000);
+
+  it("turns the other way when the engine's orientation names the opposite turn (its commonest mistake)", async () => {
+    // A stand-in engine that reads well only an image whose marked pixel is at the top left, and
+    // whose orientation answer is the opposite of the turn needed (as Tesseract answered "turn
+    // 270" for a specimen passport lying on its side that needed 90).
+    const MARK = 200;
+    const readable = (img: GreyImage) => img.data[0] === MARK;
+    const lines = (ok: boolean) =>
+      Array.from({ length: 6 }, (_, i) => ({ text: ok ? `Line number ${i} of the letter` : `xq~;l ${i}`, box: { x: 0, y: i, w: 3, h: 1 }, confidence: ok ? 0.9 : 0.1 }));
+    const turns: number[] = [];
+    const stub: OcrEngine = {
+      name: 'tesseract-cli',
+      recognize: async (img) => lines(readable(img)),
+      recognizeMrz: async () => [],
+      orientation: async () => ({ rotate: 90, confidence: 3 }),
+      close: async () => {},
+    };
+    // The marked pixel at the top right: three quarter turns clockwise bring it to the top left, one does not.
+    const img: GreyImage = { width: 3, height: 2, data: Uint8Array.from([0, 0, MARK, 0, 0, 0]) };
+    const spy: OcrEngine = { ...stub, recognize: async (i, p) => (turns.push(i.width), stub.recognize(i, p)) };
+    const read = await readUpright(spy, img, 200);
+    expect(read.every((l) => l.confidence === 0.9)).toBe(true);
+    expect(turns.length).toBe(3); // as given, the named turn, the opposite one
+    const upsideDown: GreyImage = { width: 3, height: 2, data: Uint8Array.from([0, 0, 0, 0, 0, MARK]) };
+    const noTurnFits = await readUpright({ ...stub, orientation: async () => ({ rotate: 90, confidence: 3 }) }, upsideDown, 200);
+    // Neither quarter turn brings the mark up: the page is kept as read.
+    expect(noTurnFits.every((l) => l.confidence === 0.1)).toBe(true);
+  });
 });

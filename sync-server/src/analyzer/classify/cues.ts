@@ -53,7 +53,7 @@ export const TYPE_CUES: Record<string, Cue[]> = {
     ...c(2, 'minimum payment', 'minimum amount due', 'payment due date', 'credit limit', 'available credit', 'new balance', 'purchases', 'cash advances?', 'interest charged', 'card ?member', 'account ending', 'annual percentage rate', 'apr', 'paiement minimum', 'mindestbetrag', 'pago minimo', 'pagamento minimo'),
   ],
   payslip: [
-    ...c(3.5, 'payslip', 'pay slip', 'pay stub', 'paystub', 'pay statement', 'earnings statement', 'pay advice', 'statement of earnings', 'bulletin de (?:paie|salaire)', 'fiche de paie', 'gehaltsabrechnung', 'lohnabrechnung', 'entgeltabrechnung', 'verdienstabrechnung', 'loonstrook', 'salarisstrook', 'loonbrief', 'nomina', 'recibo de salario', 'busta paga', 'cedolino', 'recibo de vencimento'),
+    ...c(3.5, 'payslip', 'pay slip', 'pay stub', 'paystub', 'pay statement', 'earnings statement', 'pay advice', 'statement of earnings', 'bulletin de (?:paie|salaire)', 'fiche de paie', 'gehaltsabrechnung', 'lohnabrechnung', 'entgeltabrechnung', 'verdienstabrechnung', 'loonstrook', 'salarisstrook', 'loonbrief', 'nomina', 'recibo de salario', 'busta paga', 'cedolino', 'recibo de vencimento', 'abrechnung der brutto', 'brutto.netto.bezuge'),
     ...c(2, 'net pay', 'gross pay', 'take home', 'earnings', 'deductions', 'year to date', 'ytd', 'pay period', 'pay date', 'salaire (?:brut|net)', 'net a payer', 'cotisations', 'brutto', 'netto', 'auszahlungsbetrag', 'lohnsteuer', 'bruto', 'neto', 'liquido', 'retenciones', 'devengos', 'competenze', 'trattenute', 'netto in busta', 'federal income tax', 'social security', 'medicare', 'national insurance', 'paye'),
   ],
   p60: [...c(4, 'p60', 'end of year certificate'), ...c(1.5, 'tax year to 5 april', 'national insurance', 'paye reference')],
@@ -99,6 +99,10 @@ export const TYPE_CUES: Record<string, Cue[]> = {
   fallback: [
     // Kinds that talk money, tax or identity and are none of the catalogue's types.
     ...c(4, 'form w-?2', 'wage and tax statement', 'form 1099', '1099-[a-z]{1,4}', 'form w-?9', 'request for taxpayer identification', 'uniform residential loan application', 'loan application', 'homeowners? association', 'hoa dues', 'license agreement', 'terms of service', 'non-disclosure agreement', 'purchase agreement', 'chapter [ivx\\d]+'),
+    // Papers of money that are none of the types: a shop's receipt, a hotel's folio, an insurance
+    // policy, a loan's note, disclosure or estimate (a receipt totals and taxes like an invoice).
+    ...c(3.5, 'sales receipt', 'cash receipt', 'official receipt', 'receipt (?:no|number|#)', 'ticket de caisse', 'bon de caisse', 'kassenbon', 'kassenzettel', 'kassabon', 'scontrino', 'ticket de compra', 'guest folio', 'promissory note', 'deed of trust', 'closing disclosure', 'loan estimate', 'insurance policy', 'policy schedule', 'certificate of insurance', 'declarations page'),
+    ...c(2, 'receipt', 'thank you for (?:shopping|your purchase|your visit|visiting|dining)', 'cash tendered', 'tendered', 'change due', 'cashier', 'items? sold', 'folio', 'room charges?', 'check.?out', 'policyholder', 'policy (?:number|no)', 'insured', 'premium', 'borrower', 'lender'),
     ...c(2, 'dear (?:sir|madam|customer)', 'newsletter', 'recipe', 'ingredients', 'menu', 'brochure', 'agenda', 'minutes of', 'curriculum vitae', 'resume', 'memorandum', 'cover letter', 'table of contents', 'payer.s tin', 'recipient.s tin', 'copy [abc12] for'),
   ],
 };

@@ -30,6 +30,12 @@ export interface TrainingSettings {
   /** How many times each real example is shown per epoch, against thousands of generated ones. */
   realWeight: number;
   /**
+   * The same for real `fallback` documents: the kinds that are none of the types are many and
+   * unlike one another (contracts, receipts, forms), and shown as often as the rest they teach
+   * that a page of legal prose or a total is "anything else" — a lease's or a statement's too.
+   */
+  realFallbackWeight: number;
+  /**
    * A feature only real documents have is kept when documents of this many sources have it: words
    * that several publishers use are the world's vocabulary; words of one sample (its names, its
    * numbers, its company) are what a model must not learn a type from.
@@ -37,7 +43,7 @@ export interface TrainingSettings {
   realMinSources: number;
 }
 
-export const DEFAULT_TRAINING: TrainingSettings = { seed: 20250601, perType: 300, threshold: 0.1, minDf: 8, l2: 1e-6, realWeight: 3, realMinSources: 2 };
+export const DEFAULT_TRAINING: TrainingSettings = { seed: 20250601, perType: 300, threshold: 0.1, minDf: 8, l2: 1e-6, realWeight: 3, realFallbackWeight: 3, realMinSources: 2 };
 
 /** Longest page text used: a page's type shows long before its tenth thousand character. */
 const PAGE_CHARS = 6000;
@@ -103,6 +109,7 @@ export function trainTypeModel(generated: GeneratedExamples, real: readonly Labe
   const { classes } = generated;
   const realXs: SparseVec[] = [];
   const realYs: number[] = [];
+  const realReps: number[] = [];
   const sourcesOf = new Map<number, Set<string>>();
   const usable = real.filter((d) => classes.includes(d.docType) && d.pages.some((p) => p.trim()));
   for (const d of usable) {
@@ -110,6 +117,7 @@ export function trainTypeModel(generated: GeneratedExamples, real: readonly Labe
       const x = featurize(text);
       realXs.push(x);
       realYs.push(classes.indexOf(d.docType));
+      realReps.push(d.docType === 'fallback' ? settings.realFallbackWeight : settings.realWeight);
       for (const i of x.idx) {
         let s = sourcesOf.get(i);
         if (!s) sourcesOf.set(i, (s = new Set()));
@@ -122,7 +130,7 @@ export function trainTypeModel(generated: GeneratedExamples, real: readonly Labe
   const ys = [...generated.ys];
   for (let k = 0; k < realXs.length; k++) {
     const x = keep(realXs[k]!, (i) => generatedFeature(i) || (sourcesOf.get(i)?.size ?? 0) >= settings.realMinSources);
-    for (let r = 0; r < settings.realWeight; r++) {
+    for (let r = 0; r < realReps[k]!; r++) {
       xs.push(x);
       ys.push(realYs[k]!);
     }

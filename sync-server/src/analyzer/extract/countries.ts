@@ -68,3 +68,17 @@ export function mrzCountry(field: string): string | undefined {
   if (CODES.has(f)) return f;
   return LOOKUP.get(f) ?? (f.length === 3 ? f : undefined);
 }
+
+/**
+ * Every code an MRZ may carry as issuing state or nationality: ISO 3166-1 alpha-3, and the codes
+ * ICAO 9303 part 3 adds (British nationals' GBD…GBS, the UN's UNO/UNA/UNK, stateless XXA/XXB/XXC/XXX,
+ * organizations' X… codes, the EU's EUE, Kosovo's RKS, the specimens' UTO). A zone found in the
+ * noise of a page has letters here by chance one time in seventy.
+ */
+const MRZ_STATES = new Set(`AFG ALA ALB DZA ASM AND AGO AIA ATA ATG ARG ARM ABW AUS AUT AZE BHS BHR BGD BRB BLR BEL BLZ BEN BMU BTN BOL BES BIH BWA BVT BRA IOT BRN BGR BFA BDI CPV KHM CMR CAN CYM CAF TCD CHL CHN CXR CCK COL COM COG COD COK CRI CIV HRV CUB CUW CYP CZE DNK DJI DMA DOM ECU EGY SLV GNQ ERI EST SWZ ETH FLK FRO FJI FIN FRA GUF PYF ATF GAB GMB GEO DEU GHA GIB GRC GRL GRD GLP GUM GTM GGY GIN GNB GUY HTI HMD VAT HND HKG HUN ISL IND IDN IRN IRQ IRL IMN ISR ITA JAM JPN JEY JOR KAZ KEN KIR PRK KOR KWT KGZ LAO LVA LBN LSO LBR LBY LIE LTU LUX MAC MDG MWI MYS MDV MLI MLT MHL MTQ MRT MUS MYT MEX FSM MDA MCO MNG MNE MSR MAR MOZ MMR NAM NRU NPL NLD NCL NZL NIC NER NGA NIU NFK MKD MNP NOR OMN PAK PLW PSE PAN PNG PRY PER PHL PCN POL PRT PRI QAT REU ROU RUS RWA BLM SHN KNA LCA MAF SPM VCT WSM SMR STP SAU SEN SRB SYC SLE SGP SXM SVK SVN SLB SOM ZAF SGS SSD ESP LKA SDN SUR SJM SWE CHE SYR TWN TJK TZA THA TLS TGO TKL TON TTO TUN TUR TKM TCA TUV UGA UKR ARE GBR USA UMI URY UZB VUT VEN VNM VGB VIR WLF ESH YEM ZMB ZWE GBD GBN GBO GBP GBS UNO UNA UNK XXA XXB XXC XXX XBA XIM XCC XCE XCO XEC XES XMP XOM XPO XSC EUE RKS UTO`.split(/\s+/));
+
+/** Whether an MRZ issuing-state or nationality field names a state ICAO knows (`D<<` is Germany). */
+export function isMrzState(field: string): boolean {
+  const f = field.replace(/</g, '');
+  return f === 'D' || MRZ_STATES.has(f);
+}

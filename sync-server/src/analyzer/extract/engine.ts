@@ -195,7 +195,8 @@ const US_ZIP = /\b[A-Z]{2},? \d{5}(?:-\d{4})?\b/;
 const EU_POSTCODE_CITY = /\b(?:\d{4}\s?[A-Z]{2}|[A-Z]?\d{4,5}|[A-Z]\d{2}\s?[A-Z0-9]{4}|\d{2}-\d{3})\s+\p{Lu}[\p{L}'\-]+(?:[ \-](?:am|an|der|sur|en|de|del|di|la|le|im)[ \-]\p{Lu}[\p{L}\-]+)?/u;
 
 export function cleanAddress(text: string): string {
-  let t = ocrPostcodes(text.replace(/\s+/g, ' ').trim());
+  // A label read with its value (`Property Address: 305 …`, `Adresse : …`).
+  let t = ocrPostcodes(text.replace(/\s+/g, ' ').trim().replace(/^(?:(?:property|service|supply|home|billing|mailing|postal|residential) )?(?:address|adresse|anschrift|direcci[oó]n|indirizzo|adres|morada)\s*[:：]\s*/i, ''));
   // A sentence after the address ends it: `69003 Lyon. Prepared on …`.
   t = t.replace(/\.\s+\p{Lu}\p{Ll}+ (?:on|in|at|by|the|of|to|for|with|and)\b.*$/u, '');
   for (const re of [UK_POSTCODE, US_ZIP, EIRCODE, EU_POSTCODE_CITY]) {

@@ -43,9 +43,11 @@ function mrzOf(doc: DocView): MrzResult | null {
   return best;
 }
 
-const plainAscii = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
+/** Letters that carry no combining accent to strip (a stroke, a bar) as ICAO 9303 writes them in the MRZ. */
+const latinLetters = (s: string) => s.replace(/[ŁĿ]/g, 'L').replace(/[łŀ]/g, 'l').replace(/[ĐÐ]/g, 'D').replace(/[đð]/g, 'd').replace(/Ħ/g, 'H').replace(/ħ/g, 'h').replace(/ı/g, 'i').replace(/Þ/g, 'TH').replace(/þ/g, 'th');
+const plainAscii = (s: string) => latinLetters(s).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
 /** ICAO transliteration: Ö → OE, Ü → UE, Ä → AE, ß → SS, Å → AA, Ø → OE, Æ → AE. */
-const icao = (s: string) => plainAscii(s.toUpperCase().replace(/Ö/g, 'OE').replace(/Ü/g, 'UE').replace(/Ä/g, 'AE').replace(/ß/g, 'SS').replace(/Å/g, 'AA').replace(/Ø/g, 'OE').replace(/Æ/g, 'AE'));
+const icao = (s: string) => plainAscii(latinLetters(s.toUpperCase().replace(/Ö/g, 'OE').replace(/Ü/g, 'UE').replace(/Ä/g, 'AE').replace(/ß/g, 'SS').replace(/Å/g, 'AA').replace(/Ø/g, 'OE').replace(/Æ/g, 'AE').replace(/Þ/g, 'TH').replace(/Œ/g, 'OE').replace(/Ĳ/g, 'IJ')));
 const sameName = (a: string, b: string) => plainAscii(a) === plainAscii(b) || icao(a) === plainAscii(b) || icao(a) === icao(b);
 
 function mrzLine(doc: DocView, mrz: MrzResult): XLine {
@@ -54,17 +56,38 @@ function mrzLine(doc: DocView, mrz: MrzResult): XLine {
 }
 
 /**
- * A filler read as a letter at the end of a name in the MRZ (`HOLLIEX`, `CARMENK`): when the
- * printed zone spells the name without it, the printed spelling is the name.
+ * The MRZ's name as the page prints it: each word in its printed spelling (accents, ICAO's
+ * transliterations undone), names the page hyphenates hyphenated, and a filler read as a letter at
+ * either end of a word (`HOLLIEX`, `CARMENK`, `KLIIS`) dropped when the page spells the word without it.
  */
 function printedSpelling(doc: DocView, name: string): string {
-  const words = doc.plain().filter((l) => !l.text.includes("<<")).flatMap((l) => l.text.split(/[^\p{L}]+/u)).map(plainAscii).filter(Boolean);
-  const seen = new Set(words);
+  const printed = doc.plain().filter((l) => !l.text.includes('<<')).flatMap((l) => l.text.split(/[^\p{L}]+/u)).filter(Boolean);
+  // Each printed word under the letters the MRZ writes it in (accents dropped, or ICAO's
+  // transliteration: Þ TH, Ä AE …), the spelling with accents preferred: the zone spells Þuríður
+  // THURIDUR and Männik MAENNIK, the page prints them as the holder's name is.
+  const spelt = new Map<string, string>();
+  for (const w of printed)
+    for (const k of [plainAscii(w), icao(w)]) {
+      const had = spelt.get(k);
+      if (!had || (plainAscii(had) === had.toUpperCase() && plainAscii(w) !== w.toUpperCase())) spelt.set(k, w);
+    }
   return name
     .split(' ')
-    .map((w) => (w.length > 3 && /[KXLC]$/.test(w) && !seen.has(w) && seen.has(w.slice(0, -1)) ? w.slice(0, -1) : w))
-    .join(' ');
+    .map((w) => {
+      if (spelt.has(w)) return spelt.get(w)!;
+      // A filler read as a letter at either end of a name (`HOLLIEX`, `KLIIS`).
+      const cuts = [/[KXLCS]$/.test(w) ? w.slice(0, -1) : '', /^[KXLC]/.test(w) ? w.slice(1) : ''];
+      for (const cut of cuts) if (w.length > 3 && cut && spelt.has(cut)) return spelt.get(cut)!;
+      return w;
+    })
+    .reduce((out, w, i, all) => {
+      if (i === 0) return w;
+      const hyphened = new RegExp(`(?:^|[^\\p{L}])${escape(all[i - 1]!)}\\s*-\\s*${escape(w)}(?:$|[^\\p{L}])`, 'iu');
+      return `${out}${doc.plain().some((l) => hyphened.test(l.text)) ? '-' : ' '}${w}`;
+    }, '');
 }
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Printed values first; where the MRZ validates and disagrees, the MRZ wins. */
 function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issue: boolean }): void {

@@ -41,6 +41,8 @@ const SYMBOLS: Record<string, Currency> = {
   S$: 'SGD',
   'R$': 'BRL',
   '₹': 'INR',
+  Rs: 'INR',
+  'Rs.': 'INR',
   'zł': 'PLN',
 };
 /** ISO 4217 codes read when printed beside an amount. */
@@ -48,9 +50,10 @@ const CODES = ['GBP', 'USD', 'EUR', 'CHF', 'PLN', 'CAD', 'AUD', 'NZD', 'INR', 'J
 /** Currencies whose symbol is `$`. */
 const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN']);
 
-const CUR = `(?:(?:US|CA|AU|NZ|HK|[CASR])\\$|[£$€₹]|zł|\\b(?:${CODES.join('|')})\\b)`;
+const CUR = `(?:(?:US|CA|AU|NZ|HK|[CASR])\\$|[£$€₹]|zł|\\bRs\\.?(?=\\s*\\d)|\\b(?:${CODES.join('|')})\\b)`;
 // Swiss amounts group thousands with an apostrophe (`1'234.50`).
-const NUM = `\\d{1,3}(?:['’]\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:\\.\\d{3})+(?:,\\d{1,2})?|\\d{1,3}(?:[\\u00a0\\u202f ]\\d{3})+(?:,\\d{1,2})?(?![.,]\\d)|\\d+(?:[.,]\\d{1,2})?`;
+// Indian amounts group lakhs and crores by two digits above the thousands (`7,08,000.00`).
+const NUM = `\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?(?![\\d,])|\\d{1,3}(?:['’]\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:\\.\\d{3})+(?:,\\d{1,2})?|\\d{1,3}(?:[\\u00a0\\u202f ]\\d{3})+(?:,\\d{1,2})?(?![.,]\\d)|\\d+(?:[.,]\\d{1,2})?`;
 const MONEY_RE = new RegExp(
   `(\\()?\\s*(-|−|–)?\\s*(${CUR})?\\s*(-|−)?\\s*(${NUM})(?![\\d])\\s*(${CUR})?\\s*(\\))?(?:\\s*\\b(OD|DR|CR|D|C)\\b)?`,
   'giu',
@@ -184,7 +187,9 @@ export function documentCurrency(texts: string[]): Currency | undefined {
     }
   }
   if (bare > 0) {
-    const named = [...counts.keys()].filter((c) => DOLLARS.has(c) && c !== 'USD');
+    // A dollar named once as a symbol may be OCR's reading of `$` itself (`S$`, `C$`): it names
+    // the document's dollar when printed twice, or as its ISO code.
+    const named = [...counts.keys()].filter((c) => DOLLARS.has(c) && c !== 'USD' && ((counts.get(c) ?? 0) >= 2 || texts.some((t) => new RegExp(`\\b${c}\\b`).test(t))));
     const dollar = named.length === 1 && !counts.has('USD') ? named[0]! : 'USD';
     counts.set(dollar, (counts.get(dollar) ?? 0) + bare);
   }

@@ -5,7 +5,7 @@
  * B/8), so each field is repaired by what its position may hold (digits, letters, either) and the
  * ambiguous characters of a mixed field are tried both ways until its check digit validates.
  */
-import { mrzCountry } from './countries.js';
+import { isMrzState, mrzCountry } from './countries.js';
 import { fullYear, parseMrzDate } from './dates.js';
 
 export interface MrzResult {
@@ -275,6 +275,9 @@ export function findMrz(lines: { text: string }[]): MrzResult | null {
   });
   let best: MrzResult | null = null;
   const consider = (r: MrzResult) => {
+    // A zone names a state ICAO knows: check digits repaired from look-alike letters validate
+    // by chance in a payment slip's scan line or a sentence in capitals; a state code rarely does.
+    if (!isMrzState(r.issuingState ?? '') && !isMrzState(r.nationality ?? '')) return;
     if (!best || score(r) > score(best)) best = r;
   };
   for (let k = 0; k < cand.length; k++) {

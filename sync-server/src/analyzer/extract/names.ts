@@ -4,7 +4,7 @@
  */
 
 const HONORIFICS = new Set(
-  ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'rev', 'herr', 'frau', 'mme', 'mlle', 'm', 'sr', 'sra', 'srta', 'dott', 'dssa', 'sig', 'sig.ra', 'pan', 'pani', 'dhr', 'mevr', 'messrs', 'mr.', 'mrs.'].map((s) => s.replace(/\.$/, '')),
+  ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'rev', 'herr', 'frau', 'mme', 'mlle', 'm', 'sr', 'sra', 'srta', 'dott', 'dssa', 'sig', 'sig.ra', 'pan', 'pani', 'dhr', 'mevr', 'mw', 'messrs', 'mr.', 'mrs.', 'herrn', 'monsieur', 'madame', 'mademoiselle', 'don', 'dona', 'doña', 'signor', 'signora', 'sig.na', 'sehr', 'geehrte', 'geehrter'].map((s) => s.replace(/\.$/, '')),
 );
 
 const isUpperWord = (w: string) => /\p{Lu}/u.test(w) && w === w.toUpperCase() && w.replace(/[^\p{L}]/gu, '').length > 1;
@@ -22,6 +22,8 @@ export function normaliseName(raw: string): string {
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\s+/g, ' ')
     .replace(/^[\s,:;.\-–—]+|[\s,:;\-–—]+$/g, '')
+    // A label read with its value (`Name: John Doe`, `Nom : Dupont`).
+    .replace(/^(?:(?:full |customer |employee |patient |account |card ?holder |member )?name|customer|employee|patient|nom|nombre|nome|naam|kunde|cliente?)\s*[:：]\s*/i, '')
     .trim();
   if (!s) return '';
   // `HOLLOWAY, Niamh` → `Niamh HOLLOWAY`

@@ -129,11 +129,22 @@ export async function readUpright(ocr: OcrEngine, image: GreyImage, ppi: number)
   if (!ocr.orientation || !(sideways || unsure)) return rereadMrzStrip(ocr, image, ppi, first);
   const o = await ocr.orientation(image, ppi);
   if (!o || o.rotate === 0 || o.confidence < ORIENTATION_CONFIDENCE) return rereadMrzStrip(ocr, image, ppi, first);
-  const turned = rotateClockwise(image, o.rotate);
-  const again = await ocr.recognize(turned.image, ppi);
-  // Text on its side that OCR read anyway is kept unless the turned reading is about as sure: its lines then run across.
-  if (readingQuality(again).confident < (unsure ? q.confident + 1 : q.confident * 0.9)) return rereadMrzStrip(ocr, image, ppi, first);
-  const upright = await rereadMrzStrip(ocr, turned.image, ppi, again);
+  // Tesseract's detection mistakes a half turn more than anything else (a card on its side read as
+  // "turn 270" when it needs 90): the opposite turn is tried when the one it names reads no better.
+  const need = unsure ? q.confident + 1 : Math.ceil(q.confident * 0.9);
+  let best: { turned: ReturnType<typeof rotateClockwise>; lines: OcrLine[]; confident: number } | null = null;
+  for (const degrees of [o.rotate, ((o.rotate + 180) % 360) as 0 | 90 | 180 | 270]) {
+    if (degrees === 0) continue;
+    const turned = rotateClockwise(image, degrees);
+    const lines = await ocr.recognize(turned.image, ppi);
+    const confident = readingQuality(lines).confident;
+    if (confident >= need && (!best || confident > best.confident)) best = { turned, lines, confident };
+    if (best && best.confident >= need * 2) break;
+  }
+  // Text on its side that OCR read anyway is kept unless a turned reading is about as sure: its lines then run across.
+  if (!best) return rereadMrzStrip(ocr, image, ppi, first);
+  const { turned } = best;
+  const upright = await rereadMrzStrip(ocr, turned.image, ppi, best.lines);
   return upright.map((l) => ({ ...l, box: boundsOf(turned.toSource, l.box.x, l.box.y, l.box.x + l.box.w, l.box.y + l.box.h) }));
 }
 

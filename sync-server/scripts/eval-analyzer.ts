@@ -198,7 +198,8 @@ function crossValidated(): Map<Packet, Prediction> {
     folds.set(k, [...(folds.get(k) ?? []), p]);
   }
   const t0 = performance.now();
-  const pageModel = process.env.EVAL_PAGE_MODEL === 'generated' ? new TypeModel(trainTypeModel(generated, [], training)) : undefined;
+  // The split's page model learns no real document (classify/index.ts, loadPageModel): one for every fold.
+  const pageModel = new TypeModel(trainTypeModel(generated, [], training));
   const models = new Map<string, TypeModel>();
   const raw = new Map<Packet, Prediction>();
   for (const [k, fold] of folds) {
@@ -222,14 +223,22 @@ function crossValidated(): Map<Packet, Prediction> {
   return out;
 }
 
-function score(corpus: string, label: string, preds: Map<Packet, Prediction>, seconds: number): Row {
-  const mine = packets.filter((p) => p.corpus === corpus);
+/** Scores the packets of one corpus, or of several as one set (the real development set). */
+function score(corpus: string | string[], label: string, preds: Map<Packet, Prediction>, seconds: number): Row {
+  const set = new Set([corpus].flat());
+  const mine = packets.filter((p) => set.has(p.corpus));
   const dir = mkdtempSync(join(tmpdir(), 'analyzer-eval-'));
   const predictions = join(dir, 'predictions.json');
   writeFileSync(predictions, JSON.stringify(mine.map((p) => preds.get(p)!)));
-  const scorer = [join(corpus, 'score.mjs'), join(corpus, '../corpus/score.mjs'), join(repo, '../shared/corpus/score.mjs')].find((f) => existsSync(f));
-  if (!scorer) throw new Error(`no score.mjs in ${corpus} nor in ../shared/corpus`);
-  const scored = spawnSync(process.execPath, [scorer, predictions, join(corpus, 'truth.json'), '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const first = [...set][0]!;
+  const scorer = [join(first, 'score.mjs'), join(first, '../corpus/score.mjs'), join(repo, '../shared/corpus/score.mjs')].find((f) => existsSync(f));
+  if (!scorer) throw new Error(`no score.mjs in ${first} nor in ../shared/corpus`);
+  let truthFile = join(first, 'truth.json');
+  if (set.size > 1) {
+    truthFile = join(dir, 'truth.json');
+    writeFileSync(truthFile, JSON.stringify(mine.map((p) => p.truth)));
+  }
+  const scored = spawnSync(process.execPath, [scorer, predictions, truthFile, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
   if (scored.status !== 0) {
     process.stderr.write(scored.stderr);
     process.exit(1);
@@ -259,6 +268,13 @@ for (const corpus of corpora) {
   const seconds = readSeconds.get(corpus)! + understandShare(corpus);
   rows.push(score(corpus, values.cv ? `${basename(corpus)} in-sample` : basename(corpus), shipped, seconds));
   if (cv) rows.push(score(corpus, `${basename(corpus)} cross-validated`, cv, seconds));
+}
+// The real development set: every corpus whose documents name their sources, scored as one.
+const realCorpora = corpora.filter((c) => packets.some((p) => p.corpus === c && p.truth.documents.some((d) => d.meta?.source?.repository)));
+if (realCorpora.length > 1) {
+  const seconds = realCorpora.reduce((s, c) => s + readSeconds.get(c)! + understandShare(c), 0);
+  rows.push(score(realCorpora, values.cv ? 'real development set in-sample' : 'real development set', shipped, seconds));
+  if (cv) rows.push(score(realCorpora, 'real development set cross-validated', cv, seconds));
 }
 
 if (values.fit) {

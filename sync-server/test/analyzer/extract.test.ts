@@ -4,6 +4,7 @@ import { generateDocuments } from '../../src/analyzer/classify/generator/index.j
 import { toParsedPages } from '../../src/analyzer/classify/generator/pages.js';
 import { extractFields } from '../../src/analyzer/extract/index.js';
 import { orgName, withoutOcrTail } from '../../src/analyzer/extract/engine.js';
+import { checkDigit, findMrz } from '../../src/analyzer/extract/mrz.js';
 import type { ParsedPage, TextLine } from '../../src/analyzer/types.js';
 
 const { schemas } = officialCatalogue();
@@ -148,6 +149,28 @@ describe('extract', () => {
     });
   });
 
+  it("an MRZ's unvalidated document number reads O beside digits as 0; a nationality no state has gives way to the issuing state; the holder is born before the issue", () => {
+    // A check digit misread: no repair of the number validates with it (only its O has a look-alike).
+    const printed = 'KW9O99999';
+    const dob = '110101';
+    const exp = '160228';
+    const zone = (d: string): [string, string] => ['P<ESTMANNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<<', `${printed}${d}9FR${dob}${checkDigit(dob)}F${exp}${checkDigit(exp)}<<<<<<<<<<<<<<<0`];
+    const wrong = [...'0123456789'].find((d) => findMrz(zone(d).map((text) => ({ text })))?.checks.documentNumber === false)!;
+    const [line1, line2] = zone(wrong);
+    const p = page([
+      ['PASSPORT', 60, 60],
+      ['Date of issue', 200, 198],
+      ['01 MAR 2006', 200, 206],
+      [line1, 70, 340],
+      [line2, 70, 356],
+    ]);
+    const v = values('passport', [p]);
+    expect(v.documentNumber).toBe('KW9099999');
+    expect(v.nationality).toBe('EST');
+    expect(v.issueDate).toBe('2006-03-01');
+    expect(v.dateOfBirth).toBe('1911-01-01');
+  });
+
   it('a coined type is read by its schema labels', () => {
     const p = page([
       ['Gift letter', 50, 40],
@@ -276,6 +299,17 @@ describe('extract', () => {
       ['Due payable: 571.04 €', 57, 601],
     ]);
     expect(values('invoice', [text]).totalAmount).toEqual({ amount: '571.04', currency: 'EUR' });
+    // A German invoice's total is its gross (Brutto) under the net and the tax.
+    const brutto = page([
+      ['Rechnung', 57, 60],
+      ['Netto', 476, 500],
+      ['87,39 €', 536, 500],
+      ['USt. (19 %)', 456, 514],
+      ['16,61 €', 536, 514],
+      ['Brutto', 474, 528],
+      ['104,00 €', 532, 528],
+    ]);
+    expect(values('invoice', [brutto]).totalAmount).toEqual({ amount: '104.00', currency: 'EUR' });
   });
 
   it('a bill with no address block names its customer alone at the top; a heading never is one', () => {

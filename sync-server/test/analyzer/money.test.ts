@@ -83,6 +83,9 @@ describe('money: every printed style of DOC-TYPES.md', () => {
     expect(parseMoney('Total ₹7,08,000.00')).toEqual({ amount: '708000.00', currency: 'INR' });
     expect(parseMoney('Grand Total Rs. 1,23,45,678.50')).toEqual({ amount: '12345678.50', currency: 'INR' });
     expect(parseMoney('Amount 1,234.56 USD')).toEqual({ amount: '1234.56', currency: 'USD' });
+    // The currency's name as a word (a German statement's `-717,36 Euro`).
+    expect(parseMoney('Alter Saldo -717,36 Euro')).toEqual({ amount: '-717.36', currency: 'EUR' });
+    expect(parseMoney('TOTAL 12,50 EUROS')).toEqual({ amount: '12.50', currency: 'EUR' });
   });
 
   it('takes a dollar named once as a symbol for OCR noise, not the document\'s dollar', () => {
@@ -90,5 +93,9 @@ describe('money: every printed style of DOC-TYPES.md', () => {
     expect(documentCurrency(['Balance $41,982.42', '(S$)', 'Deposits $1,200.00'])).toBe('USD');
     expect(documentCurrency(['Balance S$41,982.42', 'Fees S$12.00', 'Deposits $1,200.00'])).toBe('SGD');
     expect(documentCurrency(['All amounts in SGD', 'Deposits $1,200.00'])).toBe('SGD');
+    // A bill addressed in Canada or Australia that names no currency is in its place's dollar.
+    expect(documentCurrency(['152 LOUISA ST', 'KITCHENER ON N2H 5M5', 'Amount due $94.29'])).toBe('CAD');
+    expect(documentCurrency(['12 George St', 'SYDNEY NSW 2000', 'Total $120.00'])).toBe('AUD');
+    expect(documentCurrency(['1 Main St', 'Springfield, IL 62701', 'Total $120.00'])).toBe('USD');
   });
 });

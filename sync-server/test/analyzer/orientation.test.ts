@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OcrEngine } from '../../src/analyzer/parse/ocr/engine.js';
+import { concurrentEngine } from '../../src/analyzer/parse/ocr/concurrent.js';
 import { createTesseractCli, orientationFromOsd, tesseractCliAvailable } from '../../src/analyzer/parse/ocr/tesseract-cli.js';
 import { readUpright } from '../../src/analyzer/parse/read-packet.js';
 import { type GreyImage, rotateClockwise } from '../../src/analyzer/pdf/pixels.js';
@@ -111,5 +112,13 @@ describe('reading a page whichever way up it lies', () => {
     const noTurnFits = await readUpright({ ...stub, orientation: async () => ({ rotate: 90, confidence: 3 }) }, upsideDown, 200);
     // Neither quarter turn brings the mark up: the page is kept as read.
     expect(noTurnFits.every((l) => l.confidence === 0.1)).toBe(true);
+  });
+
+  it('asks orientation through the engines the reading pool wraps (a wrapper that dropped it left every page as read)', async () => {
+    const stub: OcrEngine = { name: 'tesseract-cli', recognize: async () => [], recognizeMrz: async () => [], orientation: async () => ({ rotate: 180, confidence: 4 }), close: async () => {} };
+    const wrapped = concurrentEngine('tesseract-cli', async () => stub, 2);
+    expect(await wrapped.orientation?.({ width: 1, height: 1, data: new Uint8Array(1) }, 200)).toEqual({ rotate: 180, confidence: 4 });
+    const plain = concurrentEngine('tesseract-cli', async () => ({ ...stub, orientation: undefined }), 1);
+    expect(await plain.orientation?.({ width: 1, height: 1, data: new Uint8Array(1) }, 200)).toBeNull();
   });
 });

@@ -43,7 +43,7 @@ export interface TrainingSettings {
   realMinSources: number;
 }
 
-export const DEFAULT_TRAINING: TrainingSettings = { seed: 20250601, perType: 300, threshold: 0.1, minDf: 8, l2: 1e-6, realWeight: 3, realFallbackWeight: 3, realMinSources: 2 };
+export const DEFAULT_TRAINING: TrainingSettings = { seed: 20250601, perType: 300, threshold: 0.1, minDf: 8, l2: 1e-6, realWeight: 2, realFallbackWeight: 2, realMinSources: 2 };
 
 /** Longest page text used: a page's type shows long before its tenth thousand character. */
 const PAGE_CHARS = 6000;

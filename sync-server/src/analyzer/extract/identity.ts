@@ -2,7 +2,7 @@
  * Passports, identity cards and driving licences: printed fields by their (often bilingual)
  * labels, confirmed or corrected by the MRZ when its check digits validate.
  */
-import { countryCode } from './countries.js';
+import { countryCode, isMrzState } from './countries.js';
 import { findDates } from './dates.js';
 import type { DocView, XLine } from './doc.js';
 import { type Candidate, L, addressParser, candidate, cutAtLabel, dateParser, isPostcodeLine, lookup, nameParser } from './engine.js';
@@ -90,8 +90,9 @@ function printedSpelling(doc: DocView, name: string): string {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Printed values first; where the MRZ validates and disagrees, the MRZ wins. */
-function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issue: boolean }): void {
-  if (!mrz) return;
+function reconcile(doc: DocView, out: Out, found: MrzResult | null, fields: { issue: boolean }): void {
+  if (!found) return;
+  let mrz = found;
   const at = mrzLine(doc, mrz);
   if (mrz.checks.dateOfBirth && mrz.dateOfBirth) {
     const printed = out.dateOfBirth?.value as string | undefined;
@@ -102,11 +103,15 @@ function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issu
     const printed = out.expiryDate?.value as string | undefined;
     if (!printed || printed.slice(2) !== mrz.expiryDate.slice(2)) out.expiryDate = candidate(mrz.expiryDate, at, 0.95);
   }
+  if (!mrz.checks.documentNumber && mrz.documentNumber) mrz = { ...mrz, documentNumber: zerosAmongDigits(mrz.documentNumber) };
   if (mrz.checks.documentNumber && mrz.documentNumber) {
     const printed = out.documentNumber?.value as string | undefined;
     if (!printed || printed.replace(/\s/g, '') !== mrz.documentNumber) out.documentNumber = candidate(mrz.documentNumber, at, 0.95);
   } else if (!out.documentNumber && mrz.documentNumber.length >= 6) out.documentNumber = candidate(mrz.documentNumber, at, 0.5);
-  if (mrz.nationality && (!out.nationality || (mrz.checks.composite && out.nationality.value !== mrz.nationality))) out.nationality = candidate(mrz.nationality, at, mrz.checks.composite ? 0.95 : 0.6);
+  // A nationality no state has is a misread field: the issuing state is the holder's on most documents.
+  const nationality = mrz.nationality && isMrzState(mrz.nationality) ? mrz.nationality : undefined;
+  if (nationality && (!out.nationality || (mrz.checks.composite && out.nationality.value !== nationality))) out.nationality = candidate(nationality, at, mrz.checks.composite ? 0.95 : 0.6);
+  else if (!out.nationality && !nationality && mrz.issuingState && isMrzState(mrz.issuingState)) out.nationality = candidate(mrz.issuingState, at, 0.5);
   const mrzName = [mrz.givenNames, mrz.surname].filter(Boolean).map((n) => printedSpelling(doc, n!)).join(' ');
   const printed = out.fullName?.value as string | undefined;
   if (mrzName && (!printed || !sameName(printed, mrzName))) {
@@ -141,7 +146,29 @@ export function passportLike(doc: DocView, withIssue: boolean): Out {
     const inferred = issueByValidity(doc, out.dateOfBirth?.value as string | undefined, out.expiryDate?.value as string | undefined);
     if (inferred) out.issueDate = inferred;
   }
+  bornBeforeIssue(out);
   return out;
+}
+
+/**
+ * A holder is born before their document is issued: a two-digit year of birth (the MRZ's) read
+ * into the century after the issue date belongs to the one before (`110101` on a passport issued in
+ * 2006 is 1911).
+ */
+function bornBeforeIssue(out: Out): void {
+  const dob = out.dateOfBirth?.value;
+  const issued = out.issueDate?.value;
+  if (typeof dob !== 'string' || typeof issued !== 'string' || dob <= issued) return;
+  const earlier = `${Number(dob.slice(0, 4)) - 100}${dob.slice(4)}`;
+  if (earlier <= issued && Number(issued.slice(0, 4)) - Number(earlier.slice(0, 4)) < 120) out.dateOfBirth = { ...out.dateOfBirth!, value: earlier };
+}
+
+/**
+ * An unvalidated MRZ document number's O next to a digit is a zero: numbers mix letters and digits,
+ * and OCR reads a zero as O far more often than a number carries an O beside its digits.
+ */
+function zerosAmongDigits(n: string): string {
+  return n.replace(/O/g, (o, i: number) => (/\d/.test(n[i - 1] ?? '') || /[\dO]/.test(n[i + 1] ?? '') && /\d/.test(n.slice(i + 1)) ? '0' : o));
 }
 
 /**

@@ -41,8 +41,10 @@ const SYMBOLS: Record<string, Currency> = {
   S$: 'SGD',
   'R$': 'BRL',
   '₹': 'INR',
-  Rs: 'INR',
-  'Rs.': 'INR',
+  rs: 'INR',
+  'rs.': 'INR',
+  euro: 'EUR',
+  euros: 'EUR',
   'zł': 'PLN',
 };
 /** ISO 4217 codes read when printed beside an amount. */
@@ -50,7 +52,7 @@ const CODES = ['GBP', 'USD', 'EUR', 'CHF', 'PLN', 'CAD', 'AUD', 'NZD', 'INR', 'J
 /** Currencies whose symbol is `$`. */
 const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN']);
 
-const CUR = `(?:(?:US|CA|AU|NZ|HK|[CASR])\\$|[£$€₹]|zł|\\bRs\\.?(?=\\s*\\d)|\\b(?:${CODES.join('|')})\\b)`;
+const CUR = `(?:(?:US|CA|AU|NZ|HK|[CASR])\\$|[£$€₹]|zł|\\bRs\\.?(?=\\s*\\d)|\\bEuros?\\b|\\b(?:${CODES.join('|')})\\b)`;
 // Swiss amounts group thousands with an apostrophe (`1'234.50`).
 // Indian amounts group lakhs and crores by two digits above the thousands (`7,08,000.00`).
 const NUM = `\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?(?![\\d,])|\\d{1,3}(?:['’]\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:\\.\\d{3})+(?:,\\d{1,2})?|\\d{1,3}(?:[\\u00a0\\u202f ]\\d{3})+(?:,\\d{1,2})?(?![.,]\\d)|\\d+(?:[.,]\\d{1,2})?`;
@@ -86,6 +88,8 @@ function currencyOf(tok: string | undefined, dollar?: Currency): Currency | unde
   const t = tok.trim();
   if (t === '$' && dollar && DOLLARS.has(dollar)) return dollar;
   if (SYMBOLS[t]) return SYMBOLS[t];
+  // Words (`Euro`, `Rs.`) in any case.
+  if (SYMBOLS[t.toLowerCase()]) return SYMBOLS[t.toLowerCase()];
   const up = t.toUpperCase();
   return CODES.includes(up) ? up : undefined;
 }
@@ -169,6 +173,22 @@ export function parseMoney(text: string, opts: MoneyOptions = {}): Money | null 
 
 const DOC_CUR = new RegExp(CUR, 'gu');
 
+const CA_POSTCODE = /\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU)\s+[A-Z]\d[A-Z] ?\d[A-Z]\d\b/;
+const AU_POSTCODE = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/;
+const US_ZIP = /\b[A-Z]{2},?\s+\d{5}(?:-\d{4})?\b/;
+
+/**
+ * The dollar of the place a document is addressed in, when it names none: a Canadian bill prints
+ * `$` and a province with its postcode (`ON N2H 5M5`), an Australian one a state and four digits.
+ */
+function dollarOfPlace(texts: string[]): Currency | undefined {
+  const all = texts.join('\n');
+  if (US_ZIP.test(all.replace(CA_POSTCODE, ''))) return undefined;
+  if (CA_POSTCODE.test(all)) return 'CAD';
+  if (AU_POSTCODE.test(all)) return 'AUD';
+  return undefined;
+}
+
 /**
  * The currency a document is written in: the symbol or code it prints most. Its `$` counts for the
  * dollar it names (CAD, AUD …) when it names one and no other, else for USD.
@@ -190,7 +210,7 @@ export function documentCurrency(texts: string[]): Currency | undefined {
     // A dollar named once as a symbol may be OCR's reading of `$` itself (`S$`, `C$`): it names
     // the document's dollar when printed twice, or as its ISO code.
     const named = [...counts.keys()].filter((c) => DOLLARS.has(c) && c !== 'USD' && ((counts.get(c) ?? 0) >= 2 || texts.some((t) => new RegExp(`\\b${c}\\b`).test(t))));
-    const dollar = named.length === 1 && !counts.has('USD') ? named[0]! : 'USD';
+    const dollar = named.length === 1 && !counts.has('USD') ? named[0]! : counts.has('USD') || named.length ? 'USD' : (dollarOfPlace(texts) ?? 'USD');
     counts.set(dollar, (counts.get(dollar) ?? 0) + bare);
   }
   let best: Currency | undefined;

@@ -51,6 +51,10 @@ function lazyEngine(name: OcrEngineName, concurrency: number, notes: string[]): 
     async recognizeMrz(image, ppi) {
       return (await get()).engine.recognizeMrz(image, ppi);
     },
+    async orientation(image, ppi) {
+      const { engine } = await get();
+      return engine.orientation ? engine.orientation(image, ppi) : null;
+    },
     async close() {},
   };
 }

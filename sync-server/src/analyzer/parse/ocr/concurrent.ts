@@ -41,6 +41,8 @@ export function concurrentEngine(name: OcrEngineName, make: () => Promise<OcrEng
     name,
     recognize: (image, ppi) => use((e) => e.recognize(image, ppi)),
     recognizeMrz: (image, ppi) => use((e) => e.recognizeMrz(image, ppi)),
+    // Every wrapper passes orientation on: read-packet.ts asks it of pages read mostly unsure.
+    orientation: (image, ppi) => use(async (e) => (e.orientation ? e.orientation(image, ppi) : null)),
     async close() {
       const engines = await Promise.allSettled(all);
       await Promise.all(engines.map((r) => (r.status === 'fulfilled' ? r.value.close() : undefined)));

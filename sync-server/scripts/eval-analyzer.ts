@@ -10,7 +10,8 @@
 // sources of the packet under test (a source is a document's meta.source.repository; a corpus without
 // sources is one source), so the row says what the analyzer does on documents it never learnt from.
 // --fit analyzes with raw scores, fits the calibration curves on all the corpora given and writes
-// them to src/analyzer/calibration-curves.ts (then run eval again to see the calibrated figures).
+// them to src/analyzer/calibration-curves.ts (then run eval again to see the calibrated figures);
+// with --cv, on the cross-validated raw scores.
 // --write-real-documents writes the labelled real documents' page texts (as read) to
 // src/analyzer/classify/model/real-documents.json, the real half of the model's training set
 // (then `npx tsx sync-server/scripts/build-analyzer-model.ts`).
@@ -189,7 +190,7 @@ function inSample(): Map<Packet, Prediction> {
  * sources' documents and the packet analyzed with raw scores; then each packet's confidences are
  * calibrated by curves fitted on the raw observations of the packets that share none of its sources.
  */
-function crossValidated(): Map<Packet, Prediction> {
+function crossValidated(): { predictions: Map<Packet, Prediction>; raw: Observations } {
   const generated = generatedExamples();
   const docs = realDocuments();
   const folds = new Map<string, Packet[]>();
@@ -220,7 +221,9 @@ function crossValidated(): Map<Packet, Prediction> {
     for (const p of fold) out.set(p, predictReading(p.file, p.reading, { classifier, details: true, curves }));
   }
   console.error(`cross-validation: ${folds.size} folds over ${new Set(docs.map((d) => d.source)).size} sources of ${docs.length} real documents in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return out;
+  const outOfFold = noObservations();
+  for (const o of rawObs.values()) merge(outOfFold, o);
+  return { predictions: out, raw: outOfFold };
 }
 
 /** Scores the packets of one corpus, or of several as one set (the real development set). */
@@ -262,7 +265,8 @@ const t1 = performance.now();
 const shipped = inSample();
 const understandSeconds = (performance.now() - t1) / 1000;
 const understandShare = (corpus: string) => (understandSeconds * packets.filter((p) => p.corpus === corpus).length) / packets.length;
-const cv = values.cv ? crossValidated() : undefined;
+const crossed = values.cv ? crossValidated() : undefined;
+const cv = crossed?.predictions;
 const rows: Row[] = [];
 for (const corpus of corpora) {
   const seconds = readSeconds.get(corpus)! + understandShare(corpus);
@@ -278,8 +282,12 @@ if (realCorpora.length > 1) {
 }
 
 if (values.fit) {
+  // With --cv the curves are fitted on the out-of-fold raw scores: what the model gives documents
+  // it did not learn, the ones a reviewer brings (in-sample scores of a model that learnt the
+  // real documents would teach the curves to trust it too much).
   const fitObs = noObservations();
-  for (const [p, pred] of shipped) merge(fitObs, observations(p.truth, pred));
+  if (crossed) merge(fitObs, crossed.raw);
+  else for (const [p, pred] of shipped) merge(fitObs, observations(p.truth, pred));
   const curves = fitCurves(fitObs);
   const file = join(repo, 'sync-server/src/analyzer/calibration-curves.ts');
   const body = readFileSync(file, 'utf8').replace(/export const CALIBRATION_CURVES[\s\S]*$/, `export const CALIBRATION_CURVES: { type: Curve; boundary: Curve; field: Curve } = ${JSON.stringify(curves)};\n`);

@@ -14,7 +14,7 @@ import * as D from './documents.js';
 import { type Candidate, type Parser, addressParser, dateParser, lookup, moneyParser, nameParser, textParser, toField } from './engine.js';
 import { countryCode } from './countries.js';
 import { drivingLicence, passportLike } from './identity.js';
-import { applyChecks } from './validate.js';
+import { FAILED_CHECK_CEILING, applyChecks } from './validate.js';
 
 export interface ExtractOptions {
   region?: Region;
@@ -83,10 +83,11 @@ export function extractFields(docType: string, pages: ParsedPage[], schema: Anal
     if (c) chosen[f.name] = c;
   }
   // Values that fail what the document lets us check keep a low confidence (validate.ts).
-  applyChecks(chosen);
+  const failed = applyChecks(chosen);
   for (const f of fields) {
     const field = toField(chosen[f.name]);
     if (field) field.confidence = confidenceOf('field', field.confidence, opts.curves === undefined ? CALIBRATION_CURVES : opts.curves);
+    if (field && failed.has(f.name)) field.confidence = Math.min(field.confidence, FAILED_CHECK_CEILING);
     if (field) out[f.name] = field;
   }
   return out;

@@ -9,6 +9,11 @@ import type { Candidate } from './engine.js';
 
 /** The share of its confidence a value keeps when it fails a check. */
 export const FAILED_CHECK = 0.35;
+/**
+ * A value that fails its check is shown under the review line whatever the calibration curve
+ * makes of its lowered score (a curve fitted on other documents may lift low scores above it).
+ */
+export const FAILED_CHECK_CEILING = 0.5;
 
 const iso = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 const amount = (v: unknown) => (v && typeof v === 'object' && 'amount' in v ? Number((v as { amount: string }).amount) : undefined);
@@ -63,8 +68,9 @@ export function failedChecks(values: Record<string, unknown>, today = new Date()
 }
 
 /** Lowers the confidence of values that fail a check (raw scores, before calibration). */
-export function applyChecks(found: Record<string, Candidate<unknown>>, today?: string): Record<string, Candidate<unknown>> {
+export function applyChecks(found: Record<string, Candidate<unknown>>, today?: string): Set<string> {
   const values = Object.fromEntries(Object.entries(found).map(([k, c]) => [k, c.value]));
-  for (const f of failedChecks(values, today)) if (found[f]) found[f] = { ...found[f]!, confidence: found[f]!.confidence * FAILED_CHECK };
-  return found;
+  const failed = new Set(failedChecks(values, today).filter((f) => found[f]));
+  for (const f of failed) found[f] = { ...found[f]!, confidence: found[f]!.confidence * FAILED_CHECK };
+  return failed;
 }

@@ -68,7 +68,8 @@ export async function startPortal(
   const port = await freePort();
   const logFile = join(workDir, 'server.log');
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, SERVER_ENTRY], {
+  // The flags of `npm start` (sync-server/package.json).
+  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', ...nodeArgs, SERVER_ENTRY], {
     cwd: REPO_DIR,
     env: {
       ...process.env,

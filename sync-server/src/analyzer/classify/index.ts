@@ -78,7 +78,7 @@ export class DocumentClassifier {
 
   constructor(catalogue: CatalogueType[], opts: ClassifierOptions = {}) {
     this.model = opts.model ?? loadTypeModel();
-    this.pageModel = opts.pageModel ?? (opts.model ? opts.model : loadPageModel());
+    this.pageModel = opts.pageModel ?? opts.model ?? loadPageModel();
     this.curves = opts.curves === undefined ? CALIBRATION_CURVES : opts.curves;
     const known = new Set(this.model.classes);
     this.words = new Map(catalogue.map((t) => [t.docType, featurize(`${t.name}\n${t.name}\n${t.description}\n${opts.typeWords?.[t.docType] ?? ''}`)]));
@@ -140,25 +140,27 @@ export class DocumentClassifier {
     return out;
   }
 
-  /** The model's probabilities of one page, kept beside it: the split asks first, a one-page document again. */
-  private readonly pageProbs = new WeakMap<ParsedPage, Record<string, number>>();
+  /**
+   * Each model's probabilities of one page, kept beside it: the split asks the page model, a
+   * one-page document the document model (the same one when a single model is given).
+   */
+  private readonly pageProbs = new Map<TypeModel, WeakMap<ParsedPage, Record<string, number>>>();
 
-  private modelOf(pages: ParsedPage[]): Record<string, number> {
-    if (pages.length !== 1) return this.probabilities(pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n'));
-    const page = pages[0]!;
-    let p = this.pageProbs.get(page);
-    if (!p) this.pageProbs.set(page, (p = this.probabilities(page.lines.map((l) => l.text).join('\n'))));
+  private pageProbsOf(page: ParsedPage, model: TypeModel): Record<string, number> {
+    let byPage = this.pageProbs.get(model);
+    if (!byPage) this.pageProbs.set(model, (byPage = new WeakMap()));
+    let p = byPage.get(page);
+    if (!p) byPage.set(page, (p = this.probabilities(page.lines.map((l) => l.text).join('\n'), model)));
     return p;
   }
 
-  /** The split's probabilities per page, from its own model. */
-  private readonly splitPageProbs = new WeakMap<ParsedPage, Record<string, number>>();
+  private modelOf(pages: ParsedPage[]): Record<string, number> {
+    if (pages.length === 1) return this.pageProbsOf(pages[0]!, this.model);
+    return this.probabilities(pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n'));
+  }
 
   pageTypes(page: ParsedPage): Record<string, number> {
-    if (this.pageModel === this.model) return this.withCues([page], this.modelOf([page]));
-    let p = this.splitPageProbs.get(page);
-    if (!p) this.splitPageProbs.set(page, (p = this.probabilities(page.lines.map((l) => l.text).join('\n'), this.pageModel)));
-    return this.withCues([page], p);
+    return this.withCues([page], this.pageProbsOf(page, this.pageModel));
   }
 
   classify(pages: ParsedPage[]): Classification {

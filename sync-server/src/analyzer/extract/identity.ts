@@ -47,7 +47,9 @@ function mrzOf(doc: DocView): MrzResult | null {
 const latinLetters = (s: string) => s.replace(/[ŁĿ]/g, 'L').replace(/[łŀ]/g, 'l').replace(/[ĐÐ]/g, 'D').replace(/[đð]/g, 'd').replace(/Ħ/g, 'H').replace(/ħ/g, 'h').replace(/ı/g, 'i').replace(/Þ/g, 'TH').replace(/þ/g, 'th');
 const plainAscii = (s: string) => latinLetters(s).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
 /** ICAO transliteration: Ö → OE, Ü → UE, Ä → AE, ß → SS, Å → AA, Ø → OE, Æ → AE. */
-const icao = (s: string) => plainAscii(latinLetters(s.toUpperCase().replace(/Ö/g, 'OE').replace(/Ü/g, 'UE').replace(/Ä/g, 'AE').replace(/ß/g, 'SS').replace(/Å/g, 'AA').replace(/Ø/g, 'OE').replace(/Æ/g, 'AE').replace(/Þ/g, 'TH').replace(/Œ/g, 'OE').replace(/Ĳ/g, 'IJ')));
+const icao = (s: string) => plainAscii(s.toUpperCase().replace(/Ö/g, 'OE').replace(/Ü/g, 'UE').replace(/Ä/g, 'AE').replace(/ß/g, 'SS').replace(/Å/g, 'AA').replace(/Ø/g, 'OE').replace(/Æ/g, 'AE').replace(/Œ/g, 'OE').replace(/Ĳ/g, 'IJ'));
+/** Whether a word carries letters beyond A–Z (accents, strokes): the spelling a page prints a name in. */
+const accented = (w: string) => plainAscii(w) !== w.toUpperCase();
 const sameName = (a: string, b: string) => plainAscii(a) === plainAscii(b) || icao(a) === plainAscii(b) || icao(a) === icao(b);
 
 function mrzLine(doc: DocView, mrz: MrzResult): XLine {
@@ -69,7 +71,7 @@ function printedSpelling(doc: DocView, name: string): string {
   for (const w of printed)
     for (const k of [plainAscii(w), icao(w)]) {
       const had = spelt.get(k);
-      if (!had || (plainAscii(had) === had.toUpperCase() && plainAscii(w) !== w.toUpperCase())) spelt.set(k, w);
+      if (!had || (!accented(had) && accented(w))) spelt.set(k, w);
     }
   return name
     .split(' ')
@@ -90,9 +92,8 @@ function printedSpelling(doc: DocView, name: string): string {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Printed values first; where the MRZ validates and disagrees, the MRZ wins. */
-function reconcile(doc: DocView, out: Out, found: MrzResult | null, fields: { issue: boolean }): void {
-  if (!found) return;
-  let mrz = found;
+function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issue: boolean }): void {
+  if (!mrz) return;
   const at = mrzLine(doc, mrz);
   if (mrz.checks.dateOfBirth && mrz.dateOfBirth) {
     const printed = out.dateOfBirth?.value as string | undefined;
@@ -103,11 +104,10 @@ function reconcile(doc: DocView, out: Out, found: MrzResult | null, fields: { is
     const printed = out.expiryDate?.value as string | undefined;
     if (!printed || printed.slice(2) !== mrz.expiryDate.slice(2)) out.expiryDate = candidate(mrz.expiryDate, at, 0.95);
   }
-  if (!mrz.checks.documentNumber && mrz.documentNumber) mrz = { ...mrz, documentNumber: zerosAmongDigits(mrz.documentNumber) };
   if (mrz.checks.documentNumber && mrz.documentNumber) {
     const printed = out.documentNumber?.value as string | undefined;
     if (!printed || printed.replace(/\s/g, '') !== mrz.documentNumber) out.documentNumber = candidate(mrz.documentNumber, at, 0.95);
-  } else if (!out.documentNumber && mrz.documentNumber.length >= 6) out.documentNumber = candidate(mrz.documentNumber, at, 0.5);
+  } else if (!out.documentNumber && mrz.documentNumber.length >= 6) out.documentNumber = candidate(zerosAmongDigits(mrz.documentNumber), at, 0.5);
   // A nationality no state has is a misread field: the issuing state is the holder's on most documents.
   const nationality = mrz.nationality && isMrzState(mrz.nationality) ? mrz.nationality : undefined;
   if (nationality && (!out.nationality || (mrz.checks.composite && out.nationality.value !== nationality))) out.nationality = candidate(nationality, at, mrz.checks.composite ? 0.95 : 0.6);
@@ -168,7 +168,7 @@ function bornBeforeIssue(out: Out): void {
  * and OCR reads a zero as O far more often than a number carries an O beside its digits.
  */
 function zerosAmongDigits(n: string): string {
-  return n.replace(/O/g, (o, i: number) => (/\d/.test(n[i - 1] ?? '') || /[\dO]/.test(n[i + 1] ?? '') && /\d/.test(n.slice(i + 1)) ? '0' : o));
+  return n.replace(/O/g, (o, i: number) => (/\d/.test(n[i - 1] ?? '') || (/[\dO]/.test(n[i + 1] ?? '') && /\d/.test(n.slice(i + 1))) ? '0' : o));
 }
 
 /**

@@ -210,7 +210,10 @@ export function documentCurrency(texts: string[]): Currency | undefined {
     // A dollar named once as a symbol may be OCR's reading of `$` itself (`S$`, `C$`): it names
     // the document's dollar when printed twice, or as its ISO code.
     const named = [...counts.keys()].filter((c) => DOLLARS.has(c) && c !== 'USD' && ((counts.get(c) ?? 0) >= 2 || texts.some((t) => new RegExp(`\\b${c}\\b`).test(t))));
-    const dollar = named.length === 1 && !counts.has('USD') ? named[0]! : counts.has('USD') || named.length ? 'USD' : (dollarOfPlace(texts) ?? 'USD');
+    // One dollar named and no US one: that dollar. None named: the place's, else the US dollar.
+    let dollar: Currency = 'USD';
+    if (named.length === 1 && !counts.has('USD')) dollar = named[0]!;
+    else if (!named.length && !counts.has('USD')) dollar = dollarOfPlace(texts) ?? 'USD';
     counts.set(dollar, (counts.get(dollar) ?? 0) + bare);
   }
   let best: Currency | undefined;

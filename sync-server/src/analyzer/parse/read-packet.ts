@@ -101,15 +101,13 @@ export function ocrScale(image: GreyImage, ppi: number, smallPicture: boolean): 
   return ppi > 0 && ppi < 150 ? Math.min(3, OCR_TARGET_PPI / ppi) : 1;
 }
 
-function confidentLines(lines: TextLine[]): number {
-  return lines.filter((l) => l.confidence >= CONFIDENT_LINE && (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3).length;
-}
-
 /** Lines worth reading (three letters or digits), and how many of them OCR was sure of. */
-function readingQuality(lines: OcrLine[]): { lines: number; confident: number } {
+function readingQuality(lines: readonly { text: string; confidence: number }[]): { lines: number; confident: number } {
   const real = lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
   return { lines: real.length, confident: real.filter((l) => l.confidence >= CONFIDENT_LINE).length };
 }
+
+const confidentLines = (lines: TextLine[]): number => readingQuality(lines).confident;
 
 /** Tesseract's orientation confidence under which its answer is a guess. */
 const ORIENTATION_CONFIDENCE = 1.5;
@@ -123,29 +121,34 @@ const ORIENTATION_CONFIDENCE = 1.5;
  */
 export async function readUpright(ocr: OcrEngine, image: GreyImage, ppi: number): Promise<OcrLine[]> {
   const first = await ocr.recognize(image, ppi);
+  const turned = await turnedReading(ocr, image, ppi, first);
+  if (!turned) return rereadMrzStrip(ocr, image, ppi, first);
+  const upright = await rereadMrzStrip(ocr, turned.image, ppi, turned.lines);
+  return upright.map((l) => ({ ...l, box: boundsOf(turned.toSource, l.box.x, l.box.y, l.box.x + l.box.w, l.box.y + l.box.h) }));
+}
+
+/** The page read turned the way the engine says is up, when that reading is the surer one; else null. */
+async function turnedReading(ocr: OcrEngine, image: GreyImage, ppi: number, first: OcrLine[]): Promise<(ReturnType<typeof rotateClockwise> & { lines: OcrLine[] }) | null> {
   const q = readingQuality(first);
   const sideways = first.filter((l) => l.text.length >= 6 && l.box.h > l.box.w * 1.5).length * 2 > q.lines;
   const unsure = q.lines >= 3 && q.confident * 2 < q.lines;
-  if (!ocr.orientation || !(sideways || unsure)) return rereadMrzStrip(ocr, image, ppi, first);
+  if (!ocr.orientation || !(sideways || unsure)) return null;
   const o = await ocr.orientation(image, ppi);
-  if (!o || o.rotate === 0 || o.confidence < ORIENTATION_CONFIDENCE) return rereadMrzStrip(ocr, image, ppi, first);
+  if (!o || o.rotate === 0 || o.confidence < ORIENTATION_CONFIDENCE) return null;
+  // Text on its side that OCR read anyway is kept unless a turned reading is about as sure: its lines then run across.
+  const need = unsure ? q.confident + 1 : Math.ceil(q.confident * 0.9);
   // Tesseract's detection mistakes a half turn more than anything else (a card on its side read as
   // "turn 270" when it needs 90): the opposite turn is tried when the one it names reads no better.
-  const need = unsure ? q.confident + 1 : Math.ceil(q.confident * 0.9);
-  let best: { turned: ReturnType<typeof rotateClockwise>; lines: OcrLine[]; confident: number } | null = null;
+  let best: (ReturnType<typeof rotateClockwise> & { lines: OcrLine[]; confident: number }) | null = null;
   for (const degrees of [o.rotate, ((o.rotate + 180) % 360) as 0 | 90 | 180 | 270]) {
     if (degrees === 0) continue;
     const turned = rotateClockwise(image, degrees);
     const lines = await ocr.recognize(turned.image, ppi);
     const confident = readingQuality(lines).confident;
-    if (confident >= need && (!best || confident > best.confident)) best = { turned, lines, confident };
+    if (confident >= need && (!best || confident > best.confident)) best = { ...turned, lines, confident };
     if (best && best.confident >= need * 2) break;
   }
-  // Text on its side that OCR read anyway is kept unless a turned reading is about as sure: its lines then run across.
-  if (!best) return rereadMrzStrip(ocr, image, ppi, first);
-  const { turned } = best;
-  const upright = await rereadMrzStrip(ocr, turned.image, ppi, best.lines);
-  return upright.map((l) => ({ ...l, box: boundsOf(turned.toSource, l.box.x, l.box.y, l.box.x + l.box.w, l.box.y + l.box.h) }));
+  return best;
 }
 
 function failedPage(n: number, failure: string): { parsed: ParsedPage; evidence: PageEvidence } {

@@ -365,6 +365,63 @@ describe('extract', () => {
     expect(values('invoice', [invoice])).toMatchObject({ supplierName: 'DEMO - Sliced Invoices', invoiceNumber: 'INV-3337' });
   });
 
+  it('two party sections side by side: each field belongs to the heading whose column it starts in', () => {
+    const invoice = page([
+      ['Faktura VAT', 50, 30, 16],
+      ['Numer faktury', 50, 60],
+      ['FV/2024/07/118', 50, 72],
+      ['Sprzedawca', 50, 110],
+      ['Nabywca', 320, 110],
+      ['NIP: 5260250274', 50, 124],
+      ['NIP: 7010001454', 320, 124],
+      ['Nazwa: Zakład Stolarski Dębowy Sp. z o.o.', 50, 138],
+      ['Nazwa: Biuro Rachunkowe Łąka', 320, 138],
+      ['Data wystawienia: 2024-07-19', 50, 200],
+      ['Termin płatności: 2024-08-02', 50, 214],
+      ['Kwota należności ogółem: 4 305,00 PLN', 50, 400],
+    ]);
+    expect(values('invoice', [invoice])).toEqual({
+      supplierName: 'Zakład Stolarski Dębowy Sp. z o.o.',
+      customerName: 'Biuro Rachunkowe Łąka',
+      invoiceNumber: 'FV/2024/07/118',
+      invoiceDate: '2024-07-19',
+      dueDate: '2024-08-02',
+      totalAmount: { amount: '4305.00', currency: 'PLN' },
+    });
+  });
+
+  it("a buyer's name comes without its field label or honorific", () => {
+    const labelled = page([
+      ['Brightwater Clinic', 50, 20, 14],
+      ['INVOICE', 450, 20, 14],
+      ['Bill To', 50, 120],
+      ['Name: Priya Raman', 50, 134],
+      ['Street Address: 4 Larch Way', 50, 148],
+      ['Total $212.40', 300, 600],
+    ]);
+    expect(values('invoice', [labelled]).customerName).toBe('Priya Raman');
+    const addressed = page([
+      ['Kessler Versicherung AG', 50, 20, 14],
+      ['Rechnung', 450, 20, 14],
+      ['Rechnungsempfänger:', 50, 100],
+      ['Herrn Jonas Albrecht', 50, 114],
+      ['Gesamtbetrag 96,00 €', 300, 600],
+    ]);
+    expect(values('invoice', [addressed]).customerName).toBe('Jonas Albrecht');
+  });
+
+  it("a copy's mark is not the seller, and an Indian GST invoice whose ₹ OCR lost is in rupees", () => {
+    const invoice = page([
+      ['Original for Recipient', 50, 20],
+      ['Sahyadri Print Works Pvt Ltd', 50, 40, 14],
+      ['Tax Invoice', 450, 40, 14],
+      ['GSTIN: 27AAECS1234F1Z5', 50, 60],
+      ['Invoice No: SPW/24-25/0917', 50, 100],
+      ['Total 1,18,000.00', 300, 600],
+    ]);
+    expect(values('invoice', [invoice])).toMatchObject({ supplierName: 'Sahyadri Print Works Pvt Ltd', totalAmount: { amount: '118000.00', currency: 'INR' } });
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

@@ -6,7 +6,7 @@
  */
 import type { Box, ParsedPage } from '../types.js';
 import { type Region, findDates } from './dates.js';
-import { documentCurrency } from './money.js';
+import { currencyOfPlace, documentCurrency } from './money.js';
 import { continentalLanguage } from '../language.js';
 
 export interface XLine {
@@ -32,11 +32,18 @@ export interface LabelHit {
   pattern: number;
 }
 
+/**
+ * Letters with a stroke are letters of their own to Unicode, which NFKD leaves whole: a label
+ * written `zapłaty`, `beløp` or `đến` folds as its plain spelling would.
+ */
+const STROKED: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ħ: 'h', ı: 'i', ŧ: 't', ƶ: 'z' };
+
 /** One character in, one character out: lower case without accents, so offsets stay valid. */
 export function fold(s: string): string {
   let out = '';
   for (const ch of s) {
-    const f = ch.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+    const lower = ch.toLowerCase();
+    const f = STROKED[lower] ?? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
     out += f.length === 1 ? f : (f[0] ?? ' ');
     if (ch.length === 2) out += ' ';
   }
@@ -76,7 +83,7 @@ export class DocView {
     }
     this.lines = lines;
     const texts = lines.filter((l) => !l.stacked).map((l) => l.text);
-    this.currency = documentCurrency(texts);
+    this.currency = documentCurrency(texts) ?? currencyOfPlace(texts);
     this.region = opts.region ?? detectRegion(texts, this.currency);
   }
 

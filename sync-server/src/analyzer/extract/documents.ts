@@ -5,7 +5,7 @@
  * term, a letter's subject).
  */
 import { findDates, sharedYearPeriod } from './dates.js';
-import type { DocView, LabelHit, XLine } from './doc.js';
+import { type DocView, type LabelHit, type XLine, fold } from './doc.js';
 import {
   type Candidate,
   L,
@@ -29,7 +29,7 @@ import {
 } from './engine.js';
 import { findMoney } from './money.js';
 import { FAILED_CHECK, ibanValid } from './validate.js';
-import { looksLikeName, normaliseName } from './names.js';
+import { looksLikeName, normaliseName, withoutHonorifics } from './names.js';
 
 type Out = Record<string, Candidate<unknown>>;
 
@@ -614,31 +614,39 @@ export function companyCertificate(doc: DocView): Out {
  */
 const OTHER_NUMBER_AFTER = /^\s*(?:(?:de|du|d'|of)\s*)?(?:tva|vat|tax|ust|steuer|iva|btw|client|customer|kunde|cliente|klant|siret|siren|rcs|ape|naf|tel|telephone|phone|fax|commande|order|bestell|pedido|ordine|compte|account|konto|cuenta|conto|iban|bic|identifiant|id\b|cif|nif|partita|kvk)/;
 
-const SELLER_HEADING = /^(?:seller|vendor|supplier|verkaufer|lieferant|vendeur|fournisseur|vendedor|proveedor|venditore|fornitore|verkoper|leverancier)\b/;
-const BUYER_HEADING = /^(?:buyer|customer|purchaser|kaufer|kunde|leistungsempfanger|rechnungsempfanger|acheteur|client|comprador|cliente|acquirente|committente|koper|klant|afnemer)\b/;
-const PARTY_NAME = /^(?:name|company name|firma|nom|raison sociale|nombre|razon social|nome|ragione sociale|denominazione|naam|bedrijfsnaam)\s*:?\s*/;
+// Party headings of e-invoice viewers and printed invoices, in the languages of the EU and beyond
+// (Polish KSeF `Sprzedawca`/`Nabywca`, Brazilian `Emitente`/`Destinatário`, Nordic, Czech, Hungarian).
+const SELLER_HEADING = /^(?:seller|vendor|supplier|verkaufer|lieferant|vendeur|fournisseur|vendedor|proveedor|venditore|fornitore|verkoper|leverancier|sprzedawca|dostawca|wystawca|emitente|prestador|leverantor|saljare|selger|leverandor|sælger|myyja|toimittaja|dodavatel|prodavajici|elado|szallito|furnizor|vanzator|prodajalec|dobavitelj)\b/;
+const BUYER_HEADING = /^(?:buyer|customer|purchaser|kaufer|kunde|leistungsempfanger|rechnungsempfanger|acheteur|client|comprador|cliente|acquirente|committente|koper|klant|afnemer|nabywca|odbiorca|kupujacy|destinatario|tomador|kopare|kjoper|kober|ostaja|asiakas|odberatel|kupujici|vevo|cumparator|beneficiar|kupec)\b/;
+const PARTY_NAME = /^(?:name|company name|firma|nom|raison sociale|nombre|razon social|nome|ragione sociale|denominazione|naam|bedrijfsnaam|nazwa|nazwa firmy|navn|namn|nimi|nazev|obchodni firma|nev|cegnev|denumire|razao social|nome\/razao social|naziv|ime)\s*:?\s*/;
 
 /**
  * The names an invoice gives its two parties in sections of their own, as e-invoice viewers
- * (ZUGFeRD, Factur-X, XRechnung) print them: a heading (`Verkäufer`, `Käufer/Leistungsempfänger`,
+ * (ZUGFeRD, Factur-X, XRechnung, KSeF) print them: a heading (`Verkäufer`, `Sprzedawca`,
  * `Seller`, `Buyer`) over labelled fields, of which `Name:` is the party's name. Neither the
- * letterhead nor a bare `Name:` tells which party it is; the section does.
+ * letterhead nor a bare `Name:` tells which party it is; the section does. The two sections often
+ * stand side by side, their lines interleaved in reading order: a field belongs to the heading
+ * whose column it starts in.
  */
 function partyNames(doc: DocView): { seller?: Candidate<unknown>; buyer?: Candidate<unknown> } {
   const out: { seller?: Candidate<unknown>; buyer?: Candidate<unknown> } = {};
   for (const p of doc.pages) {
     const lines = doc.plain(p.page);
-    let party: 'seller' | 'buyer' | undefined;
-    let left = 0;
+    // The headings of the block being read, one per column.
+    let columns: { party: 'seller' | 'buyer'; left: number; y: number }[] = [];
     for (const l of lines) {
       const heading = l.norm.trim().replace(/[:\s]+$/, '');
       // A heading is a short line of its own; its fields follow, each a label with its value.
       if (heading.length <= 40 && !/\d/.test(heading) && (SELLER_HEADING.test(heading) || BUYER_HEADING.test(heading)) && !/:\s*\S/.test(l.text)) {
-        party = SELLER_HEADING.test(heading) ? 'seller' : 'buyer';
-        left = l.box.x;
+        const party = SELLER_HEADING.test(heading) ? 'seller' : 'buyer';
+        // A heading beside the last ones opens another column; one under them starts a new block.
+        const row = columns.filter((c) => Math.abs(c.y - l.box.y) <= Math.max(4, l.box.h));
+        columns = [...row, { party, left: l.box.x, y: l.box.y }];
         continue;
       }
-      if (!party || out[party] || l.box.x < left - 4) continue;
+      const column = columns.filter((c) => c.left <= l.box.x + 4 && c.y < l.box.y).sort((a, b) => b.left - a.left)[0];
+      if (!column || out[column.party]) continue;
+      const party = column.party;
       const m = PARTY_NAME.exec(l.norm);
       if (!m) continue;
       const here = l.text.slice(m[0].length).trim();
@@ -649,6 +657,10 @@ function partyNames(doc: DocView): { seller?: Candidate<unknown>; buyer?: Candid
   }
   return out;
 }
+
+/** A party's value that kept its field label (`Name: John Doe` under `Bill To`). */
+const NAME_LABEL = /^\s*(?:name|company name|nazwa|nom|nombre|nome|naam|navn|namn|nimi|nazev|nev|denumire|razao social|raison sociale|razon social|ragione sociale|firma)\s*:\s*/;
+const withoutNameLabel = (t: string) => t.slice(NAME_LABEL.exec(fold(t))?.[0].length ?? 0);
 
 export function invoice(doc: DocView): Out {
   const out: Out = {};
@@ -662,7 +674,7 @@ export function invoice(doc: DocView): Out {
     lookup(doc, {
       labels: L('from', 'seller', 'supplier', 'vendor', 'issued by', 'sold by', 'emetteur', 'verkaufer', 'von', 'proveedor', 'fornitore'),
       parse: (t) => {
-        const v = cutAtLabel(t);
+        const v = cutAtLabel(withoutNameLabel(t));
         return v.length >= 2 && !/^\d/.test(v) && /\p{L}{2}/u.test(v) ? orgName(v) : null;
       },
       where: ['below'],
@@ -673,7 +685,7 @@ export function invoice(doc: DocView): Out {
   set(out, 'supplierName', issuer(doc));
   // The buyer: a "bill to" block, or a bare "Name" (the seller's name is the letterhead, unlabelled).
   const buyer = (t: string) => {
-    const v = ocrLegalForm(withoutOcrTail(cutAtLabel(t)))
+    const v = withoutHonorifics(ocrLegalForm(withoutOcrTail(cutAtLabel(withoutNameLabel(t)))))
       .replace(/[,;:]?\s*\b(?:due|date|balance|invoice|terms|amount)\b.*$/i, '')
       .replace(/[,;:]\s*$/, '')
       .trim();
@@ -682,7 +694,7 @@ export function invoice(doc: DocView): Out {
     return v.length >= 3 && !/^\d/.test(v) && !/^(?:id|no\.?|nr\.?|n°|#|number|code|ref|account|vat|tax|date)\b/i.test(v) && !/invoice|rechnung|facture|factura|fattura|factuur|date|number/i.test(v) ? v : null;
   };
   set(out, 'customerName', lookup(doc, { labels: L('bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'customer name', 'customer', 'client', 'to', 'rechnungsempfanger', 'leistungsempfanger', 'kunde', 'kaufer', 'facture a', 'facturer a', 'adresse de facturation', 'destinataire', 'acheteur', 'facturar a', 'facturado a', 'cliente', 'fatturare a', 'fatturato a', 'intestatario', 'destinatario', 'factureren aan', 'gefactureerd aan', 'klant', 'faturar a', 'faturado a', 'adquirente', 'name', 'nombre', 'nom', 'nome', 'naam'), parse: buyer, where: ['after', 'below', 'right'], accept: (h) => atCellStart(h) && !/(?:your|our|company|bank|account|contact|supplier|vendor)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 10), h.start)) }));
-  set(out, 'invoiceNumber', lookup(doc, { labels: L('invoice number', 'invoice no', 'invoice #', 'invoice no.', 'inv no', 'invoice ref', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'numero de facture', 'facture n', 'n° de facture', 'numero de factura', 'factura n', 'n.o de factura', 'numero fattura', 'fattura n', 'n. fattura', 'factuurnummer', 'factuurnr', 'factuur nr', 'numero da fatura', 'fatura n', 'number', 'numero', 'nummer', 'no', 'nr', 'n°'), parse: (t) => /(?:^|\s)#?([A-Z0-9][A-Z0-9\-/.]*\d[A-Z0-9\-/]*)/i.exec(cutAtLabel(t))?.[1]?.replace(/[.,]$/, '') ?? null, accept: (h) => atCellStart(h) && !/(?:vat|tax|customer|client|account|order|phone|tel|fax|registration|company|siret|siren|nit|cif|nif|iban|po|p\.o\.)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.start)) && !OTHER_NUMBER_AFTER.test(h.line.norm.slice(h.end, h.end + 16)) }));
+  set(out, 'invoiceNumber', lookup(doc, { labels: L('invoice number', 'invoice no', 'invoice #', 'invoice no.', 'inv no', 'invoice ref', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'numero de facture', 'facture n', 'n° de facture', 'numero de factura', 'factura n', 'n.o de factura', 'numero fattura', 'fattura n', 'n. fattura', 'factuurnummer', 'factuurnr', 'factuur nr', 'numero da fatura', 'fatura n', 'numer faktury', 'nr faktury', 'faktura vat nr', 'faktura nr', 'fakturanummer', 'fakturanr', 'laskun numero', 'laskunumero', 'cislo faktury', 'faktura cislo', 'szamla sorszama', 'szamlaszam', 'numar factura', 'numarul facturii', 'racun broj', 'broj racuna', 'numero da nota', 'nota fiscal n', 'number', 'numero', 'nummer', 'no', 'nr', 'n°'), parse: (t) => /(?:^|\s)#?([A-Z0-9][A-Z0-9\-/.]*\d[A-Z0-9\-/]*)/i.exec(cutAtLabel(t))?.[1]?.replace(/[.,]$/, '') ?? null, accept: (h) => atCellStart(h) && !/(?:vat|tax|customer|client|account|order|phone|tel|fax|registration|company|siret|siren|nit|cif|nif|iban|po|p\.o\.)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.start)) && !OTHER_NUMBER_AFTER.test(h.line.norm.slice(h.end, h.end + 16)) }));
   if (!out.invoiceNumber) {
     // `# 23413561D` at the top of the first page, under or beside the title, or the title itself
     // with its number (`Facture FA-2017-0010`, `Invoice INV-0042`).
@@ -712,7 +724,7 @@ export function invoice(doc: DocView): Out {
       set(out, 'customerName', company ? candidate(company, above!, 0.55) : candidate(a.name, n, 0.55));
     }
   }
-  set(out, 'invoiceDate', lookup(doc, { labels: L('invoice date', 'date of invoice', 'date of issue', 'issue date', 'tax point', 'rechnungsdatum', 'ausstellungsdatum', 'date de facture', "date d'emission", 'date de facturation', 'fecha de factura', 'fecha de emision', 'fecha factura', 'data fattura', 'data di emissione', 'data emissione', 'factuurdatum', 'data da fatura', 'data de emissao', 'datum', 'fecha', 'data', 'date'), parse: dateParser(doc), accept: (h) => atCellStart(h) && !/due|supply|delivery|order|vencimiento|echeance|scadenza|verval|fallig|lieferung/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.end + 14)) }));
+  set(out, 'invoiceDate', lookup(doc, { labels: L('invoice date', 'date of invoice', 'date of issue', 'issue date', 'tax point', 'rechnungsdatum', 'ausstellungsdatum', 'date de facture', "date d'emission", 'date de facturation', 'fecha de factura', 'fecha de emision', 'fecha factura', 'data fattura', 'data di emissione', 'data emissione', 'factuurdatum', 'data da fatura', 'data de emissao', 'data da emissao', 'data emissao', 'data wystawienia', 'data faktury', 'fakturadatum', 'fakturadato', 'laskun paivays', 'laskun paivamaara', 'datum vystaveni', 'kelte', 'szamla kelte', 'kiallitas datuma', 'data emiterii', 'datum racuna', 'datum izdaje', 'datum', 'fecha', 'data', 'date'), parse: dateParser(doc), accept: (h) => atCellStart(h) && !/due|supply|delivery|order|vencimiento|echeance|scadenza|verval|fallig|lieferung/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.end + 14)) }));
   if (!out.invoiceDate) {
     // The title gives it (`Handelsrechnung Nr. 471102 vom 05.03.2018`, `Invoice # RE-508 issued at 2020-11-21`).
     const first = doc.pages[0]?.page ?? 1;
@@ -725,8 +737,8 @@ export function invoice(doc: DocView): Out {
       }
     }
   }
-  set(out, 'dueDate', lookup(doc, { labels: L('due date', 'payment due', 'date due', 'pay by', 'payable by', 'due', 'falligkeitsdatum', 'fallig am', 'fallig', 'zahlbar bis', "date d'echeance", 'echeance', 'a payer avant le', 'fecha de vencimiento', 'vencimiento', 'data di scadenza', 'scadenza', 'vervaldatum', 'vervaldag', 'te betalen voor', 'data de vencimento', 'vencimento', 'termin platnosci'), parse: dateParser(doc) }));
+  set(out, 'dueDate', lookup(doc, { labels: L('due date', 'payment due', 'date due', 'pay by', 'payable by', 'due', 'falligkeitsdatum', 'fallig am', 'fallig', 'zahlbar bis', "date d'echeance", 'echeance', 'a payer avant le', 'fecha de vencimiento', 'vencimiento', 'data di scadenza', 'scadenza', 'vervaldatum', 'vervaldag', 'te betalen voor', 'data de vencimento', 'vencimento', 'termin platnosci', 'falligkeitstag', 'fallig zum', 'forfallodato', 'forfallsdatum', 'forfaldsdato', 'erapaiva', 'datum splatnosti', 'fizetesi hatarido', 'data scadentei', 'rok placanja'), parse: dateParser(doc) }));
   const money = moneyParser(doc);
-  set(out, 'totalAmount', lookup(doc, { labels: L('total incl. vat', 'total including vat', 'total inc vat', 'invoice total', 'total due', 'amount due', 'balance due', 'due payable', 'total payable', 'amount payable', 'grand total', 'total amount', 'total to pay', 'gesamtbetrag', 'rechnungsbetrag', 'zu zahlen', 'zahlbetrag', 'endbetrag', 'bruttobetrag', 'gesamt brutto', 'summe brutto', 'brutto', 'rechnungssumme', 'kwota do zaplaty', 'razem do zaplaty', 'do zaplaty', 'brutto razem', 'razem', 'total ttc', 'montant ttc', 'net a payer', 'total a payer', 'montant total', 'total a pagar', 'importe total', 'total factura', 'totale da pagare', 'totale fattura', 'totale documento', 'importo totale', 'te betalen', 'totaalbedrag', 'totaal incl', 'valor total', 'total a pagar', 'totaal', 'totale', 'total'), parse: money, accept: (h) => !/sub|net|excl|before|ht\b|(?:vat|tax|iva|tva|mwst|ust|btw|igv)\s*$|^\s*(?:vat|tax|iva|tva|mwst|ust|btw|igv)\b/.test(h.line.norm.slice(Math.max(0, h.start - 6), h.end + 6).replace(/^.*?(total)/, '$1').slice(0, 40)) && !/^\s*(?:iva|tva|vat|tax|mwst|btw|ust|igv|ht)\b/.test(h.line.norm.slice(h.end)) && !/\b(?:sub|sous|zwischen|net|netto|excl\.?|before|vat|tax|iva|tva|mwst|ust|btw|igv)[\s-]*$/.test(h.line.norm.slice(0, h.start)) }));
+  set(out, 'totalAmount', lookup(doc, { labels: L('total incl. vat', 'total including vat', 'total inc vat', 'invoice total', 'total due', 'amount due', 'balance due', 'due payable', 'total payable', 'amount payable', 'grand total', 'total amount', 'total to pay', 'gesamtbetrag', 'rechnungsbetrag', 'zu zahlen', 'zahlbetrag', 'endbetrag', 'bruttobetrag', 'gesamt brutto', 'summe brutto', 'brutto', 'rechnungssumme', 'kwota do zaplaty', 'razem do zaplaty', 'do zaplaty', 'kwota naleznosci ogolem', 'naleznosc ogolem', 'brutto razem', 'razem', 'att betala', 'summa att betala', 'a betale', 'at betale', 'maksettava yhteensa', 'yhteensa', 'celkem k uhrade', 'k uhrade', 'fizetendo', 'osszesen', 'total de plata', 'valor total da nota', 'ukupno za platiti', 'total ttc', 'montant ttc', 'net a payer', 'total a payer', 'montant total', 'total a pagar', 'importe total', 'total factura', 'totale da pagare', 'totale fattura', 'totale documento', 'importo totale', 'te betalen', 'totaalbedrag', 'totaal incl', 'valor total', 'total a pagar', 'totaal', 'totale', 'total'), parse: money, accept: (h) => !/sub|net|excl|before|ht\b|(?:vat|tax|iva|tva|mwst|ust|btw|igv)\s*$|^\s*(?:vat|tax|iva|tva|mwst|ust|btw|igv)\b/.test(h.line.norm.slice(Math.max(0, h.start - 6), h.end + 6).replace(/^.*?(total)/, '$1').slice(0, 40)) && !/^\s*(?:iva|tva|vat|tax|mwst|btw|ust|igv|ht)\b/.test(h.line.norm.slice(h.end)) && !/\b(?:sub|sous|zwischen|net|netto|excl\.?|before|vat|tax|iva|tva|mwst|ust|btw|igv)[\s-]*$/.test(h.line.norm.slice(0, h.start)) }));
   return out;
 }

@@ -277,6 +277,9 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     if (/^(?:account|annual|monthly|quarterly|your|the|my|bank|consolidated|summary|customer|member|pension|retirement|savings|checking|current)$/i.test(text)) continue;
     // A section's heading (`Nous contacter`, `Contact us`) or OCR's reading of a logo (`€8b7z`) is none either.
     if (/^(?:contact(?:ez)?[- ]nous|nous contacter|contact us|contact|kontakt|contacto|contatti|contacte|customer service|service client)$/i.test(text)) continue;
+    // Which copy this is (`Original for Recipient`, `Duplicate for Transporter` on an Indian GST
+    // invoice; `Copy`, `Kopie`, `Duplicata`).
+    if (/^(?:original|duplicate|triplicate|quadruplicate|extra|customer|office|merchant)\s+(?:for|copy)\b|^(?:copy|kopie|copie|duplicata|duplicado|copia|copia cliente)$/i.test(text)) continue;
     if ((text.match(/\p{L}/gu)?.length ?? 0) < text.replace(/\s/g, '').length * 0.75) continue;
     // A field's label (`Account Name`, `Your details`) is no issuer either.
     if (/\b(?:name|number|details|address|date|period|reference)$/i.test(text)) continue;

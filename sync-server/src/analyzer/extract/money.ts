@@ -190,6 +190,19 @@ function dollarOfPlace(texts: string[]): Currency | undefined {
 }
 
 /**
+ * The currency of the place a document comes from, for one that prints its amounts bare or whose
+ * symbol OCR lost (₹ read as `%` or `2`): an Indian GST registration or address, a Swiss VAT
+ * number or address, a Canadian or Australian address.
+ */
+export function currencyOfPlace(texts: string[]): Currency | undefined {
+  const all = texts.join('\n');
+  // A country named alone on its line ends an address; named in a sentence, it may be anything.
+  if (/\bGSTIN\b|\b\d{2}[A-Z]{5}\d{4}[A-Z]\d[A-Z0-9]{2}\b|^\s*India\s*$/m.test(all)) return 'INR';
+  if (/\bCHE-?\d{3}\.?\d{3}\.?\d{3}\b|^\s*(?:Schweiz|Suisse|Svizzera|Switzerland)\s*$/m.test(all)) return 'CHF';
+  return dollarOfPlace(texts);
+}
+
+/**
  * The currency a document is written in: the symbol or code it prints most. Its `$` counts for the
  * dollar it names (CAD, AUD …) when it names one and no other, else for USD.
  */

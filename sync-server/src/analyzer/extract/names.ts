@@ -4,7 +4,7 @@
  */
 
 const HONORIFICS = new Set(
-  ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'rev', 'herr', 'frau', 'mme', 'mlle', 'm', 'sr', 'sra', 'srta', 'dott', 'dssa', 'sig', 'sig.ra', 'pan', 'pani', 'dhr', 'mevr', 'mw', 'messrs', 'mr.', 'mrs.', 'herrn', 'monsieur', 'madame', 'mademoiselle', 'don', 'dona', 'doña', 'signor', 'signora', 'sig.na', 'sehr', 'geehrte', 'geehrter'].map((s) => s.replace(/\.$/, '')),
+  ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'rev', 'herr', 'frau', 'mme', 'mlle', 'm', 'sr', 'sra', 'srta', 'dott', 'dssa', 'sig', 'sig.ra', 'pan', 'pani', 'dhr', 'mevr', 'mw', 'messrs', 'mr.', 'mrs.', 'herrn', 'monsieur', 'madame', 'mademoiselle', 'don', 'dona', 'doña', 'signor', 'signora', 'sig.na', 'sehr', 'geehrte', 'geehrter', 'exmo', 'exma', 'exmos', 'senhor', 'senhora', 'senhores', 'sres', 'señor', 'señora', 'sz', 'mevrouw', 'heer', 'fru', 'hr'].map((s) => s.replace(/\.$/, '')),
 );
 
 const isUpperWord = (w: string) => /\p{Lu}/u.test(w) && w === w.toUpperCase() && w.replace(/[^\p{L}]/gu, '').length > 1;
@@ -14,6 +14,14 @@ export function titleCase(s: string): string {
     .toLowerCase()
     .replace(/(^|[\s'’\-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
     .replace(/\bMc(\p{L})/gu, (_, c: string) => `Mc${c.toUpperCase()}`);
+}
+
+/** A party's name without the honorifics that open it (`Herrn Max Mustermann`, `Exmo. Sr. Avila`). */
+export function withoutHonorifics(s: string): string {
+  const words = s.trim().split(/\s+/);
+  let k = 0;
+  while (k < words.length - 1 && HONORIFICS.has(words[k]!.toLowerCase().replace(/\((?:s|es|as)\)/g, '').replace(/[.,:]+$/, ''))) k++;
+  return words.slice(k).join(' ');
 }
 
 /** Drops honorifics and puts the surname last; all-capital names come back title-cased. */

@@ -61,14 +61,19 @@ async function buildServer(outdir) {
   }
   return build({
     absWorkingDir: SERVER_DIR,
-    // The analyzer's worker threads load a module of their own: it is built beside main.js, and the
-    // pool finds it through __ANALYZER_WORKER__ (its path from the package's folder).
+    // The analyzer's worker threads load a module of their own, and so does the reading process
+    // that holds them: both are built beside main.js, and found through __ANALYZER_WORKER__ and
+    // __ANALYZER_READER__ (their paths from the package's folder).
     entryPoints: {
       main: resolve(SERVER_DIR, 'src/main.ts'),
       'analyzer-worker': resolve(SERVER_DIR, 'src/analyzer/pool/worker.ts'),
+      'analyzer-reader': resolve(SERVER_DIR, 'src/analyzer/pool/reading-host.ts'),
       'prepare-pgdata': resolve(SERVER_DIR, 'src/prepare-pgdata.ts'),
     },
-    define: { __ANALYZER_WORKER__: JSON.stringify(relative(SERVER_DIR, join(outdir, 'analyzer-worker.js')).split(sep).join('/')) },
+    define: {
+      __ANALYZER_WORKER__: JSON.stringify(relative(SERVER_DIR, join(outdir, 'analyzer-worker.js')).split(sep).join('/')),
+      __ANALYZER_READER__: JSON.stringify(relative(SERVER_DIR, join(outdir, 'analyzer-reader.js')).split(sep).join('/')),
+    },
     outdir,
     bundle: true,
     // Modules imported with import() become chunks of their own, loaded when first needed: without

@@ -50,6 +50,9 @@ export const ConfigSchema = z.object({
     'Fairness between organizations: every shared pool (job workers, each lane of jobs, the analyzer’s pre-flight and parse/OCR pools, webhook lanes) runs this many slots more than its size, which only another organization than the one holding the pool’s size may take; waiting work is served round-robin by organization. 0: no reserve (round-robin only).',
   ),
   ANALYZER_THREADS: int(1, 1).describe('Files one organization reads at once in each of the analyzer’s pools (pre-flight; parse and OCR); each pool runs ORG_RESERVE_SLOTS workers more, for other organizations.'),
+  ANALYZER_READING_PROCESS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).describe(
+    'Whether the analyzer reads files (PDF parsing, rendering, OCR) in a child process of its own, started on the first file and ended 30 s after the last: what reading allocates goes back to the system with it, and a crash in native code costs the files being read, not the server. `false` reads in this process’s worker threads (a little less to start; memory they touched stays resident).',
+  ),
   PREFLIGHT_FILE_TIMEOUT_MS: int(60_000, 100).describe('How long pre-flight (and reading an e-invoice or page images) may spend on one file; past it the file’s worker is stopped and the file is flagged unreadable, not the run call or the pool.'),
   PARSE_FILE_TIMEOUT_MS: int(180_000, 100).describe('How long parse (text and OCR) may spend on one file; past it the file’s worker is stopped and the run fails with why.'),
   EINVOICE_XML_MAX_TAG_CHARS: int(65_536, 64).describe('Longest start or end tag (name and attributes) in a PDF’s embedded e-invoice XML; a longer one makes the XML unread (a note), never a slow read.'),
@@ -152,6 +155,8 @@ export interface AppConfig {
   /** The embedded analyzer's pools and what one file may cost in them. */
   analyzer: {
     threads: number;
+    /** Files are read in a child process ended when idle (reading-process.ts), else in this process's threads. */
+    readingProcess?: boolean;
     preflightFileTimeoutMs: number;
     parseFileTimeoutMs: number;
     xmlLimits: { maxTagChars: number; maxAttrValueChars: number; maxAttrs: number };
@@ -255,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orgReserveSlots: e.ORG_RESERVE_SLOTS,
     analyzer: {
       threads: e.ANALYZER_THREADS,
+      readingProcess: e.ANALYZER_READING_PROCESS === 'true',
       preflightFileTimeoutMs: e.PREFLIGHT_FILE_TIMEOUT_MS,
       parseFileTimeoutMs: e.PARSE_FILE_TIMEOUT_MS,
       xmlLimits: { maxTagChars: e.EINVOICE_XML_MAX_TAG_CHARS, maxAttrValueChars: e.EINVOICE_XML_MAX_ATTR_VALUE_CHARS, maxAttrs: e.EINVOICE_XML_MAX_ATTRS },

@@ -77,4 +77,31 @@ describe.runIf(TEST_DATABASE_URL)('the PostgreSQL pool', () => {
       streams.abort();
     }
   });
+
+  it("runs a transaction's statements issued together one at a time, in order, with no warning from node-postgres", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      const got = await db.transaction(async (tx) => {
+        await tx.exec('CREATE TEMP TABLE turn_order (n int) ON COMMIT DROP');
+        await Promise.all([1, 2, 3, 4].map((n) => tx.query('INSERT INTO turn_order VALUES ($1)', [n])));
+        const [all, first] = await Promise.all([tx.query<{ n: number }>('SELECT n FROM turn_order ORDER BY n'), tx.query<{ n: number }>('SELECT min(n) AS n FROM turn_order')]);
+        return { all: all.rows.map((r) => r.n), first: first.rows[0]!.n };
+      });
+      expect(got).toEqual({ all: [1, 2, 3, 4], first: 1 });
+      // A failed statement fails its own promise; the ones after it still run (and the transaction rolls back).
+      await expect(
+        db.transaction(async (tx) => {
+          const results = await Promise.allSettled([tx.query('SELECT 1/0'), tx.query('SELECT 1')]);
+          expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });

@@ -102,15 +102,24 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       let result: T;
       try {
         await client.query(modes ? `BEGIN ${modes}` : 'BEGIN');
+        // One connection runs one statement at a time: statements a transaction issues together
+        // (Promise.all over reads) wait their turn here, in order, rather than in node-postgres's
+        // own queue, which is deprecated (it warns, and pg 9 refuses).
+        let turn: Promise<unknown> = Promise.resolve();
+        const inTurn = <R>(run: () => Promise<R>): Promise<R> => {
+          const mine = turn.then(run);
+          turn = mine.catch(() => {});
+          return mine;
+        };
         result = await fn({
           query: async <R>(sql: string, params?: readonly unknown[], options?: { name?: string }) => {
-            const res = options?.name
-              ? await client.query({ name: options.name, text: sql, values: params as unknown[] | undefined })
-              : await client.query(sql, params as unknown[] | undefined);
+            const res = await inTurn(() =>
+              options?.name ? client.query({ name: options.name, text: sql, values: params as unknown[] | undefined }) : client.query(sql, params as unknown[] | undefined),
+            );
             return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
           },
           exec: async (sql: string) => {
-            await client.query(sql);
+            await inTurn(() => client.query(sql));
           },
         });
         await client.query('COMMIT');

@@ -3,7 +3,8 @@ import { splitOptions } from '../analyzer/index.js';
 import { ocrEngineFromEnv } from '../analyzer/parse/ocr/engine.js';
 import { extractFields } from '../analyzer/extract/index.js';
 import { isPacketReadError } from '../analyzer/pdf/errors.js';
-import { createReadingPool, type ReadingPool } from '../analyzer/pool/reading-pool.js';
+import { createReadingPool, type ReadingPool, type ReadingPoolOptions } from '../analyzer/pool/reading-pool.js';
+import { createReadingProcess } from '../analyzer/pool/reading-process.js';
 import { splitPages } from '../analyzer/split/index.js';
 import type { XmlLimits } from '../analyzer/einvoice/xml.js';
 import type { PoolStats, QueueStats } from '../fair-slots.js';
@@ -49,6 +50,12 @@ export interface LocalAnalyzerOptions {
   log?: { info(obj: object, msg: string): void };
   /** Where the pools' waits per organization are reported. */
   stats?: QueueStats;
+  /**
+   * Whether the pools live in a process of their own, ended when idle (reading-process.ts), rather
+   * than in this one's threads. Default true: what reading allocates natively goes back to the
+   * system with that process, and a crash in native code costs the files being read, not the server.
+   */
+  readingProcess?: boolean;
 }
 
 export function localAnalyzer(options: LocalAnalyzerOptions = {}): AnalyzerPort {
@@ -61,11 +68,14 @@ export function localAnalyzer(options: LocalAnalyzerOptions = {}): AnalyzerPort 
     ...(options.xmlLimits ? { xmlLimits: options.xmlLimits } : {}),
     ...(options.log ? { log: options.log } : {}),
   };
+  const host = options.readingProcess === false ? undefined : createReadingProcess();
+  const make = (name: string, o: ReadingPoolOptions) => (host ? host.pool(name, o) : createReadingPool(o));
   const pool = (which: 'gate' | 'reader') => {
     if (closed) throw new AnalyzerUnavailableError('The analyzer is shutting down');
-    // Idle workers end (30 s): a laptop's server gives their memory back between runs; a start costs ~0.5 s.
-    if (which === 'gate') return (gate ??= createReadingPool({ ...shared, name: 'preflight', ocrEngine: 'none' }));
-    return (reader ??= createReadingPool({ ...shared, name: 'parse', ocrEngine: ocrEngineFromEnv() }));
+    // Idle workers end (30 s), and the reading process with them: a laptop's server gives their
+    // memory back between runs; a start costs ~0.5 s.
+    if (which === 'gate') return (gate ??= make('preflight', { ...shared, name: 'preflight', ocrEngine: 'none' }));
+    return (reader ??= make('parse', { ...shared, name: 'parse', ocrEngine: ocrEngineFromEnv() }));
   };
   const idle = (slots: number): PoolStats => ({ slots, perOrg: shared.threads, running: 0, waiting: 0, orgs: {} });
   options.stats?.register('analyzer.preflight', () => gate?.stats() ?? idle(shared.threads + shared.reserve));
@@ -120,6 +130,7 @@ export function localAnalyzer(options: LocalAnalyzerOptions = {}): AnalyzerPort 
     async close() {
       closed = true;
       await Promise.all([gate?.close(), reader?.close()]);
+      await host?.close();
     },
   };
 }

@@ -33,6 +33,7 @@ export default fp(
   async function runs(app: FastifyInstance) {
     const analyzer = localAnalyzer({
       threads: app.config.analyzer.threads,
+      readingProcess: app.config.analyzer.readingProcess ?? true,
       reserve: app.config.orgReserveSlots,
       xmlLimits: app.config.analyzer.xmlLimits,
       log: app.log,

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PacketReadError } from '../../src/analyzer/pdf/errors.js';
 import { createReadingPool, type ReadingPool } from '../../src/analyzer/pool/reading-pool.js';
+import { createReadingProcess } from '../../src/analyzer/pool/reading-process.js';
 import { hostileCases } from './fixtures/hostile.js';
 import { A5, makePdf, payslipLines, scanPage } from './fixtures/pages.js';
 
@@ -121,5 +122,18 @@ describe('the reading pool in the compiled server (npm start)', () => {
     } finally {
       await pool.close();
     }
+  }, 120_000);
+
+  it('builds the reading process beside main.js, and its pools read with the compiled worker', async () => {
+    const hostFile = join(buildDir, 'analyzer-reader.js');
+    expect(existsSync(hostFile)).toBe(true);
+    const host = createReadingProcess({ hostFile });
+    try {
+      await expectPacketRead(host.pool('parse', { threads: 1, workerFile: join(buildDir, 'analyzer-worker.js'), timeoutMs: 60_000 }));
+      expect(host.pid()).toBeGreaterThan(0);
+    } finally {
+      await host.close();
+    }
+    expect(host.pid()).toBeUndefined();
   }, 120_000);
 });

@@ -172,6 +172,27 @@ describe('extract', () => {
     expect(v.dateOfBirth).toBe('1911-01-01');
   });
 
+  it("a name the zone transliterates (AE, OE, UE) takes back its marks from the printed word OCR read without them", () => {
+    const zone = (surname: string, given: string, state: string) => {
+      const dob = '850412';
+      const exp = '300101';
+      const line1 = `P<${state}${surname}<<${given}`.padEnd(44, '<');
+      const num = 'AB1234567';
+      const line2 = `${num}${checkDigit(num)}${state}${dob}${checkDigit(dob)}F${exp}${checkDigit(exp)}`.padEnd(42, '<') + '<0';
+      return [line1, line2];
+    };
+    const card = (printedSurname: string, z: string[]) =>
+      page([
+        ['PASSPORT', 60, 60],
+        ['Surname', 200, 100],
+        [printedSurname, 200, 112],
+        [z[0]!, 70, 340],
+        [z[1]!, 70, 356],
+      ]);
+    expect(values('passport', [card('KOEHLER-MULLER', zone('KOEHLER<MUELLER', 'JOERG', 'DEU'))]).fullName).toMatch(/Müller/i);
+    expect(values('passport', [card('TORRESEN', zone('TOERRESEN', 'ASE', 'NOR'))]).fullName).toMatch(/Tørresen/i);
+  });
+
   it('a coined type is read by its schema labels', () => {
     const p = page([
       ['Gift letter', 50, 40],
@@ -420,6 +441,46 @@ describe('extract', () => {
       ['Total 1,18,000.00', 300, 600],
     ]);
     expect(values('invoice', [invoice])).toMatchObject({ supplierName: 'Sahyadri Print Works Pvt Ltd', totalAmount: { amount: '118000.00', currency: 'INR' } });
+  });
+
+  it("a US card's row of labels over a row of values: each value is the one under its own label", () => {
+    const card = page([
+      ['VERMONT DRIVER LICENSE', 40, 20, 14],
+      ['4a ISS   4d NUMBER', 200, 60],
+      ['06/02/2021 S4417093B', 200, 72],
+      ['4b EXP   3 DOB', 200, 90],
+      ['09/14/2027 09/14/1986', 200, 102],
+      ['1 OKAFOR', 200, 130],
+      ['2 ADAEZE N', 200, 144],
+    ]);
+    expect(values('driving-licence', [card])).toMatchObject({ licenceNumber: 'S4417093B', issueDate: '2021-06-02', expiryDate: '2027-09-14', dateOfBirth: '1986-09-14', fullName: 'Adaeze N Okafor' });
+  });
+
+  it("an address ends at its Canadian postcode, or at another field's label beside its street; a US pay stub without a symbol is in dollars", () => {
+    const bill = page([
+      ['Grand River Hydro Inc', 40, 20, 14],
+      ['Electricity Bill', 400, 20, 14],
+      ['Service Address: 88 Weber St W Kitchener ON N2H 4A7 Energy Service Provider', 40, 90],
+      ['Amount Due $75.06', 40, 200],
+    ]);
+    expect(values('utility-bill', [bill]).serviceAddress).toBe('88 Weber St W Kitchener ON N2H 4A7');
+    const water = page([
+      ['Waterloo Utilities', 40, 20, 14],
+      ['Water Bill', 400, 20, 14],
+      ['Service Address: 17 Ahrens St Meter # 31194402', 40, 90],
+      ['Amount Due $52.10', 40, 200],
+    ]);
+    expect(values('utility-bill', [water]).serviceAddress).toBe('17 Ahrens St');
+    const stub = page([
+      ['Maple Grove Dental', 40, 20, 14],
+      ['Earnings Statement', 400, 20, 14],
+      ['Employee: Dana K. Whitfield', 40, 60],
+      ['Gross Pay 1,240.00', 40, 120],
+      ['FICA 94.86', 40, 134],
+      ['Federal Income Tax 131.20', 40, 148],
+      ['Net Pay 1,013.94', 40, 162],
+    ]);
+    expect(values('payslip', [stub])).toMatchObject({ grossPay: { amount: '1240.00', currency: 'USD' }, netPay: { amount: '1013.94', currency: 'USD' } });
   });
 
   it('fallback documents have no key data', () => {

@@ -86,6 +86,25 @@ describe('split', () => {
     expect(docs).toEqual([passport.map((_, i) => i + 1), letter.map((_, i) => passport.length + i + 1), [passport.length + letter.length + 1, passport.length + letter.length + 2]]);
   });
 
+  it("a statement's unnumbered second page of transactions stays with it, whatever bill a row names", () => {
+    const first = [
+      'Riverside Savings Bank',
+      'Account Statement',
+      'Customer: Tomasz Nowak',
+      'Statement Period: March 1, 2024 - March 31, 2024',
+      'Opening Balance: $2,410.00',
+      'Date  Description  Withdrawals  Deposits  Balance',
+      ...Array.from({ length: 10 }, (_, k) => `03/${String(k + 1).padStart(2, '0')}/2024 Card purchase ${k}  $12.00  -  $${2400 - 12 * k}.00`),
+    ];
+    const second = [
+      '03/18/2024 Water Bill Payment  $61.20  -  $2,218.80',
+      '03/19/2024 Electricity Bill Payment  $88.00  -  $2,130.80',
+      ...Array.from({ length: 8 }, (_, k) => `03/${20 + k}/2024 Card purchase ${k}  $9.00  -  $${2100 - 9 * k}.00`),
+      'Closing Balance: $2,037.80',
+    ];
+    expect(split(toParsedPages([first, second]))).toEqual([[1, 2]]);
+  });
+
   it('gives each boundary a confidence', () => {
     const pages = toParsedPages([payslip('24/01/2025', '2,600.00'), ...statement('April', 2, '5.00')]);
     const r = splitPages(pages, { classifyPage: (p) => classifier.pageTypes(p) });

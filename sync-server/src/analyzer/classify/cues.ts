@@ -116,6 +116,11 @@ const fold = (s: string) =>
     .replace(/\s+/g, ' ');
 
 /** The lines that can be a document's title: the top third of its first page, or printed larger than its body. */
+/** A line that opens with a numeric date (`07/28/2023`, `28.07.23`, `2023-07-28`). */
+const TABLE_ROW_DATE = /^\s*\d{1,4}[./-]\d{1,2}(?:[./-]\d{2,4})?\s+\S/;
+/** A line that ends with an amount (`$300.00`, `1.234,56 €`, `-12.50`). */
+const TABLE_ROW_AMOUNT = /(?:^|\s)[-+]?[$€£¥₹]?\s?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}\s?(?:[$€£¥₹]|[A-Z]{3})?\s*$/;
+
 export function titleLines(page: ParsedPage): TextLine[] {
   if (!page.lines.length) return [];
   const h = page.height || 842;
@@ -123,7 +128,10 @@ export function titleLines(page: ParsedPage): TextLine[] {
   const body = heights[Math.floor(heights.length / 2)] ?? 10;
   // A title is short: a clause near the top that mentions "the electricity bill" is prose.
   const short = (l: TextLine) => l.text.trim().split(/\s+/).length <= 8;
-  return page.lines.filter((l) => (l.box.y < h * 0.3 && short(l)) || (l.box.h > body * 1.5 && l.text.trim().length >= 4 && l.text.trim().split(/\s+/).length <= 14));
+  // Nor is a table's row a title: a statement's `07/28/2023 Water Bill Payment $300.00` at the top
+  // of its second page names what was paid, not what the page is.
+  const row = (l: TextLine) => TABLE_ROW_DATE.test(l.text) || TABLE_ROW_AMOUNT.test(l.text);
+  return page.lines.filter((l) => !row(l) && ((l.box.y < h * 0.3 && short(l)) || (l.box.h > body * 1.5 && l.text.trim().length >= 4 && l.text.trim().split(/\s+/).length <= 14)));
 }
 
 export interface CueEvidence {

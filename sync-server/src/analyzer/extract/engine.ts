@@ -194,12 +194,21 @@ const US_ZIP = /\b[A-Z]{2},? \d{5}(?:-\d{4})?\b/;
 /** An address read as printed, cut after its postcode when a label follows on the same line. */
 const EU_POSTCODE_CITY = /\b(?:\d{4}\s?[A-Z]{2}|[A-Z]?\d{4,5}|[A-Z]\d{2}\s?[A-Z0-9]{4}|\d{2}-\d{3})\s+\p{Lu}[\p{L}'\-]+(?:[ \-](?:am|an|der|sur|en|de|del|di|la|le|im)[ \-]\p{Lu}[\p{L}\-]+)?/u;
 
+/** A Canadian postcode (`N2H 5M5`), with its province when printed before it. */
+const CA_POSTCODE = /\b(?:(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU),?\s+)?[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b/;
+/** An Australian state and postcode (`NSW 2000`). */
+const AU_STATE_POSTCODE = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/;
+const STREET_THEN_LABEL = /^(\d+[A-Za-z]?\s+(?:[\p{L}'.\-]+\s+){0,4}?(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|crescent|terrace|square|parkway|circle|trail)\.?)\s+(?=[^,]*[#:])/iu;
+
 export function cleanAddress(text: string): string {
   // A label read with its value (`Property Address: 305 …`, `Adresse : …`).
   let t = ocrPostcodes(text.replace(/\s+/g, ' ').trim().replace(/^(?:(?:property|service|supply|home|billing|mailing|postal|residential) )?(?:address|adresse|anschrift|direcci[oó]n|indirizzo|adres|morada)\s*[:：]\s*/i, ''));
   // A sentence after the address ends it: `69003 Lyon. Prepared on …`.
   t = t.replace(/\.\s+\p{Lu}\p{Ll}+ (?:on|in|at|by|the|of|to|for|with|and)\b.*$/u, '');
-  for (const re of [UK_POSTCODE, US_ZIP, EIRCODE, EU_POSTCODE_CITY]) {
+  // Another field's label beside a street with no postcode: `152 Louisa St Water Meter # 2004…`.
+  const street = STREET_THEN_LABEL.exec(t);
+  if (street) t = street[1]!;
+  for (const re of [UK_POSTCODE, US_ZIP, CA_POSTCODE, AU_STATE_POSTCODE, EIRCODE, EU_POSTCODE_CITY]) {
     const m = re.exec(t);
     if (m) {
       t = t.slice(0, m.index + m[0].length);
@@ -216,7 +225,7 @@ const MAX_POSTCODE_LINE = 120;
 
 export function isPostcodeLine(text: string): boolean {
   if (text.length > MAX_POSTCODE_LINE) return false;
-  if (UK_POSTCODE.test(text) || US_ZIP.test(text) || /\b[A-Z]\d{2} ?[A-Z0-9]{4}\b/.test(text)) return true;
+  if (UK_POSTCODE.test(text) || US_ZIP.test(text) || CA_POSTCODE.test(text) || AU_STATE_POSTCODE.test(text) || /\b[A-Z]\d{2} ?[A-Z0-9]{4}\b/.test(text)) return true;
   // `10115 Berlin`, `1016 DZ Amsterdam`, `00-950 Warszawa` — but not a street line, `1290 Clarkson Street`.
   return /(?:^|,\s*)(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{2}-\d{3})(?:\s?[A-Z]{2})?\s+\p{Lu}[\p{L}\-']+(?:[ \-][\p{L}\-']+){0,2}$/u.test(text.trim()) && !STREET.test(text);
 }

@@ -62,7 +62,41 @@ function mrzLine(doc: DocView, mrz: MrzResult): XLine {
  * transliterations undone), names the page hyphenates hyphenated, and a filler read as a letter at
  * either end of a word (`HOLLIEX`, `CARMENK`, `KLIIS`) dropped when the page spells the word without it.
  */
-function printedSpelling(doc: DocView, name: string): string {
+/**
+ * ICAO's two-letter transliterations of one letter, as a printed word OCR read without its marks
+ * shows them: MAENNIK in the zone, MANNIK on the page, is Männik. Danish and Norwegian write Æ and Ø
+ * where the others write Ä and Ö.
+ */
+function umlautOf(digraph: string, state: string | undefined): string {
+  const nordic = state === 'DNK' || state === 'NOR';
+  return ({ AE: nordic ? 'Æ' : 'Ä', OE: nordic ? 'Ø' : 'Ö', UE: 'Ü', AA: 'Å' } as Record<string, string>)[digraph]!;
+}
+
+function withUmlauts(w: string, spelt: Map<string, string>, state: string | undefined): string | undefined {
+  const at = [...w.matchAll(/AE|OE|UE|AA/g)].map((m) => m.index);
+  // Each digraph either stays or is one letter the page printed without its marks.
+  for (let mask = 1; mask < 1 << at.length && at.length <= 4; mask++) {
+    let plain = '';
+    const marks: [number, string][] = [];
+    let from = 0;
+    at.forEach((i, k) => {
+      if (!(mask & (1 << k)) || i < from) return;
+      plain += w.slice(from, i);
+      marks.push([plain.length, umlautOf(w.slice(i, i + 2), state)]);
+      plain += w[i];
+      from = i + 2;
+    });
+    plain += w.slice(from);
+    const printed = spelt.get(plain);
+    if (!printed || accented(printed) || printed.length !== plain.length) continue;
+    let out = printed;
+    for (const [i, letter] of marks) out = out.slice(0, i) + (out[i] === out[i]!.toLowerCase() ? letter.toLowerCase() : letter) + out.slice(i + 1);
+    return out;
+  }
+  return undefined;
+}
+
+function printedSpelling(doc: DocView, name: string, state?: string): string {
   const printed = doc.plain().filter((l) => !l.text.includes('<<')).flatMap((l) => l.text.split(/[^\p{L}]+/u)).filter(Boolean);
   // Each printed word under the letters the MRZ writes it in (accents dropped, or ICAO's
   // transliteration: Þ TH, Ä AE …), the spelling with accents preferred: the zone spells Þuríður
@@ -80,7 +114,7 @@ function printedSpelling(doc: DocView, name: string): string {
       // A filler read as a letter at either end of a name (`HOLLIEX`, `KLIIS`).
       const cuts = [/[KXLCS]$/.test(w) ? w.slice(0, -1) : '', /^[KXLC]/.test(w) ? w.slice(1) : ''];
       for (const cut of cuts) if (w.length > 3 && cut && spelt.has(cut)) return spelt.get(cut)!;
-      return w;
+      return withUmlauts(w, spelt, state) ?? w;
     })
     .reduce((out, w, i, all) => {
       if (i === 0) return w;
@@ -112,7 +146,7 @@ function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issu
   const nationality = mrz.nationality && isMrzState(mrz.nationality) ? mrz.nationality : undefined;
   if (nationality && (!out.nationality || (mrz.checks.composite && out.nationality.value !== nationality))) out.nationality = candidate(nationality, at, mrz.checks.composite ? 0.95 : 0.6);
   else if (!out.nationality && !nationality && mrz.issuingState && isMrzState(mrz.issuingState)) out.nationality = candidate(mrz.issuingState, at, 0.5);
-  const mrzName = [mrz.givenNames, mrz.surname].filter(Boolean).map((n) => printedSpelling(doc, n!)).join(' ');
+  const mrzName = [mrz.givenNames, mrz.surname].filter(Boolean).map((n) => printedSpelling(doc, n!, mrz.issuingState)).join(' ');
   const printed = out.fullName?.value as string | undefined;
   if (mrzName && (!printed || !sameName(printed, mrzName))) {
     // A printed name that spells the MRZ's letters (accents apart) is kept; otherwise the MRZ's.
@@ -212,6 +246,37 @@ export function repairDates(text: string): string {
 }
 
 /** Driving licences: the EU/UK numbered fields (1. surname … 5. number, 8. address) or US labels. */
+/** A US card's field label: its AAMVA number (OCR may misread it) and its word. */
+const ROW_LABEL = /(?:^|\s)(?:\w{1,2}\s*)?(iss|exp|dob|dln|number|lic#?|class|rest|end|sex|hgt|eyes|hair|wgt)\b/gi;
+const ROW_FIELD: Record<string, 'issueDate' | 'expiryDate' | 'dateOfBirth' | 'licenceNumber'> = { iss: 'issueDate', exp: 'expiryDate', dob: 'dateOfBirth', dln: 'licenceNumber', number: 'licenceNumber', lic: 'licenceNumber', 'lic#': 'licenceNumber' };
+
+/**
+ * A row of field labels over a row of their values, as US cards print them
+ * (`4a ISS   4d NUMBER` / `03/18/1978   820BAC729CBAC`): the values in the labels' order, when
+ * the row under the labels holds one value for each.
+ */
+function labelRowValues(doc: DocView): Map<string, { value: string; line: XLine }> {
+  const out = new Map<string, { value: string; line: XLine }>();
+  for (const p of doc.pages) {
+    const lines = doc.plain(p.page);
+    for (const l of lines) {
+      const labels = [...l.text.matchAll(ROW_LABEL)].map((m) => m[1]!.toLowerCase());
+      // Only labels on the line: nothing left once they are taken out.
+      if (labels.length < 2 || l.text.replace(ROW_LABEL, ' ').trim().length > 2) continue;
+      const under = lines
+        .filter((o) => o !== l && o.box.y > l.box.y && o.box.y - (l.box.y + l.box.h) < l.box.h * 1.2 && o.box.x < l.box.x + l.box.w && o.box.x + o.box.w > l.box.x)
+        .sort((a, b) => a.box.y - b.box.y)[0];
+      const values = under?.text.trim().split(/\s+/);
+      if (!under || values?.length !== labels.length) continue;
+      labels.forEach((label, i) => {
+        const field = ROW_FIELD[label];
+        if (field && !out.has(field)) out.set(field, { value: values[i]!, line: under });
+      });
+    }
+  }
+  return out;
+}
+
 export function drivingLicence(doc: DocView): Out {
   const out: Out = {};
   // A US card (AAMVA: "license", DLN, field 4d) prints month-first dates wherever it is read.
@@ -257,6 +322,19 @@ export function drivingLicence(doc: DocView): Out {
     if (a) out.address = { ...f8, value: a };
   }
   // US cards: DL/LIC#, DOB, ISS, EXP labels.
+  // Labels over their values: each value is the one under its own label, whatever the label
+  // lookups above took (the value under a label is, to them, whatever line lies below it).
+  const rows = labelRowValues(doc);
+  const rowDate = (f: 'issueDate' | 'expiryDate' | 'dateOfBirth', hint: 'past' | 'future') => {
+    const r = rows.get(f);
+    const iso = r && findDates(repairDates(r.value), { region, yearHint: hint })[0]?.iso;
+    if (iso) out[f] = candidate(iso, r.line, 0.8);
+  };
+  rowDate('dateOfBirth', 'past');
+  rowDate('issueDate', 'past');
+  rowDate('expiryDate', 'future');
+  const rowNumber = rows.get('licenceNumber');
+  if (rowNumber && /^(?=[A-Z0-9\-]*\d)[A-Z0-9\-]{5,}$/i.test(rowNumber.value)) out.licenceNumber = candidate(rowNumber.value.toUpperCase(), rowNumber.line, 0.8);
   if (!out.licenceNumber) {
     const c = lookup(doc, { labels: L('dl', 'lic#', 'lic', 'dln', 'license no', 'licence no', 'license number', 'licence number', 'driver license number', 'permis n', 'fuhrerschein nr'), parse: (t) => /\b(?=[A-Z0-9]*\d)[A-Z0-9]{5,}\b/.exec(t.toUpperCase())?.[0] ?? null, where: ['after', 'right', 'below'] });
     if (c) out.licenceNumber = c;

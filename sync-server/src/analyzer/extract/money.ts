@@ -192,13 +192,15 @@ function dollarOfPlace(texts: string[]): Currency | undefined {
 /**
  * The currency of the place a document comes from, for one that prints its amounts bare or whose
  * symbol OCR lost (₹ read as `%` or `2`): an Indian GST registration or address, a Swiss VAT
- * number or address, a Canadian or Australian address.
+ * number or address, US payroll and tax words, a Canadian or Australian address.
  */
 export function currencyOfPlace(texts: string[]): Currency | undefined {
   const all = texts.join('\n');
   // A country named alone on its line ends an address; named in a sentence, it may be anything.
   if (/\bGSTIN\b|\b\d{2}[A-Z]{5}\d{4}[A-Z]\d[A-Z0-9]{2}\b|^\s*India\s*$/m.test(all)) return 'INR';
   if (/\bCHE-?\d{3}\.?\d{3}\.?\d{3}\b|^\s*(?:Schweiz|Suisse|Svizzera|Switzerland)\s*$/m.test(all)) return 'CHF';
+  // US payroll and tax words: FICA, federal income tax, a 401(k), Medicare beside Social Security.
+  if (/\bFICA\b|\bFed(?:eral)?\.?\s*(?:Income\s*)?(?:Tax|W\/H|Withholding)\b|\b401\s?\(?k\)?|\bSoc(?:ial)?\.?\s*Sec(?:urity)?\b[\s\S]{0,400}\bMed(?:icare)?\b/i.test(all)) return 'USD';
   return dollarOfPlace(texts);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { officialCatalogue } from '../../src/analyzer/catalogue.js';
 import { DocumentClassifier } from '../../src/analyzer/classify/index.js';
+import { cueEvidence } from '../../src/analyzer/classify/cues.js';
 import { featurize, tokens } from '../../src/analyzer/classify/features.js';
 import { GENERATORS, Rng, generateDocuments } from '../../src/analyzer/classify/generator/index.js';
 import { toParsedPages } from '../../src/analyzer/classify/generator/pages.js';
@@ -32,6 +33,19 @@ describe('classify', () => {
     expect(classify(cover).docType).toBe('fallback');
     const brochure = [['Northfield Bank', 'Make your savings work harder', 'Fixed Rate Saver 4.10% AER', 'Open with as little as £500', 'Your eligible deposits are protected by the FSCS.', 'Apply online or in branch.']];
     expect(classify(brochure).docType).toBe('fallback');
+  });
+
+  it("names a type in the words of its own domain: a fapiao and a DANFE are invoices, a quotation is none", () => {
+    expect(classify([['湖南增值税电子普通发票', '发票代码 043002000111', '发票号码 61548202', '开票日期 2023年05月14日', '价税合计 ¥ 1,280.00']]).docType).toBe('invoice');
+    expect(classify([['DANFE', 'Documento Auxiliar da Nota Fiscal Eletrônica', 'Nº 000.118.207  Série 1', 'Emitente: Papelaria Sol Nascente Ltda', 'Data de emissão 14/03/2023', 'Valor total da nota 412,90']]).docType).toBe('invoice');
+    expect(classify([['Harlow Joinery Ltd', 'QUOTATION', 'Quote No: Q-2291', 'Prepared for: Dev Malhotra', 'Oak staircase, supply and fit   £4,200.00', 'This quotation is valid for 30 days.']]).docType).toBe('fallback');
+    // The cues themselves, whatever the model already makes of these pages.
+    const top = (lines: string[]) => Object.entries(cueEvidence(toParsedPages([lines])).score).sort((a, b) => b[1] - a[1])[0]?.[0];
+    expect(top(['增值税电子普通发票', '开票日期 2023年05月14日'])).toBe('invoice');
+    expect(top(['DANFE', 'Série 1'])).toBe('invoice');
+    expect(top(['御見積書', '合計 ¥ 52,800'])).toBe('fallback');
+    expect(top(['Angebot Nr. 2291', 'Gültig 30 Tage'])).toBe('fallback');
+    expect(top(['Card ending 1009', 'Membership Rewards points 12,400'])).toBe('credit-card-statement');
   });
 
   it('an MRZ with validating check digits makes a passport or an ID card', () => {

@@ -51,6 +51,7 @@ export const TYPE_CUES: Record<string, Cue[]> = {
   'credit-card-statement': [
     ...c(3.5, 'credit card statement', 'card statement', 'card account statement', 'releve de carte', 'kreditkartenabrechnung', 'creditcardoverzicht', 'extracto de (?:la )?tarjeta', 'estratto conto carta'),
     ...c(2, 'minimum payment', 'minimum amount due', 'payment due date', 'credit limit', 'available credit', 'new balance', 'purchases', 'cash advances?', 'interest charged', 'card ?member', 'account ending', 'annual percentage rate', 'apr', 'paiement minimum', 'mindestbetrag', 'pago minimo', 'pagamento minimo'),
+    ...c(2, 'card ending', 'credit line', 'cash advance limit', 'membership rewards', 'rewards points', 'late payment warning', 'minimum payment warning', 'balance transfers?', 'total credit limit'),
   ],
   payslip: [
     ...c(3.5, 'payslip', 'pay slip', 'pay stub', 'paystub', 'pay statement', 'earnings statement', 'pay advice', 'statement of earnings', 'bulletin de (?:paie|salaire)', 'fiche de paie', 'gehaltsabrechnung', 'lohnabrechnung', 'entgeltabrechnung', 'verdienstabrechnung', 'loonstrook', 'salarisstrook', 'loonbrief', 'nomina', 'recibo de salario', 'busta paga', 'cedolino', 'recibo de vencimento', 'abrechnung der brutto', 'brutto.netto.bezuge'),
@@ -91,9 +92,13 @@ export const TYPE_CUES: Record<string, Cue[]> = {
   ],
   invoice: [
     ...c(3.5, 'invoice', 'tax invoice', 'facture', 'rechnung', 'handelsrechnung', 'factuur', 'factura', 'fattura', 'fatura', 'nota fiscal', 'bill to', 'invoice (?:no|number|date|#)'),
+    // Brazil's printed e-invoice (DANFE, NF-e); China's fapiao and Japan's seikyūsho by their
+    // characters. (`Faktura` as a title was tried: under cross-validation it cut a two-page Polish
+    // invoice in two, the split taking its short second page for another document.)
+    ...c(3.5, 'danfe', 'nf-e', 'documento auxiliar da nota fiscal', '发票', '發票', '請求書'),
     // Tax words print on every bill, a utility's too: a hint only.
     ...c(1, 'vat', 'tva', 'ttc', 'ht', 'mwst', 'ust', 'btw', 'iva', 'client', 'cliente', 'klant'),
-    ...c(2, 'due date', 'subtotal', 'sub total', 'total due', 'amount due', 'balance due', 'unit price', 'qty', 'quantity', 'prix unitaire', 'einzelpreis', 'menge', 'aantal', 'cantidad', 'quantita', 'quantidade', 'payment terms', 'date d.echeance', 'falligkeitsdatum', 'vervaldatum', 'fecha de vencimiento', 'data di scadenza', 'data de vencimento', 'ship to', 'remit to', 'purchase order', 'p\\.?o\\.? (?:no|number)', 'seller', 'buyer', 'verkaufer', 'kaufer', 'vendeur', 'acheteur'),
+    ...c(2, 'due date', 'subtotal', 'sub total', 'total due', 'amount due', 'balance due', 'unit price', 'qty', 'quantity', 'prix unitaire', 'einzelpreis', 'menge', 'aantal', 'cantidad', 'quantita', 'quantidade', 'payment terms', 'date d.echeance', 'falligkeitsdatum', 'vervaldatum', 'fecha de vencimiento', 'data di scadenza', 'data de vencimento', 'termin p[l\u0142]atnosci', 'forfallodato', 'forfallsdatum', 'forfaldsdato', 'erapaiva', 'datum splatnosti', 'fizetesi hatarido', 'ship to', 'remit to', 'purchase order', 'p\\.?o\\.? (?:no|number)', 'seller', 'buyer', 'verkaufer', 'kaufer', 'vendeur', 'acheteur'),
   ],
   'reference-letter': [...c(3.5, 'reference letter', 'letter of reference', 'character reference', 'landlord reference', 'letter of recommendation', 'lettre de recommandation', 'empfehlungsschreiben', 'referentie', 'carta de recomendacion', 'lettera di referenze'), ...c(1.8, 'i have known', 'i recommend', 'without hesitation', 'reliable', 'trustworthy')],
   fallback: [
@@ -103,6 +108,10 @@ export const TYPE_CUES: Record<string, Cue[]> = {
     // policy, a loan's note, disclosure or estimate (a receipt totals and taxes like an invoice).
     ...c(3.5, 'sales receipt', 'cash receipt', 'official receipt', 'receipt (?:no|number|#)', 'ticket de caisse', 'bon de caisse', 'kassenbon', 'kassenzettel', 'kassabon', 'scontrino', 'ticket de compra', 'guest folio', 'promissory note', 'deed of trust', 'closing disclosure', 'loan estimate', 'insurance policy', 'policy schedule', 'certificate of insurance', 'declarations page'),
     ...c(2, 'receipt', 'thank you for (?:shopping|your purchase|your visit|visiting|dining)', 'cash tendered', 'tendered', 'change due', 'cashier', 'items? sold', 'folio', 'room charges?', 'check.?out', 'policyholder', 'policy (?:number|no)', 'insured', 'premium', 'borrower', 'lender'),
+    // A quotation or an estimate offers; it bills nothing. A receipt's Japanese name; Poland's
+    // official acknowledgement of an e-invoice's receipt (UPO).
+    ...c(3, 'quotation', '見積書', '御見積', '領収書', '收据', 'kostenvoranschlag', 'urzedowe poswiadczenie odbioru'),
+    ...c(2, 'quote (?:no|number|#)', 'angebot(?:snummer)?', 'devis', 'presupuesto', 'preventivo', 'offerte', 'orcamento'),
     ...c(2, 'dear (?:sir|madam|customer)', 'newsletter', 'recipe', 'ingredients', 'menu', 'brochure', 'agenda', 'minutes of', 'curriculum vitae', 'resume', 'memorandum', 'cover letter', 'table of contents', 'payer.s tin', 'recipient.s tin', 'copy [abc12] for'),
   ],
 };

@@ -483,6 +483,21 @@ describe('extract', () => {
     expect(values('payslip', [stub])).toMatchObject({ grossPay: { amount: '1240.00', currency: 'USD' }, netPay: { amount: '1013.94', currency: 'USD' } });
   });
 
+  it("a verification form's blank fields are no values: its instructions and bare labels are skipped, its own labels read", () => {
+    const form = page([
+      ['EMPLOYMENT VERIFICATION', 150, 20, 14],
+      ['TO: (Name & Address of Employer)', 40, 50],
+      ['Brookfield Dairy Services Ltd', 40, 64],
+      ['14 Orchard Row, Hereford HR1 2LP', 40, 78],
+      ['Employee Name:', 40, 200],
+      ["Employer's Name", 140, 200],
+      ['Employee Name: Dana Whitfield', 40, 230],
+      ['Date First Employed 03/14/2017', 40, 260],
+    ]);
+    const v = values('employment-letter', [form]);
+    expect(v).toMatchObject({ employerName: 'Brookfield Dairy Services Ltd', employeeName: 'Dana Whitfield', startDate: '2017-03-14' });
+  });
+
   it('fallback documents have no key data', () => {
     expect(extractFields('fallback', [page([['Lemon drizzle cake', 50, 40]])], schema('fallback'))).toEqual({});
   });

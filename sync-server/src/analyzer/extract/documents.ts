@@ -348,7 +348,8 @@ export function employmentLetter(doc: DocView): Out {
       break;
     }
   }
-  set(out, 'startDate', lookup(doc, { labels: L('start date', 'date of joining', 'employment start date', 'commencement date', 'date started'), parse: dateParser(doc) }));
+  // …or a verification form's field (Form 1005's `9. Applicant's Date of Employment`).
+  set(out, 'startDate', lookup(doc, { labels: L('start date', 'date of joining', 'employment start date', 'commencement date', 'date started', 'date first employed', "applicant's date of employment", 'date of employment', 'date of hire', 'hire date', 'date hired', 'original hire date', 'employed since', 'first day of employment'), parse: dateParser(doc), where: ['after', 'right', 'below'] }));
   const sal = /\b(?:salary|remuneration|annual pay|base pay|gross pay|paid)\b[^.]{0,80}?((?:[£$€]|EUR|GBP|USD)\s?[\d.,]+(?:\s?(?:€|EUR))?|[\d.,]+\s?(?:€|EUR))/i;
   for (const l of doc.plain()) {
     const joined = `${l.text} ${doc.block(l, 2)[1]?.text ?? ''}`;

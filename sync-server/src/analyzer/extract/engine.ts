@@ -136,7 +136,7 @@ export function cutAtLabel(text: string): string {
 }
 
 export const nameParser: Parser<string> = (text) => {
-  const t = cutAtLabel(text)
+  const t = withoutFormLabels(cutAtLabel(text))
     .replace(/\(.*?\)/g, ' ')
     .replace(/[,;:]\s*$/, '')
     .replace(/\s+/g, ' ')
@@ -145,8 +145,22 @@ export const nameParser: Parser<string> = (text) => {
   return looksLikeName(n) ? n : null;
 };
 
+/**
+ * A form's instruction in brackets (`(Name & Address of Employer)`, `(circle one)`), which a
+ * blank form prints where its value goes.
+ */
+const FORM_INSTRUCTION = /\((?:[^()]*\b(?:name|address|print|optional|circle|include|specify|enter|check|if any|if applicable)\b[^()]*)\)/gi;
+/** What is left of a field's label: `Employer's Name`, `2. From`, `Date`. */
+const BARE_LABEL = /^(?:\d{1,2}[a-z]?\.?\s*)?(?:to|from|re|title|number|no\.?|(?:[\p{L}'’]+\s+){0,3}(?:name|address|date|signature))\s*[:?]?$/iu;
+
+/** A value as a blank or half-filled form prints it: its instructions dropped, nothing when only a label is left. */
+export function withoutFormLabels(text: string): string {
+  const t = text.replace(FORM_INSTRUCTION, ' ').replace(/\s+/g, ' ').trim();
+  return BARE_LABEL.test(t) ? '' : t;
+}
+
 export const textParser: Parser<string> = (text) => {
-  const t = cutAtLabel(text).replace(/[,;:]\s*$/, '').trim();
+  const t = withoutFormLabels(cutAtLabel(text)).replace(/[,;:]\s*$/, '').trim();
   return t.length >= 2 ? t : null;
 };
 
@@ -255,7 +269,7 @@ const ORG_STRONG =
 const ORG_DOMAIN =
   /\b(energy|energie|electric|electricity|power|water|gas|broadband|fibre|telecom|pensions?|retirement|mortgages?|hypotheken|home loans|insurance|card services|card company|revenue|hmrc|partners|services|studio|solutions|holdings|associates|consulting|healthcare|university|school|academy|church|lettings|estates|property)\b/i;
 const TITLE_WORDS =
-  /\b(statement|payslip|pay slip|pay advice|earnings|invoice|rechnung|facture|factura|fattura|factuur|bill|certificate|agreement|lease|page \d|private|confidential|summary|notice|return|calculation|passport|licen[cs]e|identity|salary|your|dear|re:)\b/i;
+  /\b(statement|payslip|pay slip|pay advice|earnings|invoice|rechnung|facture|factura|fattura|factuur|bill|certificate|agreement|lease|page \d|private|confidential|summary|notice|return|calculation|passport|licen[cs]e|identity|salary|your|dear|re:|verification|request for|application for|form)\b/i;
 
 export interface Letterhead {
   text: string;
@@ -282,8 +296,12 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
       .replace(/[,;:]+$/, '')
       .trim();
     if (text.length < 3 || /^\d/.test(text) || /\d{3,}/.test(text) || /^[a-z]/.test(text)) continue;
+    // A blank form's field (`TO: (Name & Address of Employer)`) is nobody's name.
+    if (!withoutFormLabels(text) || /^(?:to|from|re)\s*:/i.test(text)) continue;
     // What is left of a title once its type word is cut (`ACCOUNT STATEMENT` → `ACCOUNT`) names nobody.
     if (/^(?:account|annual|monthly|quarterly|your|the|my|bank|consolidated|summary|customer|member|pension|retirement|savings|checking|current)$/i.test(text)) continue;
+    // A form's part or section heading (`Part I — Request`, `Section 2`) is no issuer.
+    if (/^(?:part|section|item|schedule|step)\b[\s|ivxl\d.:—–-]*(?:\s|$)/i.test(text) && text.split(/\s+/).length <= 3) continue;
     // A section's heading (`Nous contacter`, `Contact us`) or OCR's reading of a logo (`€8b7z`) is none either.
     if (/^(?:contact(?:ez)?[- ]nous|nous contacter|contact us|contact|kontakt|contacto|contatti|contacte|customer service|service client)$/i.test(text)) continue;
     // Which copy this is (`Original for Recipient`, `Duplicate for Transporter` on an Indian GST

@@ -6,38 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PacketReadError } from '../../src/analyzer/pdf/errors.js';
 import { createReadingPool, type ReadingPool } from '../../src/analyzer/pool/reading-pool.js';
 import { createReadingProcess } from '../../src/analyzer/pool/reading-process.js';
 import { hostileCases } from './fixtures/hostile.js';
-import { A5, makePdf, payslipLines, scanPage } from './fixtures/pages.js';
+import { expectPacketRead, packet, rejection } from './fixtures/pool-packet.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-
-async function packet(): Promise<Uint8Array> {
-  return makePdf([
-    { kind: 'text', lines: [{ text: 'Employment letter', x: 72, y: 72, size: 14 }, { text: 'Start date 01/02/2021', x: 72, y: 100 }] },
-    await scanPage(A5, 200, payslipLines({ period: 'May 2025', paid: '30/05/2025', gross: '£3,100.00', tax: '£410.40', net: '£2,301.55', ytd: '£6,200.00' }), 51),
-    { kind: 'blank' },
-  ]);
-}
-
-async function rejection(p: Promise<unknown>): Promise<PacketReadError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(PacketReadError);
-  return e as PacketReadError;
-}
-
-async function expectPacketRead(pool: ReadingPool) {
-  const r = await pool.analyzePacketReading(await packet());
-  expect(r.pages.map((p) => p.source)).toEqual(['text', 'ocr', 'none']);
-  expect(r.pages[1]!.lines.map((l) => l.text).join('\n')).toMatch(/2,301\.55/);
-  expect(r.flags.map((f) => `${f.code}@${f.page}`)).toEqual(['blank_page@3']);
-  expect(r.stats.ocrPages).toBe(1);
-}
 
 describe('the reading pool (workers from the TypeScript sources)', () => {
   let pool: ReadingPool;

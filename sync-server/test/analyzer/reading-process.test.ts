@@ -1,25 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PacketReadError } from '../../src/analyzer/pdf/errors.js';
 import { createReadingProcess, type ReadingProcess } from '../../src/analyzer/pool/reading-process.js';
 import { hostileCases } from './fixtures/hostile.js';
-import { A5, makePdf, payslipLines, scanPage } from './fixtures/pages.js';
-
-async function packet(): Promise<Uint8Array> {
-  return makePdf([
-    { kind: 'text', lines: [{ text: 'Employment letter', x: 72, y: 72, size: 14 }, { text: 'Start date 01/02/2021', x: 72, y: 100 }] },
-    await scanPage(A5, 200, payslipLines({ period: 'May 2025', paid: '30/05/2025', gross: '£3,100.00', tax: '£410.40', net: '£2,301.55', ytd: '£6,200.00' }), 51),
-    { kind: 'blank' },
-  ]);
-}
-
-async function rejection(p: Promise<unknown>): Promise<PacketReadError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(PacketReadError);
-  return e as PacketReadError;
-}
+import { expectPacketRead, packet, rejection } from './fixtures/pool-packet.js';
 
 const alive = (pid: number) => {
   try {
@@ -47,10 +29,7 @@ describe('the reading process (the pools in a child process, from the TypeScript
     const pool = host.pool('parse', { threads: 1, timeoutMs: 60_000 });
     expect(host.pid()).toBeUndefined();
     const told: number[] = [];
-    const r = await pool.analyzePacketReading(await packet(), { orgId: 'org-a', onPage: (p) => told.push(p.pagesRead) });
-    expect(r.pages.map((p) => p.source)).toEqual(['text', 'ocr', 'none']);
-    expect(r.pages[1]!.lines.map((l) => l.text).join('\n')).toMatch(/2,301\.55/);
-    expect(r.flags.map((f) => `${f.code}@${f.page}`)).toEqual(['blank_page@3']);
+    await expectPacketRead(pool, { orgId: 'org-a', onPage: (p) => told.push(p.pagesRead) });
     expect(told).toEqual([1, 2, 3]);
     const pid = host.pid()!;
     expect(pid).not.toBe(process.pid);

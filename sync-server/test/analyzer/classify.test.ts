@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { officialCatalogue } from '../../src/analyzer/catalogue.js';
-import { DocumentClassifier } from '../../src/analyzer/classify/index.js';
+import { DocumentClassifier, loadPageModel, loadTypeModel } from '../../src/analyzer/classify/index.js';
 import { cueEvidence } from '../../src/analyzer/classify/cues.js';
 import { featurize, tokens } from '../../src/analyzer/classify/features.js';
 import { GENERATORS, Rng, generateDocuments } from '../../src/analyzer/classify/generator/index.js';
@@ -64,6 +64,25 @@ describe('classify', () => {
     // …without taking documents of the official types.
     const rng = new Rng(12);
     for (const t of ['payslip', 'reference-letter', 'employment-letter', 'bank-statement']) expect(withGift.classify(toParsedPages(GENERATORS[t]!(rng).pages)).docType).toBe(t);
+  });
+
+  it('keeps a model loaded while it is used and lets it go 30 s after its last use', () => {
+    vi.useFakeTimers();
+    try {
+      const first = loadTypeModel();
+      vi.advanceTimersByTime(20_000);
+      expect(loadTypeModel()).toBe(first);
+      vi.advanceTimersByTime(20_000);
+      // 20 s after the second use: still kept.
+      expect(loadTypeModel()).toBe(first);
+      vi.advanceTimersByTime(31_000);
+      const again = loadTypeModel();
+      expect(again).not.toBe(first);
+      expect(again.classes).toEqual(first.classes);
+      expect(loadPageModel()).toBe(loadPageModel());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('features fold case, accents and numbers', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadingProcess, type ReadingProcess } from '../../src/analyzer/pool/reading-process.js';
+import { createReadingProcess, hostPoolOptions, type ReadingProcess } from '../../src/analyzer/pool/reading-process.js';
 import { hostileCases } from './fixtures/hostile.js';
 import { expectPacketRead, packet, rejection } from './fixtures/pool-packet.js';
 
@@ -38,6 +38,14 @@ describe('the reading process (the pools in a child process, from the TypeScript
     expect(await until(() => !alive(pid), 10_000)).toBe(true);
     expect(host.pid()).toBeUndefined();
   }, 90_000);
+
+  it("gives the host's pool every slot and the OCR concurrency the in-process pool would use", () => {
+    // One organization's file at a time on two cores: its scans are OCR'd two pages at once.
+    expect(hostPoolOptions({ threads: 1, reserve: 1 }, 2, 2)).toMatchObject({ threads: 2, ocrConcurrency: 2, reserve: 1 });
+    expect(hostPoolOptions({ threads: 2 }, 3, 8)).toMatchObject({ threads: 3, ocrConcurrency: 4 });
+    expect(hostPoolOptions({ threads: 1, ocrConcurrency: 1 }, 2, 8).ocrConcurrency).toBe(1);
+    expect(hostPoolOptions({ threads: 1, log: { info() {} } }, 2, 2)).not.toHaveProperty('log');
+  });
 
   it("keeps a pool's errors typed across the process boundary, and its fair slots here", async () => {
     const pool = host.pool('preflight', { threads: 1, reserve: 1, timeoutMs: 60_000, ocrEngine: 'none' });

@@ -16,16 +16,34 @@ import { type ModelJson, TypeModel } from './model.js';
 
 export { TypeModel } from './model.js';
 
-let cached: TypeModel | undefined;
-let cachedPages: TypeModel | undefined;
+/** How long a model stays loaded after its last use: a run reuses it, an idle server lets it go. */
+const MODEL_KEEP_MS = 30_000;
+
+/**
+ * A model read from its file on first use and kept while it is used. The two models are 6 MB of
+ * tables (70 ms to read); a server between runs gives them back, as its reading process does.
+ */
+function keptWhileUsed(file: string): () => TypeModel {
+  let model: TypeModel | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  return () => {
+    model ??= new TypeModel(JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as ModelJson);
+    clearTimeout(timer);
+    timer = setTimeout(() => (model = undefined), MODEL_KEEP_MS);
+    timer.unref();
+    return model;
+  };
+}
+
+const documentModel = keptWhileUsed('./model/model.json');
+const pageModel = keptWhileUsed('./model/page-model.json');
 
 /**
  * The document model built by scripts/build-analyzer-model.ts: generated pages, the catalogue's
- * words and the labelled real documents (read once: it is immutable data).
+ * words and the labelled real documents.
  */
 export function loadTypeModel(): TypeModel {
-  cached ??= new TypeModel(JSON.parse(readFileSync(new URL('./model/model.json', import.meta.url), 'utf8')) as ModelJson);
-  return cached;
+  return documentModel();
 }
 
 /**
@@ -36,8 +54,7 @@ export function loadTypeModel(): TypeModel {
  * multi-page documents apart (split 93 → 84 % on corpus-real) where this one keeps them.
  */
 export function loadPageModel(): TypeModel {
-  cachedPages ??= new TypeModel(JSON.parse(readFileSync(new URL('./model/page-model.json', import.meta.url), 'utf8')) as ModelJson);
-  return cachedPages;
+  return pageModel();
 }
 
 const FALLBACK = 'fallback';

@@ -10,6 +10,7 @@
  * pools read whatever they are given.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { FairSlots } from '../../fair-slots.js';
 import { PacketReadError } from '../pdf/errors.js';
@@ -49,6 +50,17 @@ interface Pending {
   resolve(reading: PacketReadingResult): void;
   reject(error: PacketReadError): void;
   onPage?: ((progress: PageProgress) => void) | undefined;
+}
+
+/**
+ * A pool's options for the host. The host's pool runs all of this pool's slots for whoever comes
+ * (the slots here decide who), so it is told the OCR concurrency these options imply, as the
+ * in-process pool works it out: the cores shared among one organization's files at once.
+ */
+export function hostPoolOptions(options: ReadingPoolOptions, slots: number, cores = availableParallelism()): HostPoolOptions {
+  const { log: _log, workerFile, ...rest } = options;
+  const threads = Math.max(1, options.threads ?? 1);
+  return { ...rest, threads: slots, ocrConcurrency: Math.max(1, options.ocrConcurrency ?? Math.ceil(cores / threads)), workerFile: String(workerFile ?? defaultWorkerFile()) };
 }
 
 export function createReadingProcess(options: ReadingProcessOptions = {}): ReadingProcess {
@@ -117,14 +129,13 @@ export function createReadingProcess(options: ReadingProcessOptions = {}): Readi
   const pool = (name: string, poolOptions: ReadingPoolOptions): ReadingPool => {
     const threads = Math.max(1, poolOptions.threads ?? 1);
     const slots = new FairSlots(threads, Math.max(0, poolOptions.reserve ?? 1));
-    const { log, workerFile, ...rest } = poolOptions;
-    const hostOptions: HostPoolOptions = { ...rest, threads: slots.slots, workerFile: String(workerFile ?? defaultWorkerFile()) };
+    const hostOptions = hostPoolOptions(poolOptions, slots.slots);
     return {
       async analyzePacketReading(bytes, call = {}) {
         if (closed) throw new PacketReadError('closed', 'The analyzer is shutting down.');
         const org = call.orgId ?? '';
         const waitMs = await slots.acquire(org);
-        log?.info({ pool: poolOptions.name ?? name, orgId: call.orgId ?? null, waitMs: Math.round(waitMs), bytes: bytes.byteLength, ...(call.only ? { only: call.only } : {}) }, 'analyzer file started');
+        poolOptions.log?.info({ pool: poolOptions.name ?? name, orgId: call.orgId ?? null, waitMs: Math.round(waitMs), bytes: bytes.byteLength, ...(call.only ? { only: call.only } : {}) }, 'analyzer file started');
         const id = nextId++;
         clearTimeout(idleTimer);
         let guard: NodeJS.Timeout | undefined;

@@ -619,7 +619,9 @@ const OTHER_NUMBER_AFTER = /^\s*(?:(?:de|du|d'|of)\s*)?(?:tva|vat|tax|ust|steuer
 // (Polish KSeF `Sprzedawca`/`Nabywca`, Brazilian `Emitente`/`Destinatário`, Nordic, Czech, Hungarian).
 const SELLER_HEADING = /^(?:seller|vendor|supplier|verkaufer|lieferant|vendeur|fournisseur|vendedor|proveedor|venditore|fornitore|verkoper|leverancier|sprzedawca|dostawca|wystawca|emitente|prestador|leverantor|saljare|selger|leverandor|sælger|myyja|toimittaja|dodavatel|prodavajici|elado|szallito|furnizor|vanzator|prodajalec|dobavitelj)\b/;
 const BUYER_HEADING = /^(?:buyer|customer|purchaser|kaufer|kunde|leistungsempfanger|rechnungsempfanger|acheteur|client|comprador|cliente|acquirente|committente|koper|klant|afnemer|nabywca|odbiorca|kupujacy|destinatario|tomador|kopare|kjoper|kober|ostaja|asiakas|odberatel|kupujici|vevo|cumparator|beneficiar|kupec)\b/;
-const PARTY_NAME = /^(?:name|company name|firma|nom|raison sociale|nombre|razon social|nome|ragione sociale|denominazione|naam|bedrijfsnaam|nazwa|nazwa firmy|navn|namn|nimi|nazev|obchodni firma|nev|cegnev|denumire|razao social|nome\/razao social|naziv|ime)\s*:?\s*/;
+/** A party's name labels (folded), in the languages the headings above are in. */
+const NAME_LABELS = 'name|company name|firma|nom|raison sociale|nombre|razon social|nome|ragione sociale|denominazione|naam|bedrijfsnaam|nazwa|nazwa firmy|navn|namn|nimi|nazev|obchodni firma|nev|cegnev|denumire|razao social|nome\\/razao social|naziv|ime';
+const PARTY_NAME = new RegExp(`^(?:${NAME_LABELS})\\s*:?\\s*`);
 
 /**
  * The names an invoice gives its two parties in sections of their own, as e-invoice viewers
@@ -660,7 +662,7 @@ function partyNames(doc: DocView): { seller?: Candidate<unknown>; buyer?: Candid
 }
 
 /** A party's value that kept its field label (`Name: John Doe` under `Bill To`). */
-const NAME_LABEL = /^\s*(?:name|company name|nazwa|nom|nombre|nome|naam|navn|namn|nimi|nazev|nev|denumire|razao social|raison sociale|razon social|ragione sociale|firma)\s*:\s*/;
+const NAME_LABEL = new RegExp(`^\\s*(?:${NAME_LABELS})\\s*:\\s*`);
 const withoutNameLabel = (t: string) => t.slice(NAME_LABEL.exec(fold(t))?.[0].length ?? 0);
 
 export function invoice(doc: DocView): Out {

@@ -7,7 +7,7 @@
 import type { ExtractedField } from '../types.js';
 import { type YearHint, findDates } from './dates.js';
 import { type DocView, type LabelHit, type XLine, fold } from './doc.js';
-import { type Money, findMoney } from './money.js';
+import { AU_POSTCODE, type Money, findMoney } from './money.js';
 import { looksLikeName, normaliseName } from './names.js';
 
 export type Where = 'after' | 'right' | 'below';
@@ -210,8 +210,6 @@ const EU_POSTCODE_CITY = /\b(?:\d{4}\s?[A-Z]{2}|[A-Z]?\d{4,5}|[A-Z]\d{2}\s?[A-Z0
 
 /** A Canadian postcode (`N2H 5M5`), with its province when printed before it. */
 const CA_POSTCODE = /\b(?:(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU),?\s+)?[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b/;
-/** An Australian state and postcode (`NSW 2000`). */
-const AU_STATE_POSTCODE = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/;
 const STREET_THEN_LABEL = /^(\d+[A-Za-z]?\s+(?:[\p{L}'.\-]+\s+){0,4}?(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|crescent|terrace|square|parkway|circle|trail)\.?)\s+(?=[^,]*[#:])/iu;
 
 export function cleanAddress(text: string): string {
@@ -222,7 +220,7 @@ export function cleanAddress(text: string): string {
   // Another field's label beside a street with no postcode: `152 Louisa St Water Meter # 2004…`.
   const street = STREET_THEN_LABEL.exec(t);
   if (street) t = street[1]!;
-  for (const re of [UK_POSTCODE, US_ZIP, CA_POSTCODE, AU_STATE_POSTCODE, EIRCODE, EU_POSTCODE_CITY]) {
+  for (const re of [UK_POSTCODE, US_ZIP, CA_POSTCODE, AU_POSTCODE, EIRCODE, EU_POSTCODE_CITY]) {
     const m = re.exec(t);
     if (m) {
       t = t.slice(0, m.index + m[0].length);
@@ -239,7 +237,7 @@ const MAX_POSTCODE_LINE = 120;
 
 export function isPostcodeLine(text: string): boolean {
   if (text.length > MAX_POSTCODE_LINE) return false;
-  if (UK_POSTCODE.test(text) || US_ZIP.test(text) || CA_POSTCODE.test(text) || AU_STATE_POSTCODE.test(text) || /\b[A-Z]\d{2} ?[A-Z0-9]{4}\b/.test(text)) return true;
+  if (UK_POSTCODE.test(text) || US_ZIP.test(text) || CA_POSTCODE.test(text) || AU_POSTCODE.test(text) || /\b[A-Z]\d{2} ?[A-Z0-9]{4}\b/.test(text)) return true;
   // `10115 Berlin`, `1016 DZ Amsterdam`, `00-950 Warszawa` — but not a street line, `1290 Clarkson Street`.
   return /(?:^|,\s*)(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{2}-\d{3})(?:\s?[A-Z]{2})?\s+\p{Lu}[\p{L}\-']+(?:[ \-][\p{L}\-']+){0,2}$/u.test(text.trim()) && !STREET.test(text);
 }

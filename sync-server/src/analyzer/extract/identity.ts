@@ -80,7 +80,7 @@ function withUmlauts(w: string, spelt: Map<string, string>, state: string | unde
     const marks: [number, string][] = [];
     let from = 0;
     at.forEach((i, k) => {
-      if (!(mask & (1 << k)) || i < from) return;
+      if (!(mask & (1 << k))) return;
       plain += w.slice(from, i);
       marks.push([plain.length, umlautOf(w.slice(i, i + 2), state)]);
       plain += w[i];

@@ -174,7 +174,8 @@ export function parseMoney(text: string, opts: MoneyOptions = {}): Money | null 
 const DOC_CUR = new RegExp(CUR, 'gu');
 
 const CA_POSTCODE = /\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU)\s+[A-Z]\d[A-Z] ?\d[A-Z]\d\b/;
-const AU_POSTCODE = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/;
+/** An Australian state and postcode (`NSW 2000`). */
+export const AU_POSTCODE = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\b/;
 const US_ZIP = /\b[A-Z]{2},?\s+\d{5}(?:-\d{4})?\b/;
 
 /**

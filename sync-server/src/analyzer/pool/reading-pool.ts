@@ -110,12 +110,26 @@ function errorOf(e: unknown, timedOut: boolean, timeoutMs: number): PacketReadEr
  * pixel count (pdf.js's maxImageSize, checked before decoding), renderings by size (render.ts),
  * text by piece count (page-content.ts), pages by count (open-packet.ts).
  */
+/**
+ * A pool's size as its options imply it, wherever the pool runs (here, or in the reading process):
+ * files one organization reads at once, the reserve beyond them, and the scanned pages each file
+ * OCRs at once (the cores shared among one organization's files).
+ */
+export function poolShape(options: ReadingPoolOptions, cores = availableParallelism()): { threads: number; reserve: number; ocrConcurrency: number } {
+  const threads = Math.max(1, options.threads ?? cores - 1);
+  return { threads, reserve: Math.max(0, options.reserve ?? 1), ocrConcurrency: Math.max(1, options.ocrConcurrency ?? Math.ceil(cores / threads)) };
+}
+
+/** The log line each file writes when its slot is taken, whichever pool reads it. */
+export function logFileStarted(options: ReadingPoolOptions, pool: string, call: { orgId?: string | undefined; only?: ReadTask['only'] | undefined }, waitMs: number, bytes: Uint8Array): void {
+  options.log?.info({ pool: options.name ?? pool, orgId: call.orgId ?? null, waitMs: Math.round(waitMs), bytes: bytes.byteLength, ...(call.only ? { only: call.only } : {}) }, 'analyzer file started');
+}
+
 export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool {
-  const threads = Math.max(1, options.threads ?? availableParallelism() - 1);
-  const slots = new FairSlots(threads, Math.max(0, options.reserve ?? 1));
+  const { threads, reserve, ocrConcurrency } = poolShape(options);
+  const slots = new FairSlots(threads, reserve);
   const defaultTimeout = options.timeoutMs ?? 120_000;
   const heapMb = options.memoryMb ?? 1024;
-  const ocrConcurrency = Math.max(1, options.ocrConcurrency ?? Math.ceil(availableParallelism() / threads));
   const piscina = new Piscina({
     filename: String(options.workerFile ?? defaultWorkerFile()),
     minThreads: 0,
@@ -139,8 +153,7 @@ export function createReadingPool(options: ReadingPoolOptions = {}): ReadingPool
       if (closed) throw new PacketReadError('closed', 'The analyzer is shutting down.');
       const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
       const org = callOptions.orgId ?? '';
-      const waitMs = await slots.acquire(org);
-      options.log?.info({ pool: options.name ?? 'reading', orgId: callOptions.orgId ?? null, waitMs: Math.round(waitMs), bytes: bytes.byteLength, ...(callOptions.only ? { only: callOptions.only } : {}) }, 'analyzer file started');
+      logFileStarted(options, 'reading', callOptions, await slots.acquire(org), bytes);
       const abort = new AbortController();
       let timedOut = false;
       const stop = () => {

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { FairSlots } from '../../fair-slots.js';
 import { PacketReadError } from '../pdf/errors.js';
 import type { HostPoolOptions, HostReply, HostRequest } from './host-protocol.js';
-import { type ReadingPool, type ReadingPoolOptions, defaultWorkerFile } from './reading-pool.js';
+import { type ReadingPool, type ReadingPoolOptions, defaultWorkerFile, logFileStarted, poolShape } from './reading-pool.js';
 import type { PacketReadingResult, PageProgress } from './task.js';
 
 /** Set by scripts/build.mjs: where the compiled host lies, relative to the server package's folder. */
@@ -54,13 +54,11 @@ interface Pending {
 
 /**
  * A pool's options for the host. The host's pool runs all of this pool's slots for whoever comes
- * (the slots here decide who), so it is told the OCR concurrency these options imply, as the
- * in-process pool works it out: the cores shared among one organization's files at once.
+ * (the slots here decide who), so it is told the OCR concurrency these options imply here.
  */
 export function hostPoolOptions(options: ReadingPoolOptions, slots: number, cores = availableParallelism()): HostPoolOptions {
   const { log: _log, workerFile, ...rest } = options;
-  const threads = Math.max(1, options.threads ?? 1);
-  return { ...rest, threads: slots, ocrConcurrency: Math.max(1, options.ocrConcurrency ?? Math.ceil(cores / threads)), workerFile: String(workerFile ?? defaultWorkerFile()) };
+  return { ...rest, threads: slots, ocrConcurrency: poolShape(options, cores).ocrConcurrency, workerFile: String(workerFile ?? defaultWorkerFile()) };
 }
 
 export function createReadingProcess(options: ReadingProcessOptions = {}): ReadingProcess {
@@ -127,15 +125,14 @@ export function createReadingProcess(options: ReadingProcessOptions = {}): Readi
   };
 
   const pool = (name: string, poolOptions: ReadingPoolOptions): ReadingPool => {
-    const threads = Math.max(1, poolOptions.threads ?? 1);
-    const slots = new FairSlots(threads, Math.max(0, poolOptions.reserve ?? 1));
+    const { threads, reserve } = poolShape(poolOptions);
+    const slots = new FairSlots(threads, reserve);
     const hostOptions = hostPoolOptions(poolOptions, slots.slots);
     return {
       async analyzePacketReading(bytes, call = {}) {
         if (closed) throw new PacketReadError('closed', 'The analyzer is shutting down.');
         const org = call.orgId ?? '';
-        const waitMs = await slots.acquire(org);
-        poolOptions.log?.info({ pool: poolOptions.name ?? name, orgId: call.orgId ?? null, waitMs: Math.round(waitMs), bytes: bytes.byteLength, ...(call.only ? { only: call.only } : {}) }, 'analyzer file started');
+        logFileStarted(poolOptions, name, call, await slots.acquire(org), bytes);
         const id = nextId++;
         clearTimeout(idleTimer);
         let guard: NodeJS.Timeout | undefined;

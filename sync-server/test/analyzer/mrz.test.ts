@@ -42,6 +42,26 @@ describe('MRZ', () => {
     expect(swapped.checks.documentNumber).toBe(true);
   });
 
+  it('repairs a document number to the shape numbers have when several swaps validate', () => {
+    // An Estonian specimen as tesseract read it: KBOOO0000 with check digit 3. One O swapped
+    // (KB0OO0000) validates by chance, as does the whole run swapped: digits after the letters win.
+    const r = findMrz(lines(['P<ESTMAENNIK<<MARI<KLIIS<<<<<<<<<<<< <<< KKK <<<', 'KBOOO00003EST7501229F 120522647501220010<<<02']))!;
+    expect(r.documentNumber).toBe('KB0000000');
+    expect(r.checks.documentNumber).toBe(true);
+    // ROOOOOOOO with check digit 9: ROOOOOOO0 validates with one swap, R00000000 with eight.
+    expect(findMrz(lines(['P<MYSHAIRUDDIN<<AFIFAH<<<<<<<<<<<<<<<<<<<<<<', 'ROOOOOOOO9MYS7511024F2203104751102076384<<04']))!.documentNumber).toBe('R00000000');
+    // Letters that are letters of the number (L, T, K) stay letters: only the O was a zero.
+    expect(findMrz(lines(['IDD<<LN3TLOKK16<<<<<<<<<cccccee', '8907057F3309139D<<<<<<c<ccccccG', 'SCHROEDER<<ANNA<<<<<<<<cccccee']))!.documentNumber).toBe('LN3TL0KK1');
+    // A number read right is kept as read even when it mixes letters and digits.
+    expect(findMrz(lines([TD3[0]!, TD3[1]!]))!.documentNumber).toBe('L898902C3');
+  });
+
+  it('reads a card whose document code OCR read as a one and whose name line ends in noise', () => {
+    // A Swedish specimen as tesseract read it.
+    const r = findMrz(lines(['1<SWE59000002<8198703142391<<<', '8703145M1701027SWE<<<<<<<<<<<8', 'SPECIMEN<K<SVEN<K<<<<<<<d << SSK KK']))!;
+    expect(r).toMatchObject({ format: 'TD1', surname: 'SPECIMEN', givenNames: 'SVEN', documentNumber: '59000002', nationality: 'SWE', dateOfBirth: '1987-03-14', expiryDate: '2017-01-02' });
+  });
+
   it('copes with spaces and a missing filler', () => {
     const r = findMrz(lines(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<', 'L898902C3 6UTO7408122F1204159ZE184226B<<<<10']))!;
     expect(r.documentNumber).toBe('L898902C3');

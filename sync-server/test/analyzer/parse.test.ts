@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDocument, degrees } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OcrEngine } from '../../src/analyzer/parse/ocr/engine.js';
 import { ocrEngineFromEnv } from '../../src/analyzer/parse/ocr/engine.js';
 import { createTesseractCli, linesFromTsv, tesseractCliAvailable } from '../../src/analyzer/parse/ocr/tesseract-cli.js';
 import { englishDataPath } from '../../src/analyzer/parse/ocr/tesseract-js.js';
+import { garbledTextLayer } from '../../src/analyzer/parse/read-packet.js';
 import { itemsToLines } from '../../src/analyzer/parse/text-lines.js';
 import type { PageTextItem } from '../../src/analyzer/pdf/page-content.js';
 import { apply } from '../../src/analyzer/pdf/matrix.js';
@@ -143,5 +144,40 @@ describe('OCR', () => {
       expect(turned.box.x).toBeGreaterThan(A5[1] - 80);
       expect(turned.box.h).toBeGreaterThan(turned.box.w);
     }, 60_000);
+
+    it("reads a printed photo whose text layer is only the browser's header and footer", async (ctx) => {
+      if (!ocr) return ctx.skip();
+      const scan = (await scanPage(A5, 200, payslipLines(march), 43)) as Extract<PageSpec, { kind: 'image' }>;
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      const page = doc.addPage([612, 792]);
+      page.drawText('7/8/2021', { x: 26, y: 770, size: 9, font });
+      page.drawText('Gallery', { x: 325, y: 770, size: 9, font });
+      page.drawText('chrome://media-app', { x: 26, y: 15, size: 9, font });
+      page.drawText('1/1', { x: 576, y: 15, size: 9, font });
+      page.drawImage(await doc.embedJpg(scan.bytes), { x: 150, y: 250, width: A5[0] * 0.75, height: A5[1] * 0.75 });
+      const r = await readAndCheck(await doc.save(), ocr);
+      const text = r.pages[0]!.lines.map((l) => l.text).join('\n');
+      expect(r.pages[0]!.source).toBe('ocr');
+      expect(text).toMatch(/PAYSLIP/);
+      expect(text).toMatch(/2,190\.11/);
+      // The text layer is kept beside what the picture says.
+      expect(text).toMatch(/chrome:\/\/media-app/);
+    }, 60_000);
+  });
+});
+
+describe('a text layer whose font maps letters wrongly', () => {
+  const items = (text: string) => text.split('\n').map((str) => ({ str }));
+  it('is told by capitals inside its words, each counted once', () => {
+    // A Postbank statement whose embedded font maps `P` to `m`, `:` to `W`, `.` to `K`.
+    const garbled = items(
+      'mostbank München\nmostfach\neerrn doran Boäsec\nmostbank airektJperviceW\nTeäefonW MOOU RRMM RRMM\nbrreichbarkeitW T x O4 ptunden\nTeäefaxW MOOU RRMM RRNR\nbJMaiäW direkt@postbankKde\nwwwKpostbankKde\nhontoauszugW mostbank diro extra plus vom 02K04K20NS bis 02K0SK20NS\nhontoinÜaberW doran Bolsec\nAuszug peite fBAk BfC EptfcTF Alter hontostand\nBucÜung tert sorgangLBucÜungsinformation poll eaben\ndloAk BlipbC serwendungszweck fkTbokAi',
+    );
+    expect(garbledTextLayer(garbled)).toBe(true);
+    // A statement that writes its merchant's brand in camel case on every line is text.
+    const brand = items(Array.from({ length: 30 }, (_, i) => `${i + 1}/6/2020 Food Purchase - AnyCompany Restaurant - AnyCompanyRetail.com - ${1194089245 + i} Withdrawals Deposits Balance`).join('\n'));
+    expect(garbledTextLayer(brand)).toBe(false);
+    expect(garbledTextLayer(items('Musterfirma GmbH\nKontoauszug vom 02.04.2016\nAlter Kontostand 2.853,82 EUR\nNeuer Kontostand 5.314,05 EUR\nBuchung Wert Vorgang Buchungsinformation Soll Haben\nGutschrift Lohn Gehalt Dauerauftrag Miete Lastschrift Versicherung Kartenzahlung Bargeldauszahlung Überweisung Referenz Mandat Gläubiger'))).toBe(false);
   });
 });

@@ -30,13 +30,15 @@ export const TYPE_CUES: Record<string, Cue[]> = {
   passport: [
     ...c(3, 'passport', 'passeport', 'reisepass', 'paspoort', 'pasaporte', 'passaporto', 'passaporte'),
     ...c(1.5, 'date of expiry', "date d'expiration", 'gultig bis', 'fecha de caducidad', 'data di scadenza', 'place of birth', 'lieu de naissance', 'nationality', 'nationalite', 'staatsangehorigkeit', 'nacionalidad', 'cittadinanza', 'authority', 'autorite'),
-    ...c(2, 'p<[a-z]{3}'),
+    // A passport's zone: `P<UTOERIKSSON<<ANNA…` (its name runs on from the state code).
+    ...c(2, 'p[<a-z][a-z]{3}[a-z]*<<[a-z<]*'),
   ],
   'national-id-card': [
     ...c(3.5, "carte nationale d'identite", 'carte d.identite', 'identity card', 'personalausweis', 'identiteitskaart', 'documento nacional de identidad', "carta d'identita", 'carta di identita', 'cartao de cidadao', 'dni'),
     ...c(2, 'id card', 'identity document'),
     ...c(1.5, 'nationalite', 'nacionalidad', 'cittadinanza', 'date of birth', 'date de naiss', 'fecha de nacimiento', 'luogo di nascita', 'lugar de nacimiento', 'sexe', 'sexo', 'sesso', 'apellidos', 'cognome'),
-    ...c(2, 'i[d<][a-z]{3}[a-z0-9<]{9}'),
+    // A card's zone: `I<UTOD23145890…`, fillers in it (a word like `identificacion` has none).
+    ...c(2, 'i[d<][a-z]{3}(?=[a-z0-9<]{9})[a-z0-9]*<[a-z0-9<]*'),
   ],
   'driving-licence': [
     ...c(3.5, "driver'?s? licen[cs]e", 'driving licen[cs]e', 'permis de conduire', 'fuhrerschein', 'rijbewijs', 'permiso de conduc(?:ir|cion)', 'patente di guida', 'carta de conducao', 'commercial driver', 'learner permit'),
@@ -59,7 +61,7 @@ export const TYPE_CUES: Record<string, Cue[]> = {
   ],
   p60: [...c(4, 'p60', 'end of year certificate'), ...c(1.5, 'tax year to 5 april', 'national insurance', 'paye reference')],
   'tax-return': [
-    ...c(3.5, 'tax return', 'income tax return', 'form 1040', 'sa302', 'tax calculation', 'tax year overview', 'notice of assessment', 'avis d.imposition', 'declaration de revenus', 'einkommensteuererklarung', 'steuerbescheid', 'aangifte inkomstenbelasting', 'declaracion de la renta', 'dichiarazione dei redditi', 'declaracao de irs'),
+    ...c(3.5, 'tax return', 'income tax return', 'form 1040', 'sa302', 'tax calculation', 'tax year overview', 'notice of assessment', 'avis d.imposition', 'declaration de revenus', 'einkommensteuererklarung', 'steuerbescheid', 'aangifte inkomstenbelasting', 'declaracion de la renta', 'declaracion de impuestos', 'dichiarazione dei redditi', 'declaracao de irs'),
     ...c(1.8, 'adjusted gross income', 'taxable income', 'total income', 'total tax', 'filing status', 'standard deduction', 'revenu fiscal', 'impot sur le revenu', 'zu versteuerndes einkommen', 'base imponible', 'reddito imponibile', 'rendimento coletavel'),
   ],
   'employment-letter': [
@@ -107,6 +109,8 @@ export const TYPE_CUES: Record<string, Cue[]> = {
     // Papers of money that are none of the types: a shop's receipt, a hotel's folio, an insurance
     // policy, a loan's note, disclosure or estimate (a receipt totals and taxes like an invoice).
     ...c(3.5, 'sales receipt', 'cash receipt', 'official receipt', 'receipt (?:no|number|#)', 'ticket de caisse', 'bon de caisse', 'kassenbon', 'kassenzettel', 'kassabon', 'scontrino', 'ticket de compra', 'guest folio', 'promissory note', 'deed of trust', 'closing disclosure', 'loan estimate', 'insurance policy', 'policy schedule', 'certificate of insurance', 'declarations page'),
+    // A till's receipt: the cash handed over and the change given back (`CASH RM 50.00 CHANGE RM 7.10`).
+    ...c(3, 'cash (?:[a-z]{1,3}|[$€£])? ?\\d+[.,]\\d{2} change', 'goods sold are not (?:returnable|refundable|exchangeable)', 'no (?:cash )?refunds?', 'item\\(s\\)', 'qty\\(s\\)'),
     ...c(2, 'receipt', 'thank you for (?:shopping|your purchase|your visit|visiting|dining)', 'cash tendered', 'tendered', 'change due', 'cashier', 'items? sold', 'folio', 'room charges?', 'check.?out', 'policyholder', 'policy (?:number|no)', 'insured', 'premium', 'borrower', 'lender'),
     // A quotation or an estimate offers; it bills nothing. A receipt's Japanese name; Poland's
     // official acknowledgement of an e-invoice's receipt (UPO).
@@ -146,6 +150,8 @@ export function titleLines(page: ParsedPage): TextLine[] {
 export interface CueEvidence {
   /** Per type: the evidence found, in logits (capped). */
   score: Record<string, number>;
+  /** Per type: the part of it the first page's title zone gave (a title cue counts double). */
+  title: Record<string, number>;
   /** What was found, for review and tuning: `type:pattern`. */
   hits: string[];
 }
@@ -243,7 +249,7 @@ export function cueEvidence(pages: ParsedPage[]): CueEvidence {
   }
   const score: Record<string, number> = {};
   for (const type of new Set([...inTitle.keys(), ...inBody.keys()])) score[type] = (inTitle.get(type) ?? 0) + Math.min(CAP_BODY, inBody.get(type) ?? 0);
-  return { score, hits };
+  return { score, title: Object.fromEntries(inTitle), hits };
 }
 
 /** The type a page's title zone names, if any: the start of a document says what it is. */

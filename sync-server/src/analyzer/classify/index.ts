@@ -63,6 +63,8 @@ const FALLBACK = 'fallback';
 const SURE_MODEL = 0.97;
 /** Logits per unit of cue evidence (cues.ts), tuned on the development corpora. */
 const CUE_WEIGHT = 0.7;
+/** A title cue's evidence (twice its weight) that names a type outright: `Employment Verification`, `Kontoauszug`. */
+const TITLE_NAMES_TYPE = 6;
 
 function cosine(a: ReturnType<typeof featurize>, b: ReturnType<typeof featurize>): number {
   const m = new Map<number, number>();
@@ -139,9 +141,12 @@ export class DocumentClassifier {
    * the world's little; the cues know the world's words for each type and nothing of layout.
    */
   withCues(pages: ParsedPage[], probs: Record<string, number>): Record<string, number> {
-    // A model this sure is reading a layout it learnt (ours, in English): the words would only agree.
-    if (Math.max(...Object.values(probs)) >= SURE_MODEL) return probs;
-    const { score } = cueEvidence(pages);
+    // A model this sure is reading a layout it learnt (ours, in English): the words would only agree,
+    // unless the document's title names another type (a form headed `Employment Verification`
+    // that the model, knowing other forms, is sure is none of the types).
+    const { score, title } = cueEvidence(pages);
+    const [sure, top] = Object.entries(probs).reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
+    if (top >= SURE_MODEL && !Object.entries(title).some(([type, w]) => type !== sure && w >= TITLE_NAMES_TYPE)) return probs;
     // The model learnt from our generator, mostly English: on a page in another language its
     // probabilities say little, and the page's own words say more.
     const trust = isContinental(languageEvidence(pages)) ? 0.4 : 1;

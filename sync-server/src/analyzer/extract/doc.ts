@@ -30,6 +30,50 @@ export interface LabelHit {
   end: number;
   /** Which of the given patterns matched (0 = the first, most specific). */
   pattern: number;
+  /** Matched on an OCR line with one letter wrong, missing or extra (`Date of isue`). */
+  fuzzy?: boolean;
+}
+
+/** A label pattern made from plain words (engine.ts `L`): its folded words, for near matches on OCR lines. */
+export type LabelPattern = RegExp & { plain?: string };
+
+/** Labels this long or longer are also matched with one OCR error: shorter ones would match other words. */
+const FUZZY_MIN = 9;
+
+/**
+ * Where `plain` (folded words, single spaces) ends in `text` with at most one letter substituted,
+ * dropped or added, starting and ending on word boundaries: shift-and with one error (Wu–Manber).
+ * Returns [start, end) in `text`, the start worked out from the pattern's length.
+ */
+export function nearMatches(plain: string, text: string): [number, number][] {
+  const m = plain.length;
+  if (m > 31) return [];
+  const masks = new Map<string, number>();
+  for (let i = 0; i < m; i++) masks.set(plain[i]!, (masks.get(plain[i]!) ?? 0) | (1 << i));
+  const goal = 1 << (m - 1);
+  const word = (c: string | undefined) => c !== undefined && /[a-z0-9]/.test(c);
+  let r0 = 0;
+  let r1 = 0;
+  const out: [number, number][] = [];
+  for (let j = 0; j < text.length; j++) {
+    const c = text[j]!;
+    const b = masks.get(c) ?? 0;
+    const start = word(text[j - 1]) ? 0 : 1;
+    const n0 = ((r0 << 1) | start) & b;
+    const n1 = (((r1 << 1) | start) & b) | (r0 << 1) | start | r0 | (n0 << 1);
+    r0 = n0;
+    r1 = n1;
+    // The label's last letter read right, so a letter added after it (`numbers`) is another word.
+    if (r1 & goal && c === plain[m - 1] && !word(text[j + 1])) {
+      let from = Math.max(0, j + 1 - m);
+      if (from > 0 && word(text[from - 1])) from--;
+      if (!word(text[from])) from++;
+      // The letter OCR got wrong is in a long word: `balance in` is not `balance on`.
+      const got = text.slice(from, j + 1).split(/\s+/);
+      if (plain.split(' ').every((w) => w.length > 3 || got.some((g) => g.startsWith(w) || g.endsWith(w)))) out.push([from, j + 1]);
+    }
+  }
+  return out;
 }
 
 /**
@@ -103,17 +147,24 @@ export class DocView {
   }
 
   /** Every place a label pattern (on folded text) matches, most specific pattern first. */
-  findLabels(patterns: RegExp[]): LabelHit[] {
+  findLabels(patterns: LabelPattern[]): LabelHit[] {
     const hits: LabelHit[] = [];
     patterns.forEach((re, pattern) => {
       const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+      const near = re.plain && re.plain.replace(/ /g, '').length >= FUZZY_MIN ? re.plain : null;
       for (const line of this.lines) {
         g.lastIndex = 0;
+        let found = false;
         for (let m = g.exec(line.norm); m; m = g.exec(line.norm)) {
           // On a stacked line only a label that runs across both lines counts.
           const crosses = !line.stacked || (m.index < line.stacked - 1 && m.index + m[0].length > line.stacked);
           if (crosses) hits.push({ line, start: m.index, end: m.index + m[0].length, pattern });
+          found = true;
           if (!m[0].length) g.lastIndex++;
+        }
+        // OCR misreads a letter of a long label (`Date of isue`, `Acount number`): one is forgiven.
+        if (near && !found && line.conf < 1 && !line.stacked) {
+          for (const [start, end] of nearMatches(near, line.norm)) hits.push({ line, start, end, pattern, fuzzy: true });
         }
       }
     });

@@ -29,7 +29,7 @@ import {
 } from './engine.js';
 import { findMoney } from './money.js';
 import { FAILED_CHECK, ibanValid } from './validate.js';
-import { looksLikeName, normaliseName, withoutHonorifics } from './names.js';
+import { looksLikeName, normaliseName, onlyHonorifics, withoutHonorifics } from './names.js';
 
 type Out = Record<string, Candidate<unknown>>;
 
@@ -452,8 +452,21 @@ export function utilityBill(doc: DocView): Out {
   }
   const money = moneyParser(doc);
   set(out, 'amountDue', lookup(doc, { labels: L('total amount due', 'amount due', 'total to pay', 'balance due', 'amount to pay', 'total due', 'please pay', 'amount payable', 'total amount payable', 'new charges', 'zu zahlender betrag', 'zu zahlen', 'rechnungsbetrag', 'montant total a payer', 'total a payer', 'montant a payer', 'a payer', 'montant du', 'montant ttc', 'total ttc', 'total a pagar', 'importe total', 'importe a pagar', 'totale da pagare', 'importo da pagare', 'totale bolletta', 'te betalen', 'totaal te betalen', 'valor a pagar', 'total a pagar'), parse: money, where: ['after', 'right', 'below'], accept: (h) => !/last bill|previous/.test(h.line.norm) }));
-  set(out, 'accountNumber', lookup(doc, { labels: L('account number', 'account no', 'account #', 'customer number', 'customer reference', 'account reference', 'kundennummer', 'vertragskonto', 'vertragsnummer', 'numero de client', 'compte de facturation', 'reference client', 'numero de compte', 'numero de cliente', 'numero de contrato', 'codice cliente', 'numero cliente', 'klantnummer', 'contractnummer', 'numero de conta', 'account'), parse: (t) => /\b(?=[A-Z0-9\-]*\d)[A-Z0-9][A-Z0-9\-]{5,}\b/.exec(cutAtLabel(t).toUpperCase())?.[0] ?? null }));
+  set(out, 'accountNumber', lookup(doc, { labels: L('account number', 'account no', 'account #', 'customer number', 'customer reference', 'account reference', 'kundennummer', 'vertragskonto', 'vertragsnummer', 'numero de client', 'compte de facturation', 'reference client', 'numero de compte', 'numero de cliente', 'numero de contrato', 'codice cliente', 'numero cliente', 'klantnummer', 'contractnummer', 'numero de conta', 'account'), parse: accountNumberParser }));
   return out;
+}
+
+/**
+ * An account number as printed: one run (`ACC-0012345`) or groups of digits a space apart, the
+ * first perhaps led by letters (`91 00 02 20772 4`, `R3902 700 081`), not a date after it.
+ */
+export function accountNumberParser(text: string): string | null {
+  const t = cutAtLabel(text).toUpperCase();
+  const grouped = /(?<![\w/.-])[A-Z]{0,3}\d[\d-]*(?: \d[\d-]*)+(?![\w/.:-])/.exec(t);
+  if (grouped && grouped[0].replace(/\D/g, '').length >= 6 && grouped[0].split(' ').every((g) => g.length <= 6)) return grouped[0];
+  const run = /\b(?=[A-Z0-9\-]*\d)[A-Z0-9][A-Z0-9\-]{5,}\b/.exec(t);
+  // A telephone number's area code in brackets: `(519) 743-3600`.
+  return run && !/\(\d{2,4}\)\s*$/.test(t.slice(0, run.index)) ? run[0] : null;
 }
 
 export function councilTaxBill(doc: DocView): Out {
@@ -723,10 +736,12 @@ export function invoice(doc: DocView): Out {
         .plain(n.page)
         .filter((l) => l !== n && Math.abs(l.box.x - n.box.x) < 6 && l.box.y < n.box.y && n.box.y - (l.box.y + l.box.h) < n.box.h * 0.8)
         .sort((x, y) => y.box.y - x.box.y)[0];
-      const company = above && !/[\d:@]/.test(above.text) && !looksLikeName(normaliseName(above.text)) && !/\b(?:invoice|facture|rechnung|factura|fattura|factuur|bill|to|an|a|à)\b/i.test(above.text) ? buyer(above.text) : null;
+      const company = above && !/[\d:@]/.test(above.text) && !onlyHonorifics(above.text) && !looksLikeName(normaliseName(above.text)) && !/\b(?:invoice|facture|rechnung|factura|fattura|factuur|bill|to|an|a|à)\b/i.test(above.text) ? buyer(above.text) : null;
       set(out, 'customerName', company ? candidate(company, above!, 0.55) : candidate(a.name, n, 0.55));
     }
   }
+  // However it was found, the buyer is named without the `Herrn` or `Exmo. Sr.` that addressed it.
+  if (out.customerName) out.customerName = { ...out.customerName, value: withoutHonorifics(String(out.customerName.value)) };
   set(out, 'invoiceDate', lookup(doc, { labels: L('invoice date', 'date of invoice', 'date of issue', 'issue date', 'tax point', 'rechnungsdatum', 'ausstellungsdatum', 'date de facture', "date d'emission", 'date de facturation', 'fecha de factura', 'fecha de emision', 'fecha factura', 'data fattura', 'data di emissione', 'data emissione', 'factuurdatum', 'data da fatura', 'data de emissao', 'data da emissao', 'data emissao', 'data wystawienia', 'data faktury', 'fakturadatum', 'fakturadato', 'laskun paivays', 'laskun paivamaara', 'datum vystaveni', 'kelte', 'szamla kelte', 'kiallitas datuma', 'data emiterii', 'datum racuna', 'datum izdaje', 'datum', 'fecha', 'data', 'date'), parse: dateParser(doc), accept: (h) => atCellStart(h) && !/due|supply|delivery|order|vencimiento|echeance|scadenza|verval|fallig|lieferung/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.end + 14)) }));
   if (!out.invoiceDate) {
     // The title gives it (`Handelsrechnung Nr. 471102 vom 05.03.2018`, `Invoice # RE-508 issued at 2020-11-21`).

@@ -6,7 +6,7 @@
  */
 import type { ExtractedField } from '../types.js';
 import { type YearHint, findDates } from './dates.js';
-import { type DocView, type LabelHit, type XLine, fold } from './doc.js';
+import { type DocView, type LabelHit, type LabelPattern, type XLine, fold } from './doc.js';
 import { AU_POSTCODE, type Money, findMoney } from './money.js';
 import { looksLikeName, normaliseName } from './names.js';
 
@@ -60,7 +60,7 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
   };
   for (const hit of doc.findLabels(spec.labels)) {
     if (spec.accept && !spec.accept(hit, doc)) continue;
-    const base = 1 - labelPenalty(hit.pattern) - doc.pageIndex(hit.line.page) * 0.03 - Math.min(hit.line.rank, 60) * 0.0003;
+    const base = 1 - labelPenalty(hit.pattern) - doc.pageIndex(hit.line.page) * 0.03 - Math.min(hit.line.rank, 60) * 0.0003 - (hit.fuzzy ? 0.05 : 0);
     if (best && (best as { score: number }).score >= base) break;
     // A label inside prose ("The Landlord lets …", "The Landlord's obligations") is no label.
     if (continuesSentence(doc.after(hit)) || /^(?:['’]s\b|\s*\/\s*\p{L})/u.test(hit.line.text.slice(hit.end))) continue;
@@ -79,7 +79,10 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
         consider(spec.parse(text, l), l, base - 0.05 - k * 0.05);
       });
     }
-    if (where.includes('below')) {
+    // A label the line goes on with in a capitalised word (`Customer Charge`, `Account Number` for
+    // `Account`) is a longer label of another field: the line below holds that field's value.
+    const longerLabel = /^\p{Lu}\p{Ll}+(?:\s|$)/u.test(hit.line.text.slice(hit.end).replace(/^\s+/, ''));
+    if (where.includes('below') && !longerLabel) {
       // A label that ends a row of labels (`TOTAL VERSÉ  NET À PAYER`) heads the row's last column.
       const endsRow = hit.start > 3 && hit.line.norm.slice(hit.end).trim().length === 0;
       doc.below(hit, spec.belowLines ?? 2).forEach((l, k) => {
@@ -103,7 +106,7 @@ export function continuesSentence(rest: string): boolean {
   if (!m) return false;
   // A word of one or two letters before a number is such a word as OCR misread it (`ov 31 janvier` for `au`).
   if (/^[a-zà-ÿ]{1,2}\s+\d/.test(rest)) return false;
-  return !/^(on|at|as|of|for|per|from|to|am|au|du|le|la|del|al|in|this|by|due|dated|no|nr|n)$/.test(m[1]!);
+  return !/^(on|at|as|of|for|per|from|to|am|au|du|le|la|del|al|in|this|by|due|dated|no|nr|n|now)$/.test(m[1]!);
 }
 
 // ---------- value parsers ----------
@@ -395,6 +398,11 @@ export function atCellStart(hit: LabelHit): boolean {
 }
 
 /** Folded regex helper: labels are written plain and matched on folded text at word boundaries. */
-export function L(...words: string[]): RegExp[] {
-  return words.map((w) => new RegExp(`(?<![a-z])${fold(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*').replace(/['’]/g, "['’ ]?")}(?![a-z])`));
+export function L(...words: string[]): LabelPattern[] {
+  return words.map((w) => {
+    const re: LabelPattern = new RegExp(`(?<![a-z])${fold(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*').replace(/['’]/g, "['’ ]?")}(?![a-z])`);
+    // Words alone (no punctuation to allow for): also matched near, on OCR lines.
+    if (/^[a-z ]+$/.test(fold(w))) re.plain = fold(w);
+    return re;
+  });
 }

@@ -44,6 +44,8 @@ export function checkDigit(s: string): string {
 export function cleanMrzLine(text: string): string {
   let s = text.replace(/[«‹(\[{]/g, '<').replace(/\s+/g, '');
   // Runs of fillers that OCR read partly as small letters (`<<<<cccce`) are fillers.
+  // A line's tail of fillers read partly as small letters (`<<<<<eeddeececee`) likewise.
+  s = s.replace(/<<[<a-z]*$/, (run) => '<'.repeat(run.length));
   s = s.replace(/[<a-z]{2,}/g, (run) => (run.includes('<') && /^[<a-z]*$/.test(run) && (run.match(/</g)?.length ?? 0) * 2 >= run.length - 1 ? '<'.repeat(run.length) : run));
   return s.toUpperCase().replace(/[^A-Z0-9<]/g, '');
 }
@@ -69,14 +71,18 @@ function popcount(m: number): number {
 }
 
 /**
- * A mixed field whose check digit fails: the look-alike swaps (up to 2^10) are tried, fewest first,
- * until it validates. A check digit validates one wrong reading in ten, so the reading that needs
- * the fewest swaps is the likely one (`D2314S890`: the S alone, not four letters at once).
+ * A mixed field whose check digit fails: the look-alike swaps (up to 2^10) are tried. A check digit
+ * validates one wrong reading in ten, so several swapped readings validate; the likely one has the
+ * shape document numbers have, digits after a short letter prefix: an O or an I kept as a letter
+ * past the first two characters (`KB0OO0000`, `ROOOOOOO0`, which validate by chance) costs first,
+ * then the number of swaps (`D2314S890`: the S alone, not the D as well).
  */
 function repairAlnum(field: string, check: string): { value: string; ok: boolean } {
+  // As read and validating: kept (German numbers mix letters and digits: `C01X00T47`).
   if (checkDigit(field) === check) return { value: field, ok: true };
   const swaps: Record<string, string> = { ...TO_DIGIT, ...TO_ALPHA };
   const idx = [...field].map((c, i) => (swaps[c] ? i : -1)).filter((i) => i >= 0).slice(0, 10);
+  let best: { value: string; cost: number } | null = null;
   for (const mask of MASKS) {
     if (mask >= 1 << idx.length) continue;
     const chars = [...field];
@@ -84,10 +90,19 @@ function repairAlnum(field: string, check: string): { value: string; ok: boolean
       if (mask & (1 << b)) chars[p] = swaps[chars[p]!]!;
     });
     const v = chars.join('');
-    if (checkDigit(v) === check) return { value: v, ok: true };
+    if (checkDigit(v) !== check) continue;
+    // A letter of the prefix made a digit costs a little more: prefixes are letters (`S0002068`, not `500D2068`).
+    const cost = lettersPastPrefix(v) * 100 + popcount(mask) + idx.filter((p, b) => mask & (1 << b) && p < 2 && /\d/.test(v[p]!)).length * 0.5;
+    if (!best || cost < best.cost) best = { value: v, cost };
   }
-  return { value: field, ok: false };
+  return best ? { value: best.value, ok: true } : { value: field, ok: false };
 }
+
+/**
+ * O, Q and I past a number's first two characters: issuers avoid them beside digits for the very
+ * confusion OCR makes, where S, B, Z, L or T are letters of the number as often as not.
+ */
+const lettersPastPrefix = (v: string) => [...v].filter((c, i) => i >= 2 && /[OQI]/.test(c)).length;
 
 function fitLength(s: string, n: number): string {
   if (s.length === n) return s;
@@ -122,7 +137,9 @@ const expiryYear = (exp: string, ok: boolean): number | undefined => (ok ? Numbe
  */
 function parseName(field: string): { surname: string; givenNames: string } {
   // The trailing fillers, with any read as K (`HENERT<<<<KKKK`).
-  let f = alphas(field).replace(/<[<K]*$/, '');
+  // The name ends at the filler run (a name holds at most two fillers in a row); what OCR made of
+  // the rest (`<<<<<<<d<<SSKKK`) is no name.
+  let f = alphas(field).replace(/<{4,}.*$/s, '').replace(/<[<K]*$/, '');
   if (!f.includes('<<')) f = f.replace(/<K(?=<)/, '<<');
   const [sur = '', rest = ''] = f.split(/<<(.*)/s);
   const given = rest.split(/<</)[0] ?? '';
@@ -270,7 +287,8 @@ const score = (r: MrzResult) => Object.values(r.checks).filter(Boolean).length;
 export function findMrz(lines: { text: string }[]): MrzResult | null {
   const cand: { i: number; s: string }[] = [];
   lines.forEach((l, i) => {
-    const s = cleanMrzLine(l.text);
+    // A card's document code I read as a one (`1<SWE…`).
+    const s = cleanMrzLine(l.text).replace(/^1(?=[<D][A-Z]{3})/, 'I');
     if (looksLikeMrz(s)) cand.push({ i, s });
   });
   let best: MrzResult | null = null;

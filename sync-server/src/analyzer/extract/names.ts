@@ -16,6 +16,12 @@ export function titleCase(s: string): string {
     .replace(/\bMc(\p{L})/gu, (_, c: string) => `Mc${c.toUpperCase()}`);
 }
 
+/** Honorifics alone (`Herrn`, `Mr & Mrs`): the line over a name in a German or French address block. */
+export function onlyHonorifics(s: string): boolean {
+  const words = s.trim().split(/\s+/).filter((w) => w !== '&' && w.toLowerCase() !== 'and');
+  return words.length > 0 && words.every((w) => HONORIFICS.has(w.toLowerCase().replace(/[.,:]+$/, '')));
+}
+
 /** A party's name without the honorifics that open it (`Herrn Max Mustermann`, `Exmo. Sr. Avila`). */
 export function withoutHonorifics(s: string): string {
   const words = s.trim().split(/\s+/);

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { einvoiceFromFiles, embeddedFilesOf, type EInvoice, type XmlLimits } from '../einvoice/index.js';
-import { decodedPixels, readPageContent, type PageContent, type PageImage } from '../pdf/page-content.js';
+import { decodedPixels, readPageContent, type PageContent, type PageImage, type PageTextItem } from '../pdf/page-content.js';
 import { PacketReadError } from '../pdf/errors.js';
 import { hideFontPrograms } from '../pdf/font-programs.js';
 import { openPacket, type OpenPacketOptions } from '../pdf/open-packet.js';
@@ -63,6 +63,37 @@ export interface PacketReading {
 
 /** A page with fewer text-layer characters than this, painted as an image, is read by OCR too. */
 const TEXT_LAYER_MIN_CHARS = 20;
+/** More text than a header and a footer (a date, a title, an address, a page number): a page of its own. */
+const TEXT_AROUND_PICTURE_MAX_CHARS = 300;
+
+/**
+ * A text layer whose font maps its glyphs to the wrong letters: capitals inside words where a
+ * letter or a punctuation mark should be (`TeäefonW`, `wwwKpostbankKde`, `02K04K20NS`), in a good
+ * share of its words. Real text has few (`McDonald`, `PayPal`, `iPhone`).
+ */
+export function garbledTextLayer(items: readonly { str: string }[]): boolean {
+  // Distinct words: a brand written in camel case (`AnyCompany`) on every line of a statement is one.
+  const words = new Set<string>();
+  const odd = new Set<string>();
+  for (const i of items) {
+    for (const w of i.str.split(/\s+/)) {
+      if (w.length < 4 || !/\p{L}/u.test(w)) continue;
+      words.add(w);
+      if (/(?:\p{Ll}|\d)\p{Lu}(?!\p{Lu}*s?$)|\p{Ll}\p{Lu}$|\d\p{Lu}\d/u.test(w) && !/^(?:Mc|Mac|O')|mbH|GaA/.test(w)) odd.add(w);
+    }
+  }
+  return words.size >= 20 && odd.size >= 8 && odd.size / words.size >= 0.15;
+}
+
+function charsInside(items: readonly PageTextItem[], box: { x: number; y: number; w: number; h: number }): number {
+  let n = 0;
+  for (const i of items) {
+    const cx = i.x + i.w / 2;
+    const cy = i.y + i.h / 2;
+    if (cx >= box.x && cx <= box.x + box.w && cy >= box.y && cy <= box.y + box.h) n += i.str.replace(/\s/g, '').length;
+  }
+  return n;
+}
 /** Pre-flight looks at pixels at about this resolution: enough for ink and hashes, cheap to scan. */
 const ANALYSIS_PPI = 100;
 /** Scans below 150 ppi are enlarged to about this for OCR, which reads small print better so. */
@@ -255,7 +286,13 @@ async function readOnePage(
   // A photocopied card or a photo wrapped onto a page covers a small share of it, yet it is the
   // page's whole content: the largest picture, when it is most of what the page paints, is read.
   const picture = scan ?? (mainPicture(content.images) as PageImage | null);
-  const wantsPixels = textChars < TEXT_LAYER_MIN_CHARS && (picture !== null || imageCoverage >= 0.15 || (textChars === 0 && content.vectorMarks > 0));
+  // A printed photo (a browser's print of a card, an image saved with a header and a footer) has a
+  // text layer only around its picture: what the page says is in the picture, so it is read too.
+  const onlyAroundPicture = picture !== null && picture.coverage >= 0.1 && textChars < TEXT_AROUND_PICTURE_MAX_CHARS && charsInside(content.items, picture.box) < TEXT_LAYER_MIN_CHARS;
+  // A text layer whose font maps letters to the wrong ones (`mostbank airektJperviceW` for
+  // `Postbank DirektService:`) is no reading of the page: the page is read as a scan instead.
+  const garbled = options.ocr !== undefined && textChars >= TEXT_LAYER_MIN_CHARS && garbledTextLayer(content.items);
+  const wantsPixels = garbled || onlyAroundPicture || (textChars < TEXT_LAYER_MIN_CHARS && (picture !== null || imageCoverage >= 0.15 || (textChars === 0 && content.vectorMarks > 0)));
 
   let ink: PageEvidence['ink'] = null;
   let visual: PageEvidence['visual'] = null;
@@ -315,7 +352,9 @@ async function readOnePage(
   }
 
   const blankByInk = ink !== null && !pictureOnly && (clearlyBlank(ink) || (ocrTried && possiblyBlank(ink) && confidentLines(ocrLines) === 0));
-  const merged = textLines.length && ocrLines.length
+  const merged = garbled && ocrLines.length
+    ? ocrLines
+    : textLines.length && ocrLines.length
     ? [...textLines, ...ocrLines].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)
     : ocrLines.length ? ocrLines : textLines;
   // Lines OCR found on a sheet about to be called blank are noise read as letters.

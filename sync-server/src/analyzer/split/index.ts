@@ -185,7 +185,11 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
     const otherSheet = !sameSheet(prev, next) && next.top !== 'fallback' && (next.topConf >= 0.5 || pSame < 0.05);
     const title = next.title;
     const starts = (title !== null && title.docType !== docTop) || next.opensLetter || otherSheet;
-    const runsOn = doc.length > 1 || (MULTI_PAGE[docTop] ?? 0) >= 0.5 || (prev.pn?.n !== undefined && prev.pn.k < prev.pn.n);
+    // A page the model finds none of the types after a typed one (a payslip's notes, an invoice's
+    // terms) that names the document's issuer again is read as its next page when nothing on it
+    // starts a document; without the issuer it is as likely another paper (a letter after a bill).
+    const namesIssuer = first.letterhead.some((g) => next.text.includes(g));
+    const runsOn = doc.length > 1 || (MULTI_PAGE[docTop] ?? 0) >= 0.5 || (prev.pn?.n !== undefined && prev.pn.k < prev.pn.n) || (next.top === 'fallback' && namesIssuer);
     if (!starts && runsOn && docTop !== 'fallback') add(+Math.min(change, 0.5).toFixed(2) - 1, `type ${docTop}→${next.top} (${pSame.toFixed(2)}) but nothing starts a document`);
     else add(+change.toFixed(2), `type ${docTop}→${next.top} (${pSame.toFixed(2)})${starts ? (title ? ` titled ${title.docType}` : next.opensLetter ? ' opens a letter' : ' on another sheet') : ''}`);
   } else add(-1, `same type ${docTop}`);

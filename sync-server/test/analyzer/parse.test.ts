@@ -36,6 +36,38 @@ describe('text lines from the text layer', () => {
     expect(net.confidence).toBe(1);
   });
 
+  it("reads what was typed into a filled PDF form's fields, where the fields sit; tick boxes say nothing", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([612, 792]);
+    page.drawText('Employment Verification', { x: 72, y: 740, size: 14, font });
+    page.drawText("EMPLOYEE'S NAME", { x: 72, y: 700, size: 8, font });
+    page.drawText("EMPLOYER'S NAME", { x: 300, y: 700, size: 8, font });
+    const form = doc.getForm();
+    const field = (name: string, text: string, x: number, y: number) => {
+      const f = form.createTextField(name);
+      f.setText(text);
+      f.addToPage(page, { x, y, width: 200, height: 14, borderWidth: 0 });
+    };
+    field('employee', 'Terrence Boyd', 70, 680);
+    field('employer', 'Harbor Ridge Landscaping', 298, 680);
+    const notes = form.createTextField('notes');
+    notes.enableMultiline();
+    notes.setText('Grounds crew\nFull time');
+    notes.addToPage(page, { x: 70, y: 600, width: 300, height: 40, borderWidth: 0 });
+    form.createCheckBox('new-job').addToPage(page, { x: 400, y: 600, width: 10, height: 10 });
+    form.getCheckBox('new-job').check();
+    const r = await readAndCheck(await doc.save(), null);
+    const lines = r.pages[0]!.lines;
+    const employee = lines.find((l) => l.text === 'Terrence Boyd')!;
+    const label = lines.find((l) => /EMPLOYEE'S NAME/.test(l.text))!;
+    expect(employee.box.y).toBeGreaterThan(label.box.y);
+    expect(employee.box.y - label.box.y).toBeLessThan(30);
+    expect(Math.abs(employee.box.x - label.box.x)).toBeLessThan(6);
+    expect(lines.map((l) => l.text)).toEqual(expect.arrayContaining(['Harbor Ridge Landscaping', 'Grounds crew', 'Full time']));
+    expect(lines.some((l) => /\b(?:Yes|On|Off)\b/.test(l.text))).toBe(false);
+  });
+
   it('places lines where a reviewer sees them: points from the top-left corner, on turned pages too', async () => {
     const spec: PageSpec = { kind: 'text', lines: [{ text: 'Total due £1,234.56', x: 100, y: 200, size: 12 }] };
     const doc = await PDFDocument.load(await makePdf([spec, spec]));

@@ -189,6 +189,17 @@ class Searchable {
 
 /** Body evidence is capped: many small hints never outweigh a title, nor one type's words repeated. */
 const CAP_BODY = 5;
+/** What evidence past the cap still adds, at most. */
+const PAST_CAP = 2;
+
+/**
+ * Body evidence, counted in full up to the cap and saturating past it: a statement that prints
+ * fifteen of a card statement's own phrases says more than one that prints a bank's five generic
+ * words, and neither outweighs a title.
+ */
+function bodyScore(x: number): number {
+  return x <= CAP_BODY ? x : CAP_BODY + PAST_CAP * (1 - Math.exp(-(x - CAP_BODY) / 4));
+}
 
 /** What one page holds: the title cues (w ≥ 3) its title zone shows, and every cue its text shows. */
 interface PageCues {
@@ -248,7 +259,7 @@ export function cueEvidence(pages: ParsedPage[]): CueEvidence {
     }
   }
   const score: Record<string, number> = {};
-  for (const type of new Set([...inTitle.keys(), ...inBody.keys()])) score[type] = (inTitle.get(type) ?? 0) + Math.min(CAP_BODY, inBody.get(type) ?? 0);
+  for (const type of new Set([...inTitle.keys(), ...inBody.keys()])) score[type] = (inTitle.get(type) ?? 0) + bodyScore(inBody.get(type) ?? 0);
   return { score, title: Object.fromEntries(inTitle), hits };
 }
 

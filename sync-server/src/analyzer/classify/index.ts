@@ -191,7 +191,8 @@ export class DocumentClassifier {
     // Certain rules: a machine-readable zone with validating check digits is a passport or an ID card.
     for (const p of pages) {
       const mrz = findMrz(p.lines);
-      if (!mrz) continue;
+      // A visa's zone (`V<UTO…`, TD3 or TD2 in size) is printed in a passport but is no passport.
+      if (!mrz || mrz.documentType.startsWith('V')) continue;
       const ok = Object.values(mrz.checks).filter(Boolean).length;
       // TD3 is the passport's size; a TD2 or TD1 zone is a card's, unless its type says passport.
       const rule = mrz.format === 'TD3' || mrz.documentType.startsWith('P') ? 'passport' : 'national-id-card';

@@ -291,7 +291,7 @@ async function readOnePage(
   const onlyAroundPicture = picture !== null && picture.coverage >= 0.1 && textChars < TEXT_AROUND_PICTURE_MAX_CHARS && charsInside(content.items, picture.box) < TEXT_LAYER_MIN_CHARS;
   // A text layer whose font maps letters to the wrong ones (`mostbank airektJperviceW` for
   // `Postbank DirektService:`) is no reading of the page: the page is read as a scan instead.
-  const garbled = options.ocr !== undefined && textChars >= TEXT_LAYER_MIN_CHARS && garbledTextLayer(content.items);
+  const garbled = !!options.ocr && textChars >= TEXT_LAYER_MIN_CHARS && garbledTextLayer(content.items);
   const wantsPixels = garbled || onlyAroundPicture || (textChars < TEXT_LAYER_MIN_CHARS && (picture !== null || imageCoverage >= 0.15 || (textChars === 0 && content.vectorMarks > 0)));
 
   let ink: PageEvidence['ink'] = null;

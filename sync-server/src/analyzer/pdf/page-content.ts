@@ -100,6 +100,34 @@ async function readText(page: PDFPageProxy): Promise<TextContent> {
   return { items, styles, lang };
 }
 
+/** More form fields than this on a page is no form a person fills in: the rest are not read. */
+const MAX_FORM_FIELDS = 2000;
+/** A field's value is cut here: a form's answer is a name, a date or a sentence or two. */
+const MAX_FIELD_CHARS = 1000;
+
+/**
+ * A filled PDF form keeps what was typed into its fields in the fields (AcroForm widgets), not in
+ * the page's text: each text or choice field's value becomes text where the field sits, a line per
+ * line of a multi-line field. Tick boxes and signatures say nothing the extraction reads.
+ */
+export function formFieldItems(annotations: readonly unknown[], base: Matrix): PageTextItem[] {
+  const out: PageTextItem[] = [];
+  let fields = 0;
+  for (const raw of annotations) {
+    const a = raw as { subtype?: string; fieldType?: string; fieldValue?: unknown; rect?: number[]; hidden?: boolean };
+    if (a.subtype !== 'Widget' || (a.fieldType !== 'Tx' && a.fieldType !== 'Ch') || a.hidden) continue;
+    if (++fields > MAX_FORM_FIELDS) break;
+    const value = (Array.isArray(a.fieldValue) ? a.fieldValue.join(', ') : typeof a.fieldValue === 'string' ? a.fieldValue : '').slice(0, MAX_FIELD_CHARS);
+    const r = a.rect;
+    if (!value.trim() || !Array.isArray(r) || r.length !== 4 || !r.every(Number.isFinite)) continue;
+    const box = boundsOf(compose(base, [r[2]! - r[0]!, 0, 0, r[3]! - r[1]!, r[0]!, r[1]!]), 0, 0, 1, 1);
+    const rows = value.split(/\r\n|\r|\n/).filter((t) => t.trim());
+    const size = Math.max(4, Math.min(12, box.h / rows.length) * 0.85);
+    rows.forEach((str, k) => out.push({ str, x: box.x + 1, y: box.y + k * size * 1.15, w: Math.min(box.w, str.length * size * 0.5), h: size, size, quarter: 0 }));
+  }
+  return out;
+}
+
 export interface ReadPageOptions {
   /**
    * Whether to walk the page's operator list (images, their resolution, vector marks), given how
@@ -114,11 +142,12 @@ const NO_OPERATORS = { fnArray: [] as number[], argsArray: [] as unknown[] };
 export async function readPageContent(pdfjs: Pdfjs, page: PDFPageProxy, pageNumber: number, options: ReadPageOptions = {}): Promise<PageContent> {
   const { value, warnings } = await captureWarnings(async () => {
     const text = await readText(page);
-    const chars = text.items.reduce((n, i) => n + ('str' in i ? i.str.replace(/\s/g, '').length : 0), 0);
+    const fields = await page.getAnnotations({ intent: 'display' }).catch(() => []);
+    const chars = text.items.reduce((n, i) => n + ('str' in i ? i.str.replace(/\s/g, '').length : 0), 0) + fields.length;
     const ops = options.operators && !options.operators(chars) ? NO_OPERATORS : await page.getOperatorList();
-    return { ops, text };
+    return { ops, text, fields };
   });
-  const { ops, text } = value;
+  const { ops, text, fields } = value;
   const viewport = page.getViewport({ scale: 1 });
   const base = viewport.transform as Matrix;
   const width = viewport.width;
@@ -154,6 +183,8 @@ export async function readPageContent(pdfjs: Pdfjs, page: PDFPageProxy, pageNumb
     const y = Math.min(...ys);
     items.push({ str: raw.str, x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y, size, quarter });
   }
+
+  items.push(...formFieldItems(fields, base));
 
   const { OPS } = pdfjs;
   const images: PageImage[] = [];

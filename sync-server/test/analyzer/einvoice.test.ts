@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzePages, officialCatalogue } from '../../src/analyzer/index.js';
 import { analyzeFiles } from '../../src/analyzer/cli.js';
 import { einvoiceFromFiles, parseXml, readEInvoice, readInvoiceXml, XmlError, MAX_EINVOICE_XML_BYTES } from '../../src/analyzer/einvoice/index.js';
+import { einvoiceFields } from '../../src/analyzer/einvoice/overlay.js';
 import { readPacket } from '../../src/analyzer/parse/read-packet.js';
 import { A4, makePdf } from './fixtures/pages.js';
 
@@ -144,6 +145,12 @@ describe('reading e-invoice XML', () => {
       dueDate: '2024-03-30',
       totalAmount: { amount: '1190.00', currency: 'EUR' },
     });
+  });
+
+  it("names the buyer without the honorific of the XML's address line (`Herrn Max Mustermann`)", () => {
+    const xml = readInvoiceXml(CII({ id: 'INV-7', seller: 'MVM Versicherungsverein', buyer: 'Herrn Max Mustermann', issue: '20140311', total: '220' }))!;
+    const page = { page: 1, width: 595, height: 842, source: 'text' as const, images: [], lines: [{ text: 'Herrn', box: { x: 71, y: 140, w: 30, h: 10 }, confidence: 1 }, { text: 'Max Mustermann', box: { x: 71, y: 151, w: 80, h: 10 }, confidence: 1 }] };
+    expect(einvoiceFields({ ...xml, file: 'factur-x.xml' } as never, [page]).customerName!.value).toBe('Max Mustermann');
   });
 
   it('leaves out what does not fit its type rather than guessing', () => {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { officialCatalogue } from '../../src/analyzer/catalogue.js';
 import { DocumentClassifier } from '../../src/analyzer/classify/index.js';
-import { cueEvidence } from '../../src/analyzer/classify/cues.js';
+import { cueEvidence, titleLines } from '../../src/analyzer/classify/cues.js';
 import { nearMatches } from '../../src/analyzer/extract/doc.js';
 import { accountNumberParser } from '../../src/analyzer/extract/documents.js';
 import { extractFields } from '../../src/analyzer/extract/index.js';
@@ -97,6 +97,40 @@ describe('values as bills print them', () => {
   });
 });
 
+describe("a filled form's answers", () => {
+  it("an agency's verification form: each answer under its own label (not the next label's, half a line lower), the form's questions no answers", () => {
+    const cell = (text: string, x: number, y: number, h: number): TextLine => ({ text, box: { x, y, w: text.length * 5, h }, confidence: 1 });
+    const form: ParsedPage = {
+      page: 1,
+      width: 612,
+      height: 792,
+      source: 'text',
+      images: [],
+      lines: [
+        cell('Department of Social', 108, 53, 9),
+        cell('& Health Services Employment Verification', 108, 57, 9),
+        cell('DATE', 464, 94, 9),
+        cell('07/02/2026', 460, 101, 10.2),
+        cell('Section 2: To be filled out by the employer.', 78, 187, 11.6),
+        cell('EMPLOYEE’S NAME', 78, 199.2, 8.9),
+        cell('EMPLOYER’S NAME', 290, 199.2, 8.9),
+        // The fields' answers sit in boxes that start above the labels' bottom line.
+        cell('Terrence Boyd', 74, 206.5, 10.2),
+        cell('Harbor Ridge Landscaping', 286, 206.5, 10.2),
+        cell('EMPLOYEE’S JOB TITLE', 78, 228, 8.9),
+        cell('EMPLOYER’S ADDRESS', 290, 228, 8.9),
+        cell('Grounds Crew', 74, 235.3, 10.2),
+        cell('1408 SE Mill Plain Blvd, Vancouver, WA 98683', 286, 235.3, 10.2),
+        cell('DATE EMPLOYEE STARTED WORK', 250, 256.8, 8.9),
+        cell('Is this a new job? No Yes 02/03/2025', 78, 264, 17.4),
+        cell('WHEN WILL YOUR', 474, 345, 8.9),
+        cell('POSITION END?', 474, 354, 8.9),
+      ],
+    };
+    expect(values('employment-letter', [form])).toMatchObject({ employeeName: 'Terrence Boyd', employerName: 'Harbor Ridge Landscaping', jobTitle: 'Grounds Crew', startDate: '2025-02-03' });
+  });
+});
+
 describe('types by what documents say they are', () => {
   const classifier = new DocumentClassifier(types);
 
@@ -112,6 +146,20 @@ describe('types by what documents say they are', () => {
     // Without a title naming another type, a model this sure is left as it is.
     const untitled = page([['Employee name', 40, 90], ['Employer', 40, 110]]);
     expect(classifier.withCues([untitled], { fallback: 0.985, 'employment-letter': 0.005, payslip: 0.005, invoice: 0.005 }).fallback).toBe(0.985);
+  });
+
+  it("a form's words for the return it is filed with are no title (a W-2's `To Be Filed with Employee's State, City, or Local Income Tax Return`)", () => {
+    const w2 = page([
+      ["Copy 2 -- To Be Filed with Employee's State,", 47, 146],
+      ['OMB NO. 1545-0008', 435, 149],
+      ['City, or Local Income Tax Return.', 41, 155],
+      ["Employee's Soc Sec No", 47, 166],
+      ['1 Wages, tips, other comp.', 198, 166],
+    ]);
+    expect(titleLines(w2).map((l) => l.text)).not.toContain('City, or Local Income Tax Return.');
+    expect(cueEvidence([w2]).title['tax-return'] ?? 0).toBe(0);
+    // The same words as a title are one.
+    expect(cueEvidence([page([['Income Tax Return 2024', 200, 40]])]).title['tax-return']).toBeGreaterThan(0);
   });
 
   it("a till's receipt is told by the cash handed over and the change given back", () => {
@@ -144,5 +192,22 @@ describe('the next page of a typed document', () => {
     const classifyPage = (p: ParsedPage) => (p === invoice ? types('invoice')() : types('fallback')());
     expect(splitPages([invoice, terms], { classifyPage }).documents.map((d) => d.pages)).toEqual([[1, 2]]);
     expect(splitPages([invoice, letter], { classifyPage }).documents.map((d) => d.pages)).toEqual([[1], [2]]);
+  });
+
+  it('information returns that each name their own form are one document each; a guide naming the same form on two pages is one', () => {
+    const form = (n: number, title: string) =>
+      page([['CORRECTED (if checked)', 40, 20], [title, 40, 40], ["PAYER'S name, street address, city or town", 40, 60], ['Department of the Treasury - Internal Revenue Service', 40, 700]], { n });
+    const allFallback = () => ({ fallback: 0.9, invoice: 0.1 });
+    const returns = [form(1, 'Form 1099-NEC'), form(2, 'Form 1099-MISC'), form(3, 'Form 1099-INT')];
+    expect(splitPages(returns, { classifyPage: allFallback }).documents.map((d) => d.pages)).toEqual([[1], [2], [3]]);
+    const guide = [form(1, 'Promissory Note'), form(2, 'Promissory Note')];
+    expect(splitPages(guide, { classifyPage: allFallback }).documents.map((d) => d.pages)).toEqual([[1, 2]]);
+  });
+
+  it("a sentence at the top of a page names no issuer: a survey then a biographical sketch that both say 'the following' are two papers", () => {
+    const survey = page([['PLEASE TELL US WHAT YOU THINK', 40, 20], ['How satisfied were you in each of the following areas:', 40, 40], ['Service quality', 40, 80]]);
+    const sketch = page([['BIOGRAPHICAL SKETCH', 40, 20], ['Give the following information for the key personnel', 40, 40], ['Education and training', 40, 80]], { n: 2 });
+    const r = splitPages([survey, sketch], { classifyPage: () => ({ fallback: 0.9, invoice: 0.1 }) });
+    expect(r.boundaries[0]!.reasons.join(' ')).not.toMatch(/names the issuer/);
   });
 });

@@ -144,8 +144,21 @@ export function titleLines(page: ParsedPage): TextLine[] {
   // Nor is a table's row a title: a statement's `07/28/2023 Water Bill Payment $300.00` at the top
   // of its second page names what was paid, not what the page is.
   const row = (l: TextLine) => TABLE_ROW_DATE.test(l.text) || TABLE_ROW_AMOUNT.test(l.text);
-  return page.lines.filter((l) => !row(l) && ((l.box.y < h * 0.3 && short(l)) || (l.box.h > body * 1.5 && l.text.trim().length >= 4 && l.text.trim().split(/\s+/).length <= 14)));
+  // Nor is a reference to another paper: a W-2's `Copy 2 -- To Be Filed with Employee's State,` /
+  // `City, or Local Income Tax Return.` names the return it goes with, not itself.
+  const refers = new Set<TextLine>();
+  for (const l of page.lines) {
+    if (!REFERS_TO_OTHER.test(l.text)) continue;
+    refers.add(l);
+    // …and the line it runs on to, under it in the same column.
+    const next = page.lines.filter((o) => o.box.y > l.box.y && o.box.y - (l.box.y + l.box.h) < l.box.h && Math.abs(o.box.x - l.box.x) < l.box.h * 3).sort((a, b) => a.box.y - b.box.y)[0];
+    if (next && /[,\-–]\s*$/.test(l.text)) refers.add(next);
+  }
+  return page.lines.filter((l) => !row(l) && !refers.has(l) && ((l.box.y < h * 0.3 && short(l)) || (l.box.h > body * 1.5 && l.text.trim().length >= 4 && l.text.trim().split(/\s+/).length <= 14)));
 }
+
+/** Words that point at another document: `to be filed with`, `attach to`, `enclose with`. */
+const REFERS_TO_OTHER = /\b(?:filed? with|attach(?:ed)? (?:it |this )?to|enclosed? with|submit(?:ted)? with|send (?:it )?with)\b/i;
 
 export interface CueEvidence {
   /** Per type: the evidence found, in logits (capped). */
@@ -263,14 +276,21 @@ export function cueEvidence(pages: ParsedPage[]): CueEvidence {
   return { score, title: Object.fromEntries(inTitle), hits };
 }
 
-/** The type a page's title zone names, if any: the start of a document says what it is. */
-export function titleCue(page: ParsedPage): { docType: string; score: number } | null {
+/**
+ * The type a page's title zone names, if any: the start of a document says what it is. `text` is
+ * the title cues of that type as matched (`1099-int|form 1099`), which tell two forms of one family apart.
+ */
+export function titleCue(page: ParsedPage): { docType: string; score: number; text: string } | null {
   const { title } = pageCues(page);
   let best: { docType: string; score: number } | null = null;
   for (const [type, cues] of Object.entries(TYPE_CUES)) {
     for (const q of cues) if (title.has(q) && (!best || q.w > best.score)) best = { docType: type, score: q.w };
   }
-  return best;
+  if (!best) return null;
+  const zone = fold(titleLines(page).map((l) => l.text).join('\n'));
+  const found = (TYPE_CUES[best.docType] ?? []).filter((q) => title.has(q)).map((q) => new RegExp(q.re.source, 'g'));
+  const text = [...new Set(found.flatMap((re) => [...zone.matchAll(re)].map((m) => m[0])))].sort().join('|');
+  return { docType: best.docType, score: best.score, text };
 }
 
 /** A document's language counts, from its pages' (searched once each). */

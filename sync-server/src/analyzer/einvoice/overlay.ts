@@ -5,6 +5,7 @@
  * the line where the value is printed when it can be found there, and said to come from the XML.
  */
 import type { ExtractedField, ParsedPage } from '../types.js';
+import { withoutHonorifics } from '../extract/names.js';
 import { einvoiceProvenance, type EInvoice } from './index.js';
 
 export const EINVOICE_CONFIDENCE = 0.99;
@@ -100,7 +101,8 @@ export function einvoiceFields(einvoice: EInvoice, pages: readonly ParsedPage[],
     let value: unknown = raw;
     let at: Located | undefined;
     if (key === 'supplierName' || key === 'customerName') {
-      const printed = printedName(lines, raw as string);
+      // The XML's buyer is often its address line (`Herrn Max Mustermann`): the party is named without it.
+      const printed = printedName(lines, key === 'customerName' ? withoutHonorifics(raw as string) : (raw as string));
       value = printed.value;
       at = printed.at;
     } else {

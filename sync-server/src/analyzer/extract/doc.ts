@@ -186,6 +186,15 @@ export class DocView {
       .sort((a, c) => a.box.x - c.box.x);
   }
 
+  /**
+   * A line of a row that lies under another label of the row is that label's value (a form's
+   * answer under the next label, half a line lower), not a cell of the row. Under a value, it is
+   * a column's next figure, and stays.
+   */
+  underRowLabel(l: XLine, row: readonly XLine[]): boolean {
+    return row.some((o) => o !== l && !/\d/.test(o.text) && l.box.y > o.box.y + o.box.h * 0.5 && l.box.x < o.box.x + o.box.w && l.box.x + l.box.w > o.box.x);
+  }
+
   /** Lines just below the label, overlapping it horizontally, nearest first. */
   below(hit: LabelHit, maxLines = 3): XLine[] {
     const b = hit.line.box;

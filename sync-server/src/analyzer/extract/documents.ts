@@ -227,7 +227,7 @@ export function p60(doc: DocView): Out {
   const sur = lookup(doc, { labels: L('surname', 'last name'), parse: (t) => cutAtLabel(t) || null, where: ['after', 'right', 'below'] });
   const giv = lookup(doc, { labels: L('forenames or initials', 'forenames', 'first names', 'given names'), parse: (t) => cutAtLabel(t) || null, where: ['after', 'right', 'below'] });
   if (sur && giv) out.employeeName = { ...giv, value: normaliseName(`${giv.value} ${sur.value}`) };
-  set(out, 'employeeName', personByLabel(doc, L('employee name', 'employee', 'name')));
+  set(out, 'employeeName', personByLabel(doc, L("employee's name", 'employee name', 'employee', 'name')));
   // "Employer name and address": the name heads the address block beside the label, which may
   // start a line above the label's row.
   for (const h of doc.findLabels(L('employer name and address', 'employer name', 'employer details', 'employer'))) {
@@ -319,6 +319,15 @@ export function employmentLetter(doc: DocView): Out {
   const text = doc.plain().map((l) => l.text).join(' ');
   const lh = letterhead(doc);
   const employerInText = /\b(?:employed by|employee of|work(?:s|ing)? (?:for|at)|joined)\s+([A-Z][\w&'.,\- ]+?(?:Ltd|Limited|plc|LLP|LLC|Inc\.?|GmbH|AG|SAS|SARL|S\.A\.|B\.V\.|N\.V\.|S\.r\.l\.|S\.p\.A\.|DAC|Group|Trust|Council|University|NHS[\w ]*))\b/.exec(text);
+  // A verification form names the employer in a field of its own; its letterhead is the agency or
+  // the lender that issued the form.
+  set(out, 'employerName', lookup(doc, {
+    labels: L("employer's name", 'employer name', 'name of employer', "employer's business name"),
+    // A line that opens with a label (`Employee Name: Dana Whitfield`) is another field's.
+    parse: (t, line, where) => (/^[^:]{1,40}:/.test(t) ? null : textParser(t, line, where)),
+    accept: atCellStart,
+    where: ['after', 'right', 'below'],
+  }));
   if (lh) set(out, 'employerName', candidate(lh.text, lh.line, 0.8));
   if (employerInText && (!lh || !/\b(ltd|limited|plc|llp|llc|inc|gmbh|ag|sas|sarl|dac|trust|council|group)\b/i.test(lh.text))) {
     const line = doc.lines.find((l) => l.text.includes(employerInText[1]!.split(' ')[0]!)) ?? doc.lines[0]!;
@@ -331,7 +340,7 @@ export function employmentLetter(doc: DocView): Out {
     const line = doc.lines.find((l) => l.text.includes(who[1]!.split(' ').slice(-1)[0]!)) ?? doc.lines[0]!;
     if (looksLikeName(n)) set(out, 'employeeName', candidate(n, line, 0.8));
   }
-  set(out, 'employeeName', personByLabel(doc, L('employee name', 'employee', 'name')));
+  set(out, 'employeeName', personByLabel(doc, L("employee's name", 'employee name', 'employee', 'name')));
   const job = /\b(?:in the (?:role|position) of|as (?:a|an|our)|position of|role of|job title(?: is)?:?|employed as(?: a| an)?|works as(?: a| an)?|holds the position of)\s+([A-Z][\w&/'\- ]{2,60}?)(?=[,.;]|\s+(?:since|from|and|on|with|at|in|for|based)\b)/.exec(text);
   if (job) {
     const line = doc.lines.find((l) => l.text.includes(job[1]!.split(' ')[0]!)) ?? doc.lines[0]!;
@@ -349,7 +358,7 @@ export function employmentLetter(doc: DocView): Out {
     }
   }
   // …or a verification form's field (Form 1005's `9. Applicant's Date of Employment`).
-  set(out, 'startDate', lookup(doc, { labels: L('start date', 'date of joining', 'employment start date', 'commencement date', 'date started', 'date first employed', "applicant's date of employment", 'date of employment', 'date of hire', 'hire date', 'date hired', 'original hire date', 'employed since', 'first day of employment'), parse: dateParser(doc), where: ['after', 'right', 'below'] }));
+  set(out, 'startDate', lookup(doc, { labels: L('start date', 'date of joining', 'employment start date', 'commencement date', 'date started', 'date employee started', 'date first employed', "applicant's date of employment", 'date of employment', 'date of hire', 'hire date', 'date hired', 'original hire date', 'employed since', 'first day of employment'), parse: dateParser(doc), where: ['after', 'right', 'below'] }));
   const sal = /\b(?:salary|remuneration|annual pay|base pay|gross pay|paid)\b[^.]{0,80}?((?:[£$€]|EUR|GBP|USD)\s?[\d.,]+(?:\s?(?:€|EUR))?|[\d.,]+\s?(?:€|EUR))/i;
   for (const l of doc.plain()) {
     const joined = `${l.text} ${doc.block(l, 2)[1]?.text ?? ''}`;

@@ -75,6 +75,7 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
       row.length >= 2 && !/\d/.test(hit.line.text) && row.every((l) => !/\d/.test(l.text) && l.text.length < 30) && row.some((l) => /\b(id|no\.?|number|status|department|dept|date|code|type|rate|hours|amount|ssn|period|description|title|position|reference|ref)\b/i.test(l.text));
     if (where.includes('right') && !header) {
       row.slice(0, spec.rightCells ?? 2).forEach((l, k) => {
+        if (doc.underRowLabel(l, row)) return;
         const text = spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
         consider(spec.parse(text, l), l, base - 0.05 - k * 0.05);
       });
@@ -164,7 +165,8 @@ export function withoutFormLabels(text: string): string {
 
 export const textParser: Parser<string> = (text) => {
   const t = withoutFormLabels(cutAtLabel(text)).replace(/[,;:]\s*$/, '').trim();
-  return t.length >= 2 ? t : null;
+  // A question is a form's prompt (`WHEN WILL YOUR POSITION END?`), not its answer.
+  return t.length >= 2 && !t.endsWith('?') ? t : null;
 };
 
 /**

@@ -58,7 +58,7 @@ interface Profile {
   /** The page's text, lower-cased, words separated by single spaces. */
   text: string;
   /** The type its title names ("Bank statement", "Facture"), when it has one. */
-  title: { docType: string; score: number } | null;
+  title: { docType: string; score: number; text: string } | null;
   /** Identifiers in its running header (the top lines): an account or reference number repeated on every page. */
   headerIds: Set<string>;
   /** What the page is on: how it was read and its size (a scan among printed pages, Letter after A4). */
@@ -105,9 +105,12 @@ function letterheadPairs(page: ParsedPage): string[] {
   const top = [...page.lines].sort((a, b) => a.box.y - b.box.y).slice(0, 2);
   const out: string[] = [];
   for (const l of top) {
-    const w = words(l.text);
-    for (let i = 0; i + 1 < w.length; i++) {
-      const [a, b] = [w[i]!, w[i + 1]!];
+    // A name is written with capitals (`Tata Motors`, `INTERNAL REVENUE SERVICE`): a sentence's
+    // words at the top of a page (`each of the following areas`) name no issuer.
+    const named = l.text.match(/[\p{L}]+/gu) ?? [];
+    for (let i = 0; i + 1 < named.length; i++) {
+      if (!/^\p{Lu}/u.test(named[i]!) || !/^\p{Lu}/u.test(named[i + 1]!)) continue;
+      const [a, b] = [words(named[i]!)[0] ?? '', words(named[i + 1]!)[0] ?? ''];
       if ((a.length >= 5 && !GENERIC.has(a)) || (b.length >= 5 && !GENERIC.has(b))) out.push(` ${a} ${b} `);
     }
   }
@@ -220,6 +223,11 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
 
   // "Anything else" followed by "anything else": a change of subject (a cover letter, then a recipe).
   if (docTop === 'fallback' && next.top === 'fallback') {
+    // Forms that each name themselves (`Form W-2`, then `Form 1099-INT`, then `Form 1099-DIV`) are
+    // one each; a guide's page that names a form it explains, after one that named none, is not.
+    const own = next.title;
+    const before = prev.title;
+    if (own && before && own.docType === 'fallback' && before.docType === 'fallback' && own.score >= 3.5 && own.text !== before.text && !(next.pn && next.pn.k > 1) && !sharesHeaderId(doc, next)) add(3, `titled as a paper of its own (${own.text})`);
     const a = new Set(first.text.split(' ').filter((w) => w.length >= 4));
     const b = new Set(next.text.split(' ').filter((w) => w.length >= 4));
     let inter = 0;

@@ -97,6 +97,15 @@ describe('values as bills print them', () => {
   });
 });
 
+describe("an invoice's parties and sums", () => {
+  it("the amount a shipping invoice calls its `Invoice Amount`; a DANFE's title is no supplier, its `EMITENTE` is", () => {
+    const shipping = page([['ABN: 16 112 221 123', 64, 67], ['Bill To: Custom Board Makers', 355, 67], ['Issue Date:', 640, 68], ['8th December 2021', 705, 67], ['Invoice Amount:', 619, 90], ['$5,270.00 AUD', 723, 89], ['Customs Duties $75.00', 400, 246], ['TOTAL $1,980.00', 400, 267]]);
+    expect(values('invoice', [shipping]).totalAmount).toMatchObject({ amount: '5270.00', currency: 'AUD' });
+    const danfe = page([['DANFE SIMPLIFICADO', 232, 7], ['DATA EMISSAO', 332, 24], ['27/03/2015', 492, 24], ['EMITENTE', 267, 151], ['Plotag Sistemas e Suprimentos Ltda', 217, 168], ['VALOR TOTAL DA NOTA', 300, 300], ['R$ 689,91', 450, 300]]);
+    expect(values('invoice', [danfe]).supplierName).toBe('Plotag Sistemas e Suprimentos Ltda');
+  });
+});
+
 describe("a filled form's answers", () => {
   it("an agency's verification form: each answer under its own label (not the next label's, half a line lower), the form's questions no answers", () => {
     const cell = (text: string, x: number, y: number, h: number): TextLine => ({ text, box: { x, y, w: text.length * 5, h }, confidence: 1 });
@@ -171,8 +180,25 @@ describe('types by what documents say they are', () => {
       ['CHANGE RM 5.90', 130, 552],
       ['GOODS SOLD ARE NOT RETURNABLE', 160, 607],
     ]);
-    const { score } = cueEvidence([receipt]);
-    expect(score.fallback).toBeGreaterThanOrEqual(3);
+    const { score, title } = cueEvidence([receipt]);
+    // The cash and the change say `receipt` as surely as its `TAX INVOICE` heading says invoice.
+    expect(title.fallback).toBeGreaterThanOrEqual(title.invoice ?? 0);
+    expect(score.fallback).toBeGreaterThan(score.invoice ?? 0);
+  });
+
+  it("a visa's zone and a US state's identity card (`NOT A DRIVER LICENSE`) are none of the types, as surely as a title says so", () => {
+    const visa = page([['UTOPIA VISA', 263, 305], ['Surname, Given names', 259, 409], ['ERIKSSON ANNA MARIA', 264, 416], ['V<UTOERIKSSON<<ANNA<KMARIA<<<<<<<<<<<<<<<<<<<', 145, 488], ['L8988901C4XXX4009078F96121096ZE184226B<<<<<<', 145, 504]], { confidence: 0.8 });
+    expect(cueEvidence([visa]).title.fallback).toBeGreaterThanOrEqual(6);
+    expect(classifier.classify([visa]).docType).toBe('fallback');
+    const stateId = page([['WISCONSIN', 203, 317], ['1 SAMPLE', 263, 354], ['2 JENNIFER AMY', 261, 363], ['NOT A DRIVER LICENSE', 266, 411], ['3 DOB 03/14/1976', 262, 454]], { confidence: 0.8 });
+    expect(cueEvidence([stateId]).score['driving-licence'] ?? 0).toBeLessThan(3);
+    expect(classifier.classify([stateId]).docType).toBe('fallback');
+  });
+
+  it("a German premium invoice (`Beitragsrechnung`) is an invoice; a closing checklist or a guide to forms is none of the types", () => {
+    expect(cueEvidence([page([['Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7', 71, 100]])]).score.invoice).toBeGreaterThanOrEqual(3.5);
+    expect(cueEvidence([page([['Your closing checklist', 28, 40]])]).title.fallback).toBeGreaterThanOrEqual(6);
+    expect(cueEvidence([page([['Guide to closing forms', 28, 40]])]).title.fallback).toBeGreaterThanOrEqual(6);
   });
 
   it("a passport's zone is a passport cue whatever the name after the state; a word like `identificacion` is no card's zone", () => {

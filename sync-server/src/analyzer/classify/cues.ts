@@ -15,6 +15,8 @@ import { type LanguageCounts, countLanguage } from '../language.js';
 
 export interface Cue {
   re: RegExp;
+  /** Counts as a title wherever the page shows it: words only one kind of paper prints. */
+  decisive?: boolean;
   /** A plain phrase (words only): looked up among the text's word n-grams instead of scanning it. */
   phrase?: string;
   /** Evidence in logits: about 1 = a hint, 3 = a title that names the type. */
@@ -24,6 +26,8 @@ export interface Cue {
 const words = (s: string) => s.match(/[a-z0-9]+/g) ?? [];
 const c = (w: number, ...phrases: string[]): Cue[] =>
   phrases.map((x) => ({ re: new RegExp(`(?<![a-z0-9])(?:${x})(?![a-z])`), w, ...(/^[a-z0-9' ]+$/.test(x) ? { phrase: words(x).join(' ') } : {}) }));
+
+const decisive = (cues: Cue[]): Cue[] => cues.map((q) => ({ ...q, decisive: true }));
 
 /** Cues per official type; `fallback` holds the kinds that look like money or identity but are none of the types. */
 export const TYPE_CUES: Record<string, Cue[]> = {
@@ -41,7 +45,8 @@ export const TYPE_CUES: Record<string, Cue[]> = {
     ...c(2, 'i[d<][a-z]{3}(?=[a-z0-9<]{9})[a-z0-9]*<[a-z0-9<]*'),
   ],
   'driving-licence': [
-    ...c(3.5, "driver'?s? licen[cs]e", 'driving licen[cs]e', 'permis de conduire', 'fuhrerschein', 'rijbewijs', 'permiso de conduc(?:ir|cion)', 'patente di guida', 'carta de conducao', 'commercial driver', 'learner permit'),
+    // (A US state's identity card says `NOT A DRIVER LICENSE`: no licence cue.)
+    ...c(3.5, "(?<!not an? )driver'?s? licen[cs]e", 'driving licen[cs]e', 'permis de conduire', 'fuhrerschein', 'rijbewijs', 'permiso de conduc(?:ir|cion)', 'patente di guida', 'carta de conducao', 'commercial driver', 'learner permit'),
     ...c(1.5, 'dln', 'class [a-d]\\b', 'restrictions', 'endorsements?', 'organ donor', 'donor', 'eyes', 'hgt', 'wgt', 'dob', 'iss', 'exp'),
   ],
   'bank-statement': [
@@ -93,7 +98,7 @@ export const TYPE_CUES: Record<string, Cue[]> = {
     ...c(2, 'registrar of companies', 'company number', 'companies house', 'incorporated', 'registered office', 'secretary of state', 'handelsregister', 'kvk', 'rcs', 'siren', 'chamber of commerce'),
   ],
   invoice: [
-    ...c(3.5, 'invoice', 'tax invoice', 'facture', 'rechnung', 'handelsrechnung', 'factuur', 'factura', 'fattura', 'fatura', 'nota fiscal', 'bill to', 'invoice (?:no|number|date|#)'),
+    ...c(3.5, 'invoice', 'tax invoice', 'facture', 'rechnung', 'handelsrechnung', 'beitragsrechnung', 'schlussrechnung', 'teilrechnung', 'sammelrechnung', 'factuur', 'factura', 'fattura', 'fatura', 'nota fiscal', 'bill to', 'invoice (?:no|number|date|#)'),
     // Brazil's printed e-invoice (DANFE, NF-e); China's fapiao and Japan's seikyūsho by their
     // characters. (`Faktura` as a title was tried: under cross-validation it cut a two-page Polish
     // invoice in two, the split taking its short second page for another document.)
@@ -109,8 +114,16 @@ export const TYPE_CUES: Record<string, Cue[]> = {
     // Papers of money that are none of the types: a shop's receipt, a hotel's folio, an insurance
     // policy, a loan's note, disclosure or estimate (a receipt totals and taxes like an invoice).
     ...c(3.5, 'sales receipt', 'cash receipt', 'official receipt', 'receipt (?:no|number|#)', 'ticket de caisse', 'bon de caisse', 'kassenbon', 'kassenzettel', 'kassabon', 'scontrino', 'ticket de compra', 'guest folio', 'promissory note', 'deed of trust', 'closing disclosure', 'loan estimate', 'insurance policy', 'policy schedule', 'certificate of insurance', 'declarations page'),
-    // A till's receipt: the cash handed over and the change given back (`CASH RM 50.00 CHANGE RM 7.10`).
-    ...c(3, 'cash (?:[a-z]{1,3}|[$€£])? ?\\d+[.,]\\d{2} change', 'goods sold are not (?:returnable|refundable|exchangeable)', 'no (?:cash )?refunds?', 'item\\(s\\)', 'qty\\(s\\)'),
+    // A till's receipt: the cash handed over and the change given back (`CASH RM 50.00 CHANGE RM 7.10`),
+    // as sure a sign as a title (Malaysian and Australian receipts head themselves `TAX INVOICE`).
+    ...decisive(c(3.5, 'cash (?:[a-z]{1,3}|[$€£])? ?\\d+[.,]\\d{2} change')),
+    ...c(3, 'goods sold are not (?:returnable|refundable|exchangeable)', 'no (?:cash )?refunds?', 'item\\(s\\)', 'qty\\(s\\)'),
+    // A visa's zone (`V<UTOERIKSSON<<ANNA…`): printed in a passport, no passport itself; a US
+    // state's identity card, which says it is no licence.
+    // (`V<` only: a card's name line may begin with a V, `VADIS<<QUO`.)
+    ...decisive(c(3.5, 'v<[a-z]{3}[a-z]*<<[a-z<]*', "not an? driver'?s? licen[cs]e")),
+    // Guides, checklists and instructions explain papers; they are none.
+    ...c(3, 'checklist', 'checkliste', 'guide to', 'instructions for (?:form|schedule)'),
     ...c(2, 'receipt', 'thank you for (?:shopping|your purchase|your visit|visiting|dining)', 'cash tendered', 'tendered', 'change due', 'cashier', 'items? sold', 'folio', 'room charges?', 'check.?out', 'policyholder', 'policy (?:number|no)', 'insured', 'premium', 'borrower', 'lender'),
     // A quotation or an estimate offers; it bills nothing. A receipt's Japanese name; Poland's
     // official acknowledgement of an e-invoice's receipt (UPO).
@@ -265,6 +278,13 @@ export function cueEvidence(pages: ParsedPage[]): CueEvidence {
   for (const p of pages) {
     for (const q of pageCues(p).body) {
       if (counted.has(q)) continue;
+      if (q.decisive && p === pages[0]) {
+        const type = TYPE_OF.get(q)!;
+        inTitle.set(type, Math.max(inTitle.get(type) ?? 0, q.w * 2));
+        counted.add(q);
+        hits.push(`${type}:decisive:${q.phrase ?? q.re.source}`);
+        continue;
+      }
       counted.add(q);
       const type = TYPE_OF.get(q)!;
       inBody.set(type, (inBody.get(type) ?? 0) + q.w * 0.5);

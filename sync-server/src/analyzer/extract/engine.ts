@@ -272,7 +272,7 @@ const ORG_STRONG =
 const ORG_DOMAIN =
   /\b(energy|energie|electric|electricity|power|water|gas|broadband|fibre|telecom|pensions?|retirement|mortgages?|hypotheken|home loans|insurance|card services|card company|revenue|hmrc|partners|services|studio|solutions|holdings|associates|consulting|healthcare|university|school|academy|church|lettings|estates|property)\b/i;
 const TITLE_WORDS =
-  /\b(statement|payslip|pay slip|pay advice|earnings|invoice|rechnung|facture|factura|fattura|factuur|bill|certificate|agreement|lease|page \d|private|confidential|summary|notice|return|calculation|passport|licen[cs]e|identity|salary|your|dear|re:|verification|request for|application for|form)\b/i;
+  /\b(statement|payslip|pay slip|pay advice|earnings|invoice|rechnung|facture|factura|fattura|factuur|danfe|nota fiscal|nf-e|bill|certificate|agreement|lease|page \d|private|confidential|summary|notice|return|calculation|passport|licen[cs]e|identity|salary|your|dear|re:|verification|request for|application for|form)\b/i;
 
 export interface Letterhead {
   text: string;

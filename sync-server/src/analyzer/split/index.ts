@@ -225,9 +225,13 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
   if (docTop === 'fallback' && next.top === 'fallback') {
     // Forms that each name themselves (`Form W-2`, then `Form 1099-INT`, then `Form 1099-DIV`) are
     // one each; a guide's page that names a form it explains, after one that named none, is not.
+    // Each names what the other does not: a guide's page that adds a form's name to the guide's own
+    // title (`Guide to` → `Guide to | Closing Disclosure`) is the guide going on.
     const own = next.title;
     const before = prev.title;
-    if (own && before && own.docType === 'fallback' && before.docType === 'fallback' && own.score >= 3.5 && own.text !== before.text && !(next.pn && next.pn.k > 1) && !sharesHeaderId(doc, next)) add(3, `titled as a paper of its own (${own.text})`);
+    const names = (t: { text: string }) => new Set(t.text.split('|'));
+    const apart = own && before && [...names(own)].some((n) => !names(before).has(n)) && [...names(before)].some((n) => !names(own).has(n));
+    if (own && before && apart && own.docType === 'fallback' && before.docType === 'fallback' && own.score >= 3.5 && !(next.pn && next.pn.k > 1) && !sharesHeaderId(doc, next)) add(3, `titled as a paper of its own (${own.text})`);
     const a = new Set(first.text.split(' ').filter((w) => w.length >= 4));
     const b = new Set(next.text.split(' ').filter((w) => w.length >= 4));
     let inter = 0;

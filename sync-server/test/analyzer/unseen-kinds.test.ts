@@ -97,6 +97,24 @@ describe('values as bills print them', () => {
   });
 });
 
+describe("a US licence's numbered fields as OCR reads them", () => {
+  it('a field number followed by its label misread in lower case (`3 vos:` for `3 DOB:`) still gives the field', () => {
+    const card = page(
+      [
+        ['MONTANA DRIVER LICENSE', 189, 324],
+        ['9 CLASS:D 12RESTR: NONE', 260, 363],
+        ['3 vos: 08/04/1968', 261, 386],
+        ['1 SAMPLE', 268, 423],
+        ['2 BRENDA', 268, 430],
+        ['8 123 MAIN STREET', 268, 440],
+        ['HELENA, MT 59601', 274, 446],
+      ],
+      { confidence: 0.8 },
+    );
+    expect(values('driving-licence', [card]).dateOfBirth).toBe('1968-08-04');
+  });
+});
+
 describe("an invoice's parties and sums", () => {
   it("the amount a shipping invoice calls its `Invoice Amount`; a DANFE's title is no supplier, its `EMITENTE` is", () => {
     const shipping = page([['ABN: 16 112 221 123', 64, 67], ['Bill To: Custom Board Makers', 355, 67], ['Issue Date:', 640, 68], ['8th December 2021', 705, 67], ['Invoice Amount:', 619, 90], ['$5,270.00 AUD', 723, 89], ['Customs Duties $75.00', 400, 246], ['TOTAL $1,980.00', 400, 267]]);

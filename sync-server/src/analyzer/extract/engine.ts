@@ -8,7 +8,7 @@ import type { ExtractedField } from '../types.js';
 import { type YearHint, findDates } from './dates.js';
 import { type DocView, type LabelHit, type LabelPattern, type XLine, fold } from './doc.js';
 import { AU_POSTCODE, type Money, findMoney } from './money.js';
-import { looksLikeName, normaliseName } from './names.js';
+import { looksLikeName, normaliseName, onlyHonorifics } from './names.js';
 
 export type Where = 'after' | 'right' | 'below';
 
@@ -32,6 +32,11 @@ export interface LookupSpec<T> {
   belowLines?: number;
   /** Read the value from the label's line plus the lines that continue it (wrapped values). */
   wrap?: boolean;
+  /**
+   * The label is a field's number (`3`, `4d`): a lower-case word after it is its own label as OCR
+   * misread it (`3 vos: 08/04/1968` for `3 DOB`), never a sentence going on.
+   */
+  numbered?: boolean;
 }
 
 export function toField<T>(c: Candidate<T> | null | undefined): ExtractedField | undefined {
@@ -63,7 +68,7 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
     const base = 1 - labelPenalty(hit.pattern) - doc.pageIndex(hit.line.page) * 0.03 - Math.min(hit.line.rank, 60) * 0.0003 - (hit.fuzzy ? 0.05 : 0);
     if (best && (best as { score: number }).score >= base) break;
     // A label inside prose ("The Landlord lets …", "The Landlord's obligations") is no label.
-    if (continuesSentence(doc.after(hit)) || /^(?:['’]s\b|\s*\/\s*\p{L})/u.test(hit.line.text.slice(hit.end))) continue;
+    if ((!spec.numbered && continuesSentence(doc.after(hit))) || /^(?:['’]s\b|\s*\/\s*\p{L})/u.test(hit.line.text.slice(hit.end))) continue;
     if (where.includes('after')) {
       const rest = doc.after(hit);
       const text = spec.wrap ? [rest, ...doc.block(hit.line).slice(1).map((l) => l.text)].join(' ') : rest;
@@ -75,7 +80,8 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
       row.length >= 2 && !/\d/.test(hit.line.text) && row.every((l) => !/\d/.test(l.text) && l.text.length < 30) && row.some((l) => /\b(id|no\.?|number|status|department|dept|date|code|type|rate|hours|amount|ssn|period|description|title|position|reference|ref)\b/i.test(l.text));
     if (where.includes('right') && !header) {
       row.slice(0, spec.rightCells ?? 2).forEach((l, k) => {
-        if (doc.underRowLabel(l, row)) return;
+        // A cell that ends in a colon is another label (`For all other Enbridge Inquiries:`).
+        if (doc.underRowLabel(l, row) || /:\s*$/.test(l.text)) return;
         const text = spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
         consider(spec.parse(text, l), l, base - 0.05 - k * 0.05);
       });
@@ -305,6 +311,8 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     if (/^(?:account|annual|monthly|quarterly|your|the|my|bank|consolidated|summary|customer|member|pension|retirement|savings|checking|current)$/i.test(text)) continue;
     // A form's part or section heading (`Part I — Request`, `Section 2`) is no issuer.
     if (/^(?:part|section|item|schedule|step)\b[\s|ivxl\d.:—–-]*(?:\s|$)/i.test(text) && text.split(/\s+/).length <= 3) continue;
+    // A post-office box (`Postfach`, `PO Box 650`, `BP 12`) is where the issuer gets mail, not its name.
+    if (/^(?:postfach|p\.?\s?o\.?\s?box|post office box|bo[iî]te postale|b\.?p\.?\s*\d|apartado(?: de correos)?|casella postale|postbus|caixa postal)\b/i.test(text)) continue;
     // A section's heading (`Nous contacter`, `Contact us`) or OCR's reading of a logo (`€8b7z`) is none either.
     if (/^(?:contact(?:ez)?[- ]nous|nous contacter|contact us|contact|kontakt|contacto|contatti|contacte|customer service|service client)$/i.test(text)) continue;
     // Which copy this is (`Original for Recipient`, `Duplicate for Transporter` on an Indian GST
@@ -316,7 +324,7 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     // A person named at the top and again elsewhere (an addressee block, "Account name: …") is
     // whom the document is about, not its issuer.
     if (looksLikeName(normaliseName(text)) && !ORG_STRONG.test(text) && !ORG_DOMAIN.test(text) && namedAgain(doc, l, text)) continue;
-    if (/^(mr|mrs|ms|miss|dr)\b/i.test(text) || /\b(page|sheet|seite|blatt)\s*\d/i.test(text) || /^[-–\s]*\d+\s*(of|\/)?\s*\d*[-–\s]*$/.test(text)) continue;
+    if (onlyHonorifics(text) || /^(mr|mrs|ms|miss|dr)\b/i.test(text) || /\b(page|sheet|seite|blatt)\s*\d/i.test(text) || /^[-–\s]*\d+\s*(of|\/)?\s*\d*[-–\s]*$/.test(text)) continue;
     let score = 0;
     const strong = ORG_STRONG.test(text);
     if (strong) score += 2.5;

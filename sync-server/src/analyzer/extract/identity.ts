@@ -290,6 +290,7 @@ export function drivingLicence(doc: DocView): Out {
       labels: [new RegExp(`(?<![\\d.a-z])${n === '5' ? '[5§]' : n}(?:[.\\s]+(?:${CARD_LABEL}\\b[\\s:#.]*)?|${CARD_LABEL}\\b[\\s:#.]*)(?=\\S)`)],
       parse: (t) => repairDates(t).trim() || null,
       where: ['after'],
+      numbered: true,
     });
   // Surname (field 1, or LN) and given names (field 2, or FN), in whichever style the card mixes.
   const f1 = field('1') ?? lookup(doc, { labels: SURNAME, parse: upperWords, where: ['after', 'right', 'below'] });

@@ -62,6 +62,12 @@ describe('MRZ', () => {
     expect(r).toMatchObject({ format: 'TD1', surname: 'SPECIMEN', givenNames: 'SVEN', documentNumber: '59000002', nationality: 'SWE', dateOfBirth: '1987-03-14', expiryDate: '2017-01-02' });
   });
 
+  it('drops a character OCR read twice, where the check digits say (a French specimen: 60RFOO08099 for 60RF008099)', () => {
+    const r = findMrz(lines(['P<FRASPECIMEN<<NATACHA<K<<<<<<<<<<<sdsssdssss', "' = 60RFOO08099FRA5307128F1902237<<<<<<<<<<<<<<06"]))!;
+    expect(r).toMatchObject({ documentNumber: '60RF00809', dateOfBirth: '1953-07-12', expiryDate: '2019-02-23', nationality: 'FRA' });
+    expect(Object.values(r.checks).every(Boolean)).toBe(true);
+  });
+
   it('copes with spaces and a missing filler', () => {
     const r = findMrz(lines(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<', 'L898902C3 6UTO7408122F1204159ZE184226B<<<<10']))!;
     expect(r.documentNumber).toBe('L898902C3');

@@ -204,6 +204,20 @@ describe('types by what documents say they are', () => {
     expect(score.fallback).toBeGreaterThan(score.invoice ?? 0);
   });
 
+  it("a shop's receipt that totals and taxes like an invoice is told by its `CHANGE DUE`", () => {
+    const receipt = page([
+      ['MEGA MARKET PLUS', 246, 115],
+      ['LG FLATSCREEN 65 $899.99 S', 154, 161],
+      ['SUBTOTAL $1699.96', 259, 239],
+      ['TAX $110.50', 259, 254],
+      ['TOTAL $1810.46', 259, 270],
+      ['TEND $1810.46', 259, 286],
+      ['CHANGE DUE 0.00', 224, 473],
+      ['# ITEMS SOLD 4', 184, 500],
+    ]);
+    expect(classifier.classify([receipt]).docType).toBe('fallback');
+  });
+
   it("a visa's zone and a US state's identity card (`NOT A DRIVER LICENSE`) are none of the types, as surely as a title says so", () => {
     const visa = page([['UTOPIA VISA', 263, 305], ['Surname, Given names', 259, 409], ['ERIKSSON ANNA MARIA', 264, 416], ['V<UTOERIKSSON<<ANNA<KMARIA<<<<<<<<<<<<<<<<<<<', 145, 488], ['L8988901C4XXX4009078F96121096ZE184226B<<<<<<', 145, 504]], { confidence: 0.8 });
     expect(cueEvidence([visa]).title.fallback).toBeGreaterThanOrEqual(6);

@@ -116,7 +116,7 @@ export const TYPE_CUES: Record<string, Cue[]> = {
     ...c(3.5, 'sales receipt', 'cash receipt', 'official receipt', 'receipt (?:no|number|#)', 'ticket de caisse', 'bon de caisse', 'kassenbon', 'kassenzettel', 'kassabon', 'scontrino', 'ticket de compra', 'guest folio', 'promissory note', 'deed of trust', 'closing disclosure', 'loan estimate', 'insurance policy', 'policy schedule', 'certificate of insurance', 'declarations page'),
     // A till's receipt: the cash handed over and the change given back (`CASH RM 50.00 CHANGE RM 7.10`),
     // as sure a sign as a title (Malaysian and Australian receipts head themselves `TAX INVOICE`).
-    ...decisive(c(3.5, 'cash (?:[a-z]{1,3}|[$€£])? ?\\d+[.,]\\d{2} change')),
+    ...decisive(c(3.5, 'cash (?:[a-z]{1,3}|[$€£])? ?\\d+[.,]\\d{2} change', 'change due', 'bon fiscal')),
     ...c(3, 'goods sold are not (?:returnable|refundable|exchangeable)', 'no (?:cash )?refunds?', 'item\\(s\\)', 'qty\\(s\\)'),
     // A visa's zone (`V<UTOERIKSSON<<ANNA…`): printed in a passport, no passport itself; a US
     // state's identity card, which says it is no licence.
@@ -124,7 +124,7 @@ export const TYPE_CUES: Record<string, Cue[]> = {
     ...decisive(c(3.5, 'v<[a-z]{3}[a-z]*<<[a-z<]*', "not an? driver'?s? licen[cs]e")),
     // Guides, checklists and instructions explain papers; they are none.
     ...c(3, 'checklist', 'checkliste', 'guide to', 'instructions for (?:form|schedule)'),
-    ...c(2, 'receipt', 'thank you for (?:shopping|your purchase|your visit|visiting|dining)', 'cash tendered', 'tendered', 'change due', 'cashier', 'items? sold', 'folio', 'room charges?', 'check.?out', 'policyholder', 'policy (?:number|no)', 'insured', 'premium', 'borrower', 'lender'),
+    ...c(2, 'receipt', 'thank you for (?:shopping|your purchase|your visit|visiting|dining)', 'cash tendered', 'tendered', 'tend', 'cashier', 'customer copy', 'buc x', 'rendu', 'monnaie rendue', 'ruckgeld', 'items? sold', 'folio', 'room charges?', 'check.?out', 'policyholder', 'policy (?:number|no)', 'insured', 'premium', 'borrower', 'lender'),
     // A quotation or an estimate offers; it bills nothing. A receipt's Japanese name; Poland's
     // official acknowledgement of an e-invoice's receipt (UPO).
     ...c(3, 'quotation', '見積書', '御見積', '領収書', '收据', 'kostenvoranschlag', 'urzedowe poswiadczenie odbioru'),

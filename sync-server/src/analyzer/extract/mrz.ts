@@ -306,6 +306,21 @@ export function findMrz(lines: { text: string }[]): MrzResult | null {
       const r = readTd3(a.s, b.s);
       r.sourceLines = [a.i, b.i];
       consider(r);
+      // One character too many (OCR read one twice, `60RFOO08099` for `60RF008099`): each
+      // deletion is tried, and the one under which the most check digits validate is kept, a
+      // doubled character's first (what OCR adds is most often a glyph read twice).
+      if (b.s.length === 45 && score(r) < 4) {
+        let best: { r: MrzResult; key: number } | null = null;
+        for (let i = 0; i < 44; i++) {
+          const d = readTd3(a.s, b.s.slice(0, i) + b.s.slice(i + 1));
+          const key = score(d) * 2 + (b.s[i] === b.s[i + 1] || b.s[i] === b.s[i - 1] ? 1 : 0);
+          if (!best || key > best.key) best = { r: d, key };
+        }
+        if (best && score(best.r) > score(r) + 1) {
+          best.r.sourceLines = [a.i, b.i];
+          consider(best.r);
+        }
+      }
     }
     if (b && c && /^[ICA]/.test(a.s) && a.s.length <= 34 && b.s.length <= 34) {
       const r = readTd1(a.s, b.s, c.s);

@@ -13,7 +13,7 @@ import { PacketReadError } from '../pdf/errors.js';
 import { hideFontPrograms } from '../pdf/font-programs.js';
 import { openPacket, type OpenPacketOptions } from '../pdf/open-packet.js';
 import { surveyStreams, type StreamGuardOptions } from '../pdf/stream-guard.js';
-import { orient, resize, rotateClockwise, shrink, toGrey, type GreyImage } from '../pdf/pixels.js';
+import { orient, resize, rotateBy, rotateClockwise, shrink, skewAngle, toGrey, type GreyImage } from '../pdf/pixels.js';
 import { renderGrey } from '../pdf/render.js';
 import type { PageEvidence } from '../preflight/evidence.js';
 import { COVERS_PAGE, mainPicture, pageScan } from '../preflight/page-flags.js';
@@ -153,9 +153,35 @@ const ORIENTATION_CONFIDENCE = 1.5;
 export async function readUpright(ocr: OcrEngine, image: GreyImage, ppi: number): Promise<OcrLine[]> {
   const first = await ocr.recognize(image, ppi);
   const turned = await turnedReading(ocr, image, ppi, first);
-  if (!turned) return rereadMrzStrip(ocr, image, ppi, first);
-  const upright = await rereadMrzStrip(ocr, turned.image, ppi, turned.lines);
-  return upright.map((l) => ({ ...l, box: boundsOf(turned.toSource, l.box.x, l.box.y, l.box.x + l.box.w, l.box.y + l.box.h) }));
+  const read = turned ?? (await tiltedReading(ocr, image, ppi, first));
+  if (!read) return rereadMrzStrip(ocr, image, ppi, first);
+  const upright = await rereadMrzStrip(ocr, read.image, ppi, read.lines);
+  return upright.map((l) => ({ ...l, box: boundsOf(read.toSource, l.box.x, l.box.y, l.box.x + l.box.w, l.box.y + l.box.h) }));
+}
+
+/** A reading this poor (fewer confident lines), or unsure of a fifth of its lines… */
+const POOR_READING = 3;
+/** …of a page tilted this much (degrees) or more is worth a second look, turned straight. */
+const CLEAR_TILT = 5;
+
+/**
+ * A document photographed on a desk, tilted: automatic segmentation finds nothing among the
+ * desk, the photo and the shadows, or reads the tilted lines in part. When the first reading is
+ * poor or unsure in part and the page is clearly tilted (`skewAngle`: the turn that lines its
+ * strongest edges up in rows, cheap beside OCR), it is turned straight and read as one block of
+ * text; that reading wins when it has clearly more confident lines.
+ */
+async function tiltedReading(ocr: OcrEngine, image: GreyImage, ppi: number, first: OcrLine[]): Promise<(ReturnType<typeof rotateBy> & { lines: OcrLine[] }) | null> {
+  if (!ocr.recognizeBlock) return null;
+  const q = readingQuality(first);
+  if (q.confident >= POOR_READING && q.confident >= q.lines * 0.8) return null;
+  // Only a page that is tilted: read as one block as it lies, a page with pictures gives more
+  // confident noise, not more text (a form's logo, a card's photo).
+  const tilt = skewAngle(image);
+  if (Math.abs(tilt) < CLEAR_TILT) return null;
+  const turned = rotateBy(image, -tilt);
+  const lines = await ocr.recognizeBlock(turned.image, ppi);
+  return readingQuality(lines).confident >= q.confident + POOR_READING ? { ...turned, lines } : null;
 }
 
 /** The page read turned the way the engine says is up, when that reading is the surer one; else null. */

@@ -100,6 +100,76 @@ export function rotateClockwise(img: GreyImage, degrees: 90 | 180 | 270): { imag
   return { image: { width: W, height: H, data: out }, toSource };
 }
 
+/**
+ * Turned by any angle (degrees, clockwise as seen), on a canvas that holds the whole turned image,
+ * the corners `fill` (paper white); `toSource` maps a pixel of the turned image back to the given one.
+ */
+export function rotateBy(img: GreyImage, degrees: number, fill = 255): { image: GreyImage; toSource: Matrix } {
+  const { width: w, height: h, data } = img;
+  const a = (degrees * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const W = Math.ceil(Math.abs(w * cos) + Math.abs(h * sin) - 1e-9);
+  const H = Math.ceil(Math.abs(w * sin) + Math.abs(h * cos) - 1e-9);
+  const out = new Uint8Array(W * H).fill(fill);
+  // Turned (X, Y) about the centres comes from source (x, y) = R(-a) · (X - W/2, Y - H/2) + (w/2, h/2).
+  const cx = w / 2;
+  const cy = h / 2;
+  const CX = W / 2;
+  const CY = H / 2;
+  for (let Y = 0; Y < H; Y++) {
+    const dy = Y - CY;
+    for (let X = 0; X < W; X++) {
+      const dx = X - CX;
+      const x = Math.round(dx * cos + dy * sin + cx);
+      const y = Math.round(-dx * sin + dy * cos + cy);
+      if (x >= 0 && y >= 0 && x < w && y < h) out[Y * W + X] = data[y * w + x]!;
+    }
+  }
+  const toSource: Matrix = [cos, -sin, sin, cos, cx - CX * cos - CY * sin, cy + CX * sin - CY * cos];
+  return { image: { width: W, height: H, data: out }, toSource };
+}
+
+/**
+ * The angle (degrees, clockwise) a photographed page's lines of text are tilted by, within ±max:
+ * the turn under which its strong edges (letters, not the desk) line up in the fewest, fullest rows.
+ */
+export function skewAngle(img: GreyImage, max = 20): number {
+  const f = Math.max(1, Math.floor(Math.max(img.width, img.height) / 500));
+  const small = shrink(img, f);
+  const { width: w, height: h, data } = small;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const g = Math.abs(data[i + 1]! - data[i - 1]!) + Math.abs(data[i + w]! - data[i - w]!);
+      if (g > 80) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  if (xs.length < 200) return 0;
+  let best = 0;
+  let bestScore = -1;
+  const rows = new Float64Array(Math.ceil(Math.hypot(w, h)) * 2 + 4);
+  for (let d = -max; d <= max; d += 0.5) {
+    const a = (d * Math.PI) / 180;
+    const sin = Math.sin(a);
+    const cos = Math.cos(a);
+    rows.fill(0);
+    const off = rows.length / 2;
+    for (let k = 0; k < xs.length; k++) rows[Math.round(-xs[k]! * sin + ys[k]! * cos + off)]!++;
+    let score = 0;
+    for (const r of rows) score += r * r;
+    if (score > bestScore) {
+      bestScore = score;
+      best = d;
+    }
+  }
+  return best;
+}
+
 /** Shrinks by an integer factor, each output pixel the mean of a factor × factor block. */
 export function shrink(img: GreyImage, factor: number): GreyImage {
   const f = Math.max(1, Math.floor(factor));

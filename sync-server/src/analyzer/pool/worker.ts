@@ -55,6 +55,10 @@ function lazyEngine(name: OcrEngineName, concurrency: number, notes: string[]): 
       const { engine } = await get();
       return engine.orientation ? engine.orientation(image, ppi) : null;
     },
+    async recognizeBlock(image, ppi) {
+      const { engine } = await get();
+      return engine.recognizeBlock ? engine.recognizeBlock(image, ppi) : engine.recognize(image, ppi);
+    },
     async close() {},
   };
 }

@@ -43,6 +43,7 @@ export function concurrentEngine(name: OcrEngineName, make: () => Promise<OcrEng
     recognizeMrz: (image, ppi) => use((e) => e.recognizeMrz(image, ppi)),
     // Every wrapper passes orientation on: read-packet.ts asks it of pages read mostly unsure.
     orientation: (image, ppi) => use(async (e) => (e.orientation ? e.orientation(image, ppi) : null)),
+    recognizeBlock: (image, ppi) => use(async (e) => (e.recognizeBlock ? e.recognizeBlock(image, ppi) : e.recognize(image, ppi))),
     async close() {
       const engines = await Promise.allSettled(all);
       await Promise.all(engines.map((r) => (r.status === 'fulfilled' ? r.value.close() : undefined)));

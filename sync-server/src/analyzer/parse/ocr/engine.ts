@@ -34,6 +34,11 @@ export interface OcrEngine {
    * engine's confidence in it (Tesseract's orientation detection; null when the engine cannot tell).
    */
   orientation?(image: GreyImage, ppi: number): Promise<{ rotate: 0 | 90 | 180 | 270; confidence: number } | null>;
+  /**
+   * Reads the image as one block of text (page segmentation 6): a photographed document whose
+   * automatic segmentation found nothing among the desk, the photo and the shadows.
+   */
+  recognizeBlock?(image: GreyImage, ppi: number): Promise<OcrLine[]>;
   close(): Promise<void>;
 }
 

@@ -110,6 +110,10 @@ export function createTesseractCli(options: TesseractCliOptions = {}): OcrEngine
       const args = ['stdin', 'stdout', '-l', 'eng', '--psm', '6', '--dpi', dpi, '-c', `tessedit_char_whitelist=${MRZ_ALPHABET}`, 'tsv'];
       return linesFromTsv(await run(binary, args, encodePgm(image), timeoutMs));
     },
+    async recognizeBlock(image: GreyImage, ppi: number): Promise<OcrLine[]> {
+      const dpi = String(Math.round(Math.min(1200, Math.max(70, ppi))));
+      return linesFromTsv(await run(binary, ['stdin', 'stdout', '-l', languages, '--psm', '6', '--dpi', dpi, 'tsv'], encodePgm(image), timeoutMs));
+    },
     async orientation(image: GreyImage, ppi: number) {
       const dpi = String(Math.round(Math.min(1200, Math.max(70, ppi))));
       // Needs Debian's tesseract-ocr-osd; without it (or on an image with too little text) there is no answer.

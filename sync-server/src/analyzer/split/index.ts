@@ -136,7 +136,9 @@ function profile(page: ParsedPage, classify?: (p: ParsedPage) => PageTypes): Pro
     text: ` ${words(page.lines.map((l) => l.text).join(' ')).join(' ')} `,
     // Asked only when the type changes: most pages never need it.
     get title() {
-      return titleCue(page);
+      // Asked again for each pair the page is in: worked out once.
+      Object.defineProperty(this, 'title', { value: titleCue(page) });
+      return this.title;
     },
     medium: page.source === 'ocr' ? 'scan' : 'print',
     opensLetter: page.lines.some((l) => l.box.y < (page.height || 842) * 0.5 && SALUTATION.test(l.text)),

@@ -18,6 +18,15 @@ import { readAndCheck, tesseractJs } from './fixtures/read.js';
 const item = (str: string, x: number, y: number, size = 10, w = str.length * size * 0.5): PageTextItem => ({ str, x, y, w, h: size, size, quarter: 0 });
 const lineAt = (page: ParsedPage, re: RegExp) => page.lines.find((l) => re.test(l.text));
 
+/** A US Letter page of Helvetica text, each [text, x, y, size] in PDF points from the bottom left. */
+async function letterPage(texts: [string, number, number, number][]) {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  for (const [text, x, y, size] of texts) page.drawText(text, { x, y, size, font });
+  return { doc, page };
+}
+
 describe('text lines from the text layer', () => {
   it('merges items on one baseline, keeps table cells apart and orders rows top to bottom', () => {
     const lines = itemsToLines([
@@ -37,12 +46,11 @@ describe('text lines from the text layer', () => {
   });
 
   it("reads what was typed into a filled PDF form's fields, where the fields sit; tick boxes say nothing", async () => {
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const page = doc.addPage([612, 792]);
-    page.drawText('Employment Verification', { x: 72, y: 740, size: 14, font });
-    page.drawText("EMPLOYEE'S NAME", { x: 72, y: 700, size: 8, font });
-    page.drawText("EMPLOYER'S NAME", { x: 300, y: 700, size: 8, font });
+    const { doc, page } = await letterPage([
+      ['Employment Verification', 72, 740, 14],
+      ["EMPLOYEE'S NAME", 72, 700, 8],
+      ["EMPLOYER'S NAME", 300, 700, 8],
+    ]);
     const form = doc.getForm();
     const field = (name: string, text: string, x: number, y: number) => {
       const f = form.createTextField(name);
@@ -180,13 +188,12 @@ describe('OCR', () => {
     it("reads a printed photo whose text layer is only the browser's header and footer", async (ctx) => {
       if (!ocr) return ctx.skip();
       const scan = (await scanPage(A5, 200, payslipLines(march), 43)) as Extract<PageSpec, { kind: 'image' }>;
-      const doc = await PDFDocument.create();
-      const font = await doc.embedFont(StandardFonts.Helvetica);
-      const page = doc.addPage([612, 792]);
-      page.drawText('7/8/2021', { x: 26, y: 770, size: 9, font });
-      page.drawText('Gallery', { x: 325, y: 770, size: 9, font });
-      page.drawText('chrome://media-app', { x: 26, y: 15, size: 9, font });
-      page.drawText('1/1', { x: 576, y: 15, size: 9, font });
+      const { doc, page } = await letterPage([
+        ['7/8/2021', 26, 770, 9],
+        ['Gallery', 325, 770, 9],
+        ['chrome://media-app', 26, 15, 9],
+        ['1/1', 576, 15, 9],
+      ]);
       page.drawImage(await doc.embedJpg(scan.bytes), { x: 150, y: 250, width: A5[0] * 0.75, height: A5[1] * 0.75 });
       const r = await readAndCheck(await doc.save(), ocr);
       const text = r.pages[0]!.lines.map((l) => l.text).join('\n');

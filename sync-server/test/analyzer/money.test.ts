@@ -10,6 +10,8 @@ describe('money: every printed style of DOC-TYPES.md', () => {
     ['€1,234.56', '1234.56', 'EUR'],
     ['1 234,56 €', '1234.56', 'EUR'],
     ['EUR 1.234,56', '1234.56', 'EUR'],
+    // A Polish e-invoice glues the code to the amount.
+    ['17 115,45PLN', '17115.45', 'PLN'],
     ['1.234,56 EUR', '1234.56', 'EUR'],
     ['€ 12.345.678,90', '12345678.90', 'EUR'],
     ['USD 45,000', '45000.00', 'USD'],

@@ -124,6 +124,27 @@ describe("an invoice's parties and sums", () => {
   });
 });
 
+describe("an issuer's name over two lines", () => {
+  it('a lender whose brand is printed over its legal name (`AnyCompany` / `Loan Servicing LLC`) is named by both', () => {
+    const statement: ParsedPage = {
+      page: 1,
+      width: 612,
+      height: 1008,
+      source: 'text',
+      images: [],
+      lines: [
+        { text: 'AnyCompany', box: { x: 41, y: 10, w: 110, h: 18 }, confidence: 1 },
+        { text: 'Loan Servicing LLC', box: { x: 42, y: 30, w: 90, h: 10 }, confidence: 1 },
+        { text: 'MONTHLY STATEMENT', box: { x: 391, y: 27, w: 120, h: 12 }, confidence: 1 },
+        { text: '100 Main Street | Any Town, USA 23450 | 1.800.555.0100', box: { x: 39, y: 60, w: 250, h: 8 }, confidence: 1 },
+        { text: 'Mortgage account number 0012345678', box: { x: 39, y: 100, w: 200, h: 9 }, confidence: 1 },
+        { text: 'Outstanding principal $212,500.00', box: { x: 39, y: 120, w: 200, h: 9 }, confidence: 1 },
+      ],
+    };
+    expect(values('mortgage-statement', [statement]).lenderName).toBe('AnyCompany Loan Servicing LLC');
+  });
+});
+
 describe("a filled form's answers", () => {
   it("an agency's verification form: each answer under its own label (not the next label's, half a line lower), the form's questions no answers", () => {
     const cell = (text: string, x: number, y: number, h: number): TextLine => ({ text, box: { x, y, w: text.length * 5, h }, confidence: 1 });

@@ -341,7 +341,7 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
   // A name broken over two lines (`Kestrel Facilities` / `Management Ltd`): join the part above.
   const b = best.line;
   const above = lines.find((l) => l !== b && Math.abs(l.box.x - b.box.x) < 6 && l.box.y < b.box.y && b.box.y - (l.box.y + l.box.h) < b.box.h * 0.8 && !/\d/.test(l.text) && !TITLE_WORDS.test(l.text) && !ORG_STRONG.test(l.text));
-  if (above && ORG_STRONG.test(best.text) && best.text.split(/\s+/).length <= 2) return { ...best, text: `${above.text.trim()} ${best.text}`, line: above };
+  if (above && ORG_STRONG.test(best.text) && best.text.split(/\s+/).length <= 3) return { ...best, text: `${above.text.trim()} ${best.text}`, line: above };
   return best;
 }
 

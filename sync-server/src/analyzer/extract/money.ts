@@ -52,7 +52,8 @@ const CODES = ['GBP', 'USD', 'EUR', 'CHF', 'PLN', 'CAD', 'AUD', 'NZD', 'INR', 'J
 /** Currencies whose symbol is `$`. */
 const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN']);
 
-const CUR = `(?:(?:US|CA|AU|NZ|HK|[CASR])\\$|[£$€₹]|zł|\\bRs\\.?(?=\\s*\\d)|\\bEuros?\\b|\\b(?:${CODES.join('|')})\\b)`;
+// A code may be glued to the amount it follows (`17 115,45PLN`): not after a letter, then.
+const CUR = `(?:(?:US|CA|AU|NZ|HK|[CASR])\\$|[£$€₹]|zł|\\bRs\\.?(?=\\s*\\d)|\\bEuros?\\b|(?<![A-Za-z])(?:${CODES.join('|')})\\b)`;
 // Swiss amounts group thousands with an apostrophe (`1'234.50`).
 // Indian amounts group lakhs and crores by two digits above the thousands (`7,08,000.00`).
 const NUM = `\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?(?![\\d,])|\\d{1,3}(?:['’]\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:,\\d{3})+(?:\\.\\d{1,2})?|\\d{1,3}(?:\\.\\d{3})+(?:,\\d{1,2})?|\\d{1,3}(?:[\\u00a0\\u202f ]\\d{3})+(?:,\\d{1,2})?(?![.,]\\d)|\\d+(?:[.,]\\d{1,2})?`;

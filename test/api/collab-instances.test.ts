@@ -70,7 +70,9 @@ describe(`two server instances on one ${DRIVER} database`, () => {
     );
 
     const names = (p: WebsocketProvider) => [...p.awareness.getStates().values()].map((s) => (s as { user?: { name: string } }).user?.name);
-    await until(() => names(a.provider).includes('Ben on instance B') && names(b.provider).includes('Ada on instance A'), 'presence crosses instances');
+    // A presence announced before the other instance relayed the room (a loaded machine) is
+    // announced again by its editor within y-protocols' renewal (15 s): convergence, not speed.
+    await until(() => names(a.provider).includes('Ben on instance B') && names(b.provider).includes('Ada on instance A'), 'presence crosses instances', 20_000);
   });
 
   it('streams a change made through one instance to a sync client of the other', async () => {

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { officialCatalogue } from '../../src/analyzer/catalogue.js';
 import { generateDocuments } from '../../src/analyzer/classify/generator/index.js';
 import { toParsedPages } from '../../src/analyzer/classify/generator/pages.js';
 import { extractFields } from '../../src/analyzer/extract/index.js';
 import { orgName, withoutOcrTail } from '../../src/analyzer/extract/engine.js';
 import { checkDigit, findMrz } from '../../src/analyzer/extract/mrz.js';
-import type { ParsedPage, TextLine } from '../../src/analyzer/types.js';
+import { cellsPage, fieldValues, schemaOf } from './fixtures/cells.js';
 
-const { schemas } = officialCatalogue();
-const schema = (t: string) => schemas.find((s) => s.docType === t);
-const values = (t: string, pages: ParsedPage[]) => Object.fromEntries(Object.entries(extractFields(t, pages, schema(t))).map(([k, v]) => [k, v.value]));
-
-/** A page from positioned cells: [text, x, y]. */
-function page(cells: [string, number, number, number?][], n = 1): ParsedPage {
-  const lines: TextLine[] = cells.map(([text, x, y, h]) => ({ text, box: { x, y, w: text.length * 5, h: h ?? 10 }, confidence: 1 }));
-  return { page: n, width: 595, height: 842, source: 'text', images: [], lines };
-}
+const schema = schemaOf;
+const values = fieldValues;
+const page = (cells: [string, number, number, number?][], n = 1) => cellsPage(cells, { n });
 
 const norm = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replace(/[\s,.;:]+/g, ' ').trim() : JSON.stringify(v));
 

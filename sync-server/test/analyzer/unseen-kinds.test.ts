@@ -11,20 +11,13 @@ import { DocumentClassifier } from '../../src/analyzer/classify/index.js';
 import { cueEvidence, titleLines } from '../../src/analyzer/classify/cues.js';
 import { nearMatches } from '../../src/analyzer/extract/doc.js';
 import { accountNumberParser } from '../../src/analyzer/extract/documents.js';
-import { extractFields } from '../../src/analyzer/extract/index.js';
 import { splitPages } from '../../src/analyzer/split/index.js';
-import type { ParsedPage, TextLine } from '../../src/analyzer/types.js';
+import type { ParsedPage } from '../../src/analyzer/types.js';
+import { cellsPage, fieldValues } from './fixtures/cells.js';
 
-const { types, schemas } = officialCatalogue('generic');
-const schema = (t: string) => schemas.find((s) => s.docType === t);
-const values = (t: string, pages: ParsedPage[]) => Object.fromEntries(Object.entries(extractFields(t, pages, schema(t))).map(([k, v]) => [k, v.value]));
-
-/** A page from positioned cells: [text, x, y]; `confidence` below 1 makes it an OCR reading. */
-function page(cells: [string, number, number][], opts: { n?: number; confidence?: number } = {}): ParsedPage {
-  const confidence = opts.confidence ?? 1;
-  const lines: TextLine[] = cells.map(([text, x, y]) => ({ text, box: { x, y, w: text.length * 5, h: 10 }, confidence }));
-  return { page: opts.n ?? 1, width: 612, height: 792, source: confidence < 1 ? 'ocr' : 'text', images: [], lines };
-}
+const { types } = officialCatalogue('generic');
+const values = fieldValues;
+const page = cellsPage;
 
 describe('labels as OCR reads them', () => {
   it('a long label with one letter wrong, missing or added is found on an OCR line; a longer word is not it', () => {
@@ -147,34 +140,26 @@ describe("an issuer's name over two lines", () => {
 
 describe("a filled form's answers", () => {
   it("an agency's verification form: each answer under its own label (not the next label's, half a line lower), the form's questions no answers", () => {
-    const cell = (text: string, x: number, y: number, h: number): TextLine => ({ text, box: { x, y, w: text.length * 5, h }, confidence: 1 });
-    const form: ParsedPage = {
-      page: 1,
-      width: 612,
-      height: 792,
-      source: 'text',
-      images: [],
-      lines: [
-        cell('Department of Social', 108, 53, 9),
-        cell('& Health Services Employment Verification', 108, 57, 9),
-        cell('DATE', 464, 94, 9),
-        cell('07/02/2026', 460, 101, 10.2),
-        cell('Section 2: To be filled out by the employer.', 78, 187, 11.6),
-        cell('EMPLOYEE’S NAME', 78, 199.2, 8.9),
-        cell('EMPLOYER’S NAME', 290, 199.2, 8.9),
-        // The fields' answers sit in boxes that start above the labels' bottom line.
-        cell('Terrence Boyd', 74, 206.5, 10.2),
-        cell('Harbor Ridge Landscaping', 286, 206.5, 10.2),
-        cell('EMPLOYEE’S JOB TITLE', 78, 228, 8.9),
-        cell('EMPLOYER’S ADDRESS', 290, 228, 8.9),
-        cell('Grounds Crew', 74, 235.3, 10.2),
-        cell('1408 SE Mill Plain Blvd, Vancouver, WA 98683', 286, 235.3, 10.2),
-        cell('DATE EMPLOYEE STARTED WORK', 250, 256.8, 8.9),
-        cell('Is this a new job? No Yes 02/03/2025', 78, 264, 17.4),
-        cell('WHEN WILL YOUR', 474, 345, 8.9),
-        cell('POSITION END?', 474, 354, 8.9),
-      ],
-    };
+    const form = cellsPage([
+      ['Department of Social', 108, 53, 9],
+      ['& Health Services Employment Verification', 108, 57, 9],
+      ['DATE', 464, 94, 9],
+      ['07/02/2026', 460, 101, 10.2],
+      ['Section 2: To be filled out by the employer.', 78, 187, 11.6],
+      ['EMPLOYEE’S NAME', 78, 199.2, 8.9],
+      ['EMPLOYER’S NAME', 290, 199.2, 8.9],
+      // The fields' answers sit in boxes that start above the labels' bottom line.
+      ['Terrence Boyd', 74, 206.5, 10.2],
+      ['Harbor Ridge Landscaping', 286, 206.5, 10.2],
+      ['EMPLOYEE’S JOB TITLE', 78, 228, 8.9],
+      ['EMPLOYER’S ADDRESS', 290, 228, 8.9],
+      ['Grounds Crew', 74, 235.3, 10.2],
+      ['1408 SE Mill Plain Blvd, Vancouver, WA 98683', 286, 235.3, 10.2],
+      ['DATE EMPLOYEE STARTED WORK', 250, 256.8, 8.9],
+      ['Is this a new job? No Yes 02/03/2025', 78, 264, 17.4],
+      ['WHEN WILL YOUR', 474, 345, 8.9],
+      ['POSITION END?', 474, 354, 8.9],
+    ]);
     expect(values('employment-letter', [form])).toMatchObject({ employeeName: 'Terrence Boyd', employerName: 'Harbor Ridge Landscaping', jobTitle: 'Grounds Crew', startDate: '2025-02-03' });
   });
 });

@@ -230,6 +230,8 @@ function bodyScore(x: number): number {
 /** What one page holds: the title cues (w ≥ 3) its title zone shows, and every cue its text shows. */
 interface PageCues {
   title: Set<Cue>;
+  /** The title zone's text, folded: what the title cues matched. */
+  titleText: string;
   body: Set<Cue>;
   /** Function words of the continental languages and of English, counted. */
   lang: LanguageCounts;
@@ -250,7 +252,7 @@ function pageCues(page: ParsedPage): PageCues {
   if (hit) return hit;
   const title = new Searchable(fold(titleLines(page).map((l) => l.text).join('\n')));
   const body = new Searchable(fold(page.lines.map((l) => l.text).join('\n')));
-  hit = { title: new Set(), body: new Set(), lang: countLanguage(body.all) };
+  hit = { title: new Set(), titleText: title.text, body: new Set(), lang: countLanguage(body.all) };
   for (const q of ALL_CUES) {
     // Only a type's name is a title; a label that happens to sit near the top is body evidence.
     if (title.text && q.w >= 3 && title.has(q)) hit.title.add(q);
@@ -297,20 +299,20 @@ export function cueEvidence(pages: ParsedPage[]): CueEvidence {
 }
 
 /**
- * The type a page's title zone names, if any: the start of a document says what it is. `text` is
- * the title cues of that type as matched (`1099-int|form 1099`), which tell two forms of one family apart.
+ * The type a page's title zone names, if any: the start of a document says what it is. `names` are
+ * the title cues of that type as matched (`1099-int`, `form 1099`), which tell two forms of one
+ * family apart.
  */
-export function titleCue(page: ParsedPage): { docType: string; score: number; text: string } | null {
-  const { title } = pageCues(page);
+export function titleCue(page: ParsedPage): { docType: string; score: number; names: string[] } | null {
+  const { title, titleText } = pageCues(page);
   let best: { docType: string; score: number } | null = null;
   for (const [type, cues] of Object.entries(TYPE_CUES)) {
     for (const q of cues) if (title.has(q) && (!best || q.w > best.score)) best = { docType: type, score: q.w };
   }
   if (!best) return null;
-  const zone = fold(titleLines(page).map((l) => l.text).join('\n'));
   const found = (TYPE_CUES[best.docType] ?? []).filter((q) => title.has(q)).map((q) => new RegExp(q.re.source, 'g'));
-  const text = [...new Set(found.flatMap((re) => [...zone.matchAll(re)].map((m) => m[0])))].sort().join('|');
-  return { docType: best.docType, score: best.score, text };
+  const names = [...new Set(found.flatMap((re) => [...titleText.matchAll(re)].map((m) => m[0])))];
+  return { docType: best.docType, score: best.score, names };
 }
 
 /** A document's language counts, from its pages' (searched once each). */

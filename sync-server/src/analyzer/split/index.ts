@@ -58,7 +58,7 @@ interface Profile {
   /** The page's text, lower-cased, words separated by single spaces. */
   text: string;
   /** The type its title names ("Bank statement", "Facture"), when it has one. */
-  title: { docType: string; score: number; text: string } | null;
+  title: { docType: string; score: number; names: string[] } | null;
   /** Identifiers in its running header (the top lines): an account or reference number repeated on every page. */
   headerIds: Set<string>;
   /** What the page is on: how it was read and its size (a scan among printed pages, Letter after A4). */
@@ -152,6 +152,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a).toLowerCase().replace
 function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) => { values: Record<string, unknown>; size: number }): { score: number; reasons: string[] } {
   const prev = doc[doc.length - 1]!;
   const first = doc[0]!;
+  const namesIssuer = first.letterhead.some((g) => next.text.includes(g));
   const reasons: string[] = [];
   let s = 0;
   const add = (v: number, why: string) => {
@@ -193,7 +194,6 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
     // A page the model finds none of the types after a typed one (a payslip's notes, an invoice's
     // terms) that names the document's issuer again is read as its next page when nothing on it
     // starts a document; without the issuer it is as likely another paper (a letter after a bill).
-    const namesIssuer = first.letterhead.some((g) => next.text.includes(g));
     const runsOn = doc.length > 1 || (MULTI_PAGE[docTop] ?? 0) >= 0.5 || (prev.pn?.n !== undefined && prev.pn.k < prev.pn.n) || (next.top === 'fallback' && namesIssuer);
     if (!starts && runsOn && docTop !== 'fallback') add(+Math.min(change, 0.5).toFixed(2) - 1, `type ${docTop}→${next.top} (${pSame.toFixed(2)}) but nothing starts a document`);
     else add(+change.toFixed(2), `type ${docTop}→${next.top} (${pSame.toFixed(2)})${starts ? (title ? ` titled ${title.docType}` : next.opensLetter ? ' opens a letter' : ' on another sheet') : ''}`);
@@ -225,15 +225,13 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
 
   // "Anything else" followed by "anything else": a change of subject (a cover letter, then a recipe).
   if (docTop === 'fallback' && next.top === 'fallback') {
-    // Forms that each name themselves (`Form W-2`, then `Form 1099-INT`, then `Form 1099-DIV`) are
-    // one each; a guide's page that names a form it explains, after one that named none, is not.
-    // Each names what the other does not: a guide's page that adds a form's name to the guide's own
-    // title (`Guide to` → `Guide to | Closing Disclosure`) is the guide going on.
+    // Forms that each name themselves (`Form W-2`, then `Form 1099-INT`) are one each, when each
+    // names what the other does not: a guide's page that adds a form's name to the guide's own
+    // title (`Guide to` → `Guide to`, `Closing Disclosure`), or names none, is the guide going on.
     const own = next.title;
     const before = prev.title;
-    const names = (t: { text: string }) => new Set(t.text.split('|'));
-    const apart = own && before && [...names(own)].some((n) => !names(before).has(n)) && [...names(before)].some((n) => !names(own).has(n));
-    if (own && before && apart && own.docType === 'fallback' && before.docType === 'fallback' && own.score >= 3.5 && !(next.pn && next.pn.k > 1) && !sharesHeaderId(doc, next)) add(3, `titled as a paper of its own (${own.text})`);
+    const apart = own && before && own.names.some((n) => !before.names.includes(n)) && before.names.some((n) => !own.names.includes(n));
+    if (apart && own.docType === 'fallback' && before.docType === 'fallback' && own.score >= 3.5 && !(next.pn && next.pn.k > 1) && !sharesHeaderId(doc, next)) add(3, `titled as a paper of its own (${own.names.join(', ')})`);
     const a = new Set(first.text.split(' ').filter((w) => w.length >= 4));
     const b = new Set(next.text.split(' ').filter((w) => w.length >= 4));
     let inter = 0;
@@ -244,7 +242,7 @@ function score(doc: Profile[], next: Profile, keys?: (p: Profile, type: string) 
 
   // Continuation evidence.
   if (next.cont) add(-1.5, 'continuation words');
-  if (tpl < 0.55 && first.letterhead.some((g) => next.text.includes(g))) add(-1.5, 'names the issuer');
+  if (tpl < 0.55 && namesIssuer) add(-1.5, 'names the issuer');
   if (sharesHeaderId(doc, next)) add(-2, 'same identifier in the running header');
   // Pages of one document come on one kind of sheet: a scan among printed pages, or a page of
   // another size, is a hint of another document, unless its number says it follows.

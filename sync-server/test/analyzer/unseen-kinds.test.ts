@@ -106,6 +106,54 @@ describe("a US licence's numbered fields as OCR reads them", () => {
     );
     expect(values('driving-licence', [card]).dateOfBirth).toBe('1968-08-04');
   });
+
+  it("labels OCR garbled beyond reading: the card's dates by their order, the one token shaped like a licence number", () => {
+    const card = page(
+      [
+        ['ARIZONA DRIVER LICENSE USA', 194, 325],
+        ['9 classD vain D12345678', 264, 357],
+        ['12RESTNONE sx0s 02/01/1957', 271, 369],
+        ['1 SAMPLE', 271, 380],
+        ['2 JELANI', 271, 389],
+        ['8 123 MAIN STREET', 258, 395],
+        ['PHOENIX, AZ 85007', 278, 400],
+        ['exe 02/01/2024 «iss 02/01/2016', 271, 412],
+        ['5 DD 1234567890123456', 276, 460],
+        ['REV 07/01/2018', 380, 470],
+      ],
+      { confidence: 0.8 },
+    );
+    const v = values('driving-licence', [card]);
+    expect(v).toMatchObject({ licenceNumber: 'D12345678', dateOfBirth: '1957-02-01', issueDate: '2016-02-01', expiryDate: '2024-02-01' });
+    // Two tokens shaped like a licence number: neither is taken.
+    const two = page([...card.lines.map((l) => [l.text, l.box.x, l.box.y] as [string, number, number]), ['ID 99887766', 400, 380]], { confidence: 0.8 });
+    expect(values('driving-licence', [two]).licenceNumber).toBeUndefined();
+  });
+
+  it('the name over an unlabelled address, the surname over field 2 when its number is misread, a street whose field number reads as a letter', () => {
+    const unlabelled = page(
+      [
+        ['GEORGIA DRIVER LICENSE', 200, 340],
+        ['NO. 123456789 CLASS C', 288, 370],
+        ['JOHN A. SMITH', 270, 390],
+        ['222 PEACHTREE STREET', 270, 398],
+        ['ATLANTA GA 30318-1234 ae', 270, 405],
+      ],
+      { confidence: 0.8 },
+    );
+    expect(values('driving-licence', [unlabelled])).toMatchObject({ fullName: 'John A. Smith', licenceNumber: '123456789', address: '222 PEACHTREE STREET, ATLANTA GA 30318-1234' });
+    const numbered = page(
+      [
+        ['MASSACHUSETTS DRIVER LICENSE', 190, 320],
+        [',SOUZA', 280, 399],
+        ['2 JORGE', 280, 410],
+        ['s 100 MAIN STREET', 280, 418],
+        ['ANYTOWN, MA, 02127', 283, 427],
+      ],
+      { confidence: 0.8 },
+    );
+    expect(values('driving-licence', [numbered])).toMatchObject({ fullName: 'Jorge Souza', address: '100 MAIN STREET, ANYTOWN, MA, 02127' });
+  });
 });
 
 describe("an invoice's parties and sums", () => {

@@ -143,7 +143,7 @@ const fold = (s: string) =>
 
 /** The lines that can be a document's title: the top third of its first page, or printed larger than its body. */
 /** A line that opens with a numeric date (`07/28/2023`, `28.07.23`, `2023-07-28`). */
-const TABLE_ROW_DATE = /^\s*\d{1,4}[./-]\d{1,2}(?:[./-]\d{2,4})?\s+\S/;
+const TABLE_ROW_DATE = /^\s*(?:\d{1,2}|\d{4})[./-]\d{1,2}(?:[./-]\d{2,4})?\s+\S/;
 /** A line that ends with an amount (`$300.00`, `1.234,56 €`, `-12.50`). */
 const TABLE_ROW_AMOUNT = /(?:^|\s)[-+]?[$€£¥₹]?\s?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}\s?(?:[$€£¥₹]|[A-Z]{3})?\s*$/;
 

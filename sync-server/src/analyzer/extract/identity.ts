@@ -277,6 +277,70 @@ function labelRowValues(doc: DocView): Map<string, { value: string; line: XLine 
   return out;
 }
 
+/** A street line, its field number misread as a letter or two (`s 100 MAIN STREET` for `8 100 …`). */
+const MISREAD_FIELD_NUMBER = /^[^\s\d]{1,2}\s+(?=\d+\s+\S)/;
+/** A house number and a street of two words or more (`2 JORGE` is field 2, `3 DOB 01/06/1958` field 3). */
+const STREET_LINE = /^(?:[^\s\d]{1,2}\s+)?\d+\s+\p{L}[\p{L}.'\-]*\s+\S/u;
+
+/**
+ * Field 1 (the surname) is printed right over field 2 (the given names) on every AAMVA and EU
+ * card: when OCR misread its number (`,SOUZA`), the line over field 2 at its left edge is it.
+ */
+function fieldAbove(doc: DocView, f2: Candidate<unknown>): Candidate<string> | null {
+  const lines = doc.plain(f2.page);
+  const two = lines.find((l) => l.index === f2.line);
+  if (!two) return null;
+  const over = lines.find((l) => l.box.y < two.box.y && two.box.y - (l.box.y + l.box.h) < two.box.h * 1.2 && Math.abs(l.box.x - two.box.x) < two.box.h);
+  const m = over && /^[^\p{L}\d]{0,2}\s*(\p{Lu}[\p{Lu}'\- ]+)$/u.exec(over.text.trim());
+  return m ? candidate(m[1]!.trim(), over!, 0.6) : null;
+}
+
+/**
+ * A US card's licence number when no label was read (`vain D12345678`, `sgtic : 0812319684104`):
+ * the one token shaped like one — seven or more letters and digits, four digits at least — outside
+ * the document discriminator's line (`5 DD …`), dates and the ZIP. Two such tokens: no answer.
+ */
+function licenceNumberByShape(doc: DocView): Candidate<string> | null {
+  const found = new Map<string, XLine>();
+  for (const l of doc.plain()) {
+    if (/\bDD\b|\bREV\b|\bAUDIT\b/i.test(l.text)) continue;
+    for (const m of l.text.matchAll(/(?<![\w/-])([A-Z]?\d[A-Z0-9]{6,}|[A-Z]{1,3}\d{6,}[A-Z0-9]*)(?![\w/-])/g)) {
+      const t = m[1]!;
+      if ((t.match(/\d/g)?.length ?? 0) >= 4 && !found.has(t)) found.set(t, l);
+    }
+  }
+  if (found.size !== 1) return null;
+  const [value, line] = [...found][0]!;
+  return candidate(value, line, 0.5);
+}
+
+/**
+ * A US card's dates when their labels were misread (`exe 02/01/2018`, `satss: 02/15/2015`): the
+ * birth is decades before the others, the expiry the latest, the issue between them. Only when
+ * the card's dates say so unambiguously, and never over a date a label gave.
+ */
+function datesByOrder(doc: DocView, out: Out): void {
+  const seen = new Map<string, XLine>();
+  for (const l of doc.plain()) {
+    // A card's revision (`REV 07/01/2018`) and discriminator lines carry dates of the card stock.
+    if (/\bREV\b|\bDD\b/i.test(l.text)) continue;
+    for (const d of findDates(repairDates(l.text), { region: 'US' })) if (!seen.has(d.iso)) seen.set(d.iso, l);
+  }
+  const dates = [...seen.keys()].sort();
+  if (dates.length < 2 || dates.length > 4) return;
+  const year = (iso: string) => Number(iso.slice(0, 4));
+  const taken = new Set([out.dateOfBirth?.value, out.issueDate?.value, out.expiryDate?.value].filter(Boolean) as string[]);
+  const birth = year(dates[1]!) - year(dates[0]!) >= 14 ? dates[0]! : undefined;
+  if (birth && !out.dateOfBirth && !taken.has(birth)) out.dateOfBirth = candidate(birth, seen.get(birth)!, 0.5);
+  const rest = dates.filter((d) => d !== (out.dateOfBirth?.value ?? birth));
+  if (rest.length !== 2) return;
+  const [issued, expires] = rest as [string, string];
+  // A licence runs 4 to 12 years.
+  if (year(expires) - year(issued) < 2 || year(expires) - year(issued) > 12) return;
+  if (!out.expiryDate && !taken.has(expires) && (!out.issueDate || out.issueDate.value === issued)) out.expiryDate = candidate(expires, seen.get(expires)!, 0.5);
+  if (!out.issueDate && !taken.has(issued) && (!out.expiryDate || out.expiryDate.value === expires)) out.issueDate = candidate(issued, seen.get(issued)!, 0.5);
+}
+
 export function drivingLicence(doc: DocView): Out {
   const out: Out = {};
   // A US card (AAMVA: "license", DLN, field 4d) prints month-first dates wherever it is read.
@@ -293,8 +357,8 @@ export function drivingLicence(doc: DocView): Out {
       numbered: true,
     });
   // Surname (field 1, or LN) and given names (field 2, or FN), in whichever style the card mixes.
-  const f1 = field('1') ?? lookup(doc, { labels: SURNAME, parse: upperWords, where: ['after', 'right', 'below'] });
   const f2 = field('2') ?? lookup(doc, { labels: GIVEN, parse: upperWords, where: ['after', 'right', 'below'] });
+  const f1 = field('1') ?? lookup(doc, { labels: SURNAME, parse: upperWords, where: ['after', 'right', 'below'] }) ?? (f2 ? fieldAbove(doc, f2) : null);
   if (f1 && f2) {
     const sur = String(f1.value).replace(/[^\p{L}\s'\-]/gu, ' ').trim();
     const giv = String(f2.value).replace(/[^\p{L}\s'\-.]/gu, ' ').trim();
@@ -337,7 +401,11 @@ export function drivingLicence(doc: DocView): Out {
   const rowNumber = rows.get('licenceNumber');
   if (rowNumber && /^(?=[A-Z0-9\-]*\d)[A-Z0-9\-]{5,}$/i.test(rowNumber.value)) out.licenceNumber = candidate(rowNumber.value.toUpperCase(), rowNumber.line, 0.8);
   if (!out.licenceNumber) {
-    const c = lookup(doc, { labels: L('dl', 'lic#', 'lic', 'dln', 'license no', 'licence no', 'license number', 'licence number', 'driver license number', 'permis n', 'fuhrerschein nr'), parse: (t) => /\b(?=[A-Z0-9]*\d)[A-Z0-9]{5,}\b/.exec(t.toUpperCase())?.[0] ?? null, where: ['after', 'right', 'below'] });
+    const c = lookup(doc, { labels: L('dl', 'lic#', 'lic', 'dln', 'license no', 'licence no', 'license number', 'licence number', 'driver license number', 'permis n', 'fuhrerschein nr', 'no'), parse: (t) => /\b(?=[A-Z0-9]*\d)[A-Z0-9]{5,}\b/.exec(t.toUpperCase())?.[0] ?? null, where: ['after', 'right', 'below'] });
+    if (c) out.licenceNumber = c;
+  }
+  if (!out.licenceNumber && region === 'US') {
+    const c = licenceNumberByShape(doc);
     if (c) out.licenceNumber = c;
   }
   if (!out.dateOfBirth) {
@@ -352,6 +420,7 @@ export function drivingLicence(doc: DocView): Out {
     const c = lookup(doc, { labels: EXPIRY, parse: cardDate('future') });
     if (c) out.expiryDate = c;
   }
+  if (region === 'US') datesByOrder(doc, out);
   if (!out.fullName) {
     const ln = lookup(doc, { labels: SURNAME, parse: upperWords, where: ['after', 'right', 'below'] });
     const fn = lookup(doc, { labels: GIVEN, parse: upperWords, where: ['after', 'right', 'below'] });
@@ -362,7 +431,8 @@ export function drivingLicence(doc: DocView): Out {
     }
   }
   if (!out.address) {
-    const a = lookup(doc, { labels: L('address', 'addr', 'anschrift', 'adresse'), parse: addressParser, wrap: true });
+    // The label opens its line: `123 STREET ADDRESS` is a street, not the label of the line under it.
+    const a = lookup(doc, { labels: [/^\s*(?:\d{1,2}[.\s]+)?(?:address|addr|anschrift|adresse)\b/], parse: addressParser, wrap: true });
     if (a) out.address = a;
   }
   if (!out.address) {
@@ -373,10 +443,21 @@ export function drivingLicence(doc: DocView): Out {
       const block = [lines[zip]!];
       for (let k = zip - 1; k >= Math.max(0, zip - 2); k--) {
         const l = lines[k]!;
-        if (Math.abs(l.box.x - lines[zip]!.box.x) > 6 || !(/^\d+\s+\S/.test(l.text) || /^(apt|unit|suite|#)\b/i.test(l.text))) break;
+        if (Math.abs(l.box.x - lines[zip]!.box.x) > 6 || !(STREET_LINE.test(l.text) || /^(apt|unit|suite|#)\b/i.test(l.text))) break;
         block.unshift(l);
       }
-      if (block.length >= 2) out.address = candidate(block.map((l) => l.text.trim()).join(', '), block[0]!, 0.6);
+      if (block.length >= 2) {
+        // What OCR adds past the ZIP code (`99999-1234 ae`) is the card's artwork.
+        const text = block.map((l) => l.text.trim().replace(MISREAD_FIELD_NUMBER, '')).join(', ').replace(/(\b\d{5}(?:-\d{4})?)\b\D*$/, '$1');
+        out.address = candidate(text, block[0]!, 0.6);
+        // …and the holder's name on the line over the street, unlabelled too.
+        if (!out.fullName) {
+          const top = block[0]!;
+          const name = lines.find((l) => l.page === top.page && l.box.y < top.box.y && top.box.y - (l.box.y + l.box.h) < top.box.h * 1.2 && Math.abs(l.box.x - top.box.x) < 6);
+          const n = name && /^[A-Z][A-Za-z'\-]*(?:\s+[A-Z][A-Za-z'\-.]*){1,3}$/.test(name.text.trim()) && !/\b(?:LICEN[CS]E|DRIVER|STATE|CLASS|USA)\b/i.test(name.text) ? nameParser(name.text, name) : null;
+          if (n) out.fullName = candidate(n, name!, 0.55);
+        }
+      }
     }
   }
   return out;

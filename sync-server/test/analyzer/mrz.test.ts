@@ -115,6 +115,15 @@ describe('MRZ', () => {
     expect(findMrz(lines([passport[0]!, passport[1]! + comp]))!.dateOfBirth).toBe('1915-03-01');
   });
 
+  it('says how many look-alike swaps a document number needed: a number that meets its check digit only so is no sure reading', () => {
+    const asRead = findMrz([{ text: 'P<AUSCITIZEN<<JANE<<<<<<<<<<<<<<<<<<<<<<<<<<' }, { text: 'U0996738<2UTO7906075F1112256<50013871L<<<<68' }])!;
+    expect(asRead).toMatchObject({ documentNumber: 'U0996738', numberSwaps: 0 });
+    // The U read as V: swaps of look-alikes find a number that validates by chance.
+    const misread = findMrz([{ text: 'P<AUSCITIZEN<<JANE<<<<<<<<<<<<<<<<<<<<<<<<<<' }, { text: 'V0996738<2UTO7906075F1112256<50013871L<<<<68' }])!;
+    expect(misread.checks.documentNumber).toBe(true);
+    expect(misread.numberSwaps).toBeGreaterThanOrEqual(2);
+  });
+
   it('cleans filler look-alikes', () => {
     expect(cleanMrzLine('IDD<<LHRC9L7C5 /<<<<<<<<<<<cccce')).toBe('IDD<<LHRC9L7C5' + '<'.repeat(16));
   });

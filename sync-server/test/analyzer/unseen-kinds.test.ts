@@ -90,6 +90,140 @@ describe('values as bills print them', () => {
   });
 });
 
+describe('statements whose fields are read without their labels', () => {
+  it("a bank statement's account by the IBAN its first page prints in a row of merged columns, its check digits kept; a logo's marks are no part of the bank's name", () => {
+    const statement = (iban: string) =>
+      page(
+        [
+          ['M@ Postbank', 387, 32],
+          ['Herrn', 70, 149],
+          ['Goran Bolsec', 70, 161],
+          ['Reisewitzer Str. 80', 70, 173],
+          ['01159 Dresden', 70, 185],
+          ['Kontoauszug: Postbank Giro extra plus vom 02.04.2016 bis 02.06.2016', 70, 317],
+          ['Auszug Seite IBAN BIC (SWIFT) Alter Kontostand', 75, 360],
+          [`002 1/2 ${iban} PBNKDEFF EUR - 9,90`, 76, 372],
+        ],
+        { confidence: 0.9 },
+      );
+    const v = values('bank-statement', [statement('DE94 1001 0010 0914 0831 13')]);
+    expect(v).toMatchObject({ bankName: 'Postbank', accountNumberLast4: '3113' });
+    // One character misread: the check digits fail, and it is no account.
+    const misread = page(
+      [
+        ['M@ Postbank', 387, 32],
+        ['Kontoauszug vom 02.04.2016 bis 02.06.2016', 70, 317],
+        ['Ihre Bankverbindung DE94 1001 0010 0914 0881 13 PBNKDEFF', 75, 360],
+      ],
+      { confidence: 0.9 },
+    );
+    expect(values('bank-statement', [misread]).accountNumberLast4).toBeUndefined();
+  });
+
+  it("a card statement without a statement date is dated by the close of its billing cycle", () => {
+    const statement = page([
+      ['Anycompany Bank USA | PLATINUM MEMBER', 25, 16],
+      ['Platinum Member Credit Card ending in 1999', 428, 28],
+      ['Jun 07, 2021 – Jul 07, 2021 | 31 days in Billing Cycle', 409, 39],
+      ['Payment Due Date', 30, 86],
+      ['Aug 01, 2021', 30, 99],
+      ['New Balance', 30, 125],
+      ['$4,782.16', 30, 138],
+    ]);
+    expect(values('credit-card-statement', [statement])).toMatchObject({ statementDate: '2021-07-07', paymentDueDate: '2021-08-01' });
+  });
+});
+
+describe('forms, stubs and bills as OCR merges their columns', () => {
+  it("an employer's verification form: the signature's `Date:` dates it, not `Date First Employed`; wages per period are no annual salary; `Position Held` is a label", () => {
+    const form = page([
+      ['REQUEST FOR VERIFICATION OF EMPLOYMENT', 150, 40],
+      ['Employee Name: Aisha Renner', 36, 324],
+      ['Job Title: Customer Service Representative', 313, 324],
+      ['Date First Employed 11/04/2019', 176, 346],
+      ['Current gross wages/salary: $ 2,105.00 (circle one) hourly weekly bi-weekly semi-monthly monthly yearly other', 36, 368],
+      ['24. Reason for Leaving 25. Position Held', 47, 620],
+      ['Signature:', 37, 704],
+      ['Date: 1/9/2026', 389, 704],
+    ]);
+    const v = values('employment-letter', [form]);
+    expect(v).toMatchObject({ letterDate: '2026-01-09', startDate: '2019-11-04', jobTitle: 'Customer Service Representative' });
+    expect(v.annualSalary).toBeUndefined();
+    const blank = page([
+      ['REQUEST FOR VERIFICATION OF EMPLOYMENT', 150, 40],
+      ['25. Position Held', 47, 620],
+      ['PART IV - CERTIFICATION Federal statutes provide severe penalties for any fraud, intentional misrepresentation, or criminal connivance', 47, 632],
+    ]);
+    expect(values('employment-letter', [blank]).jobTitle).toBeUndefined();
+    // A salary paid monthly is a salary all the same.
+    const letter = page([
+      ['Bramblewood Healthcare Ltd', 57, 40],
+      ['His current basic annual salary is £81,600.00, paid monthly in arrears. In addition, he is eligible for our', 57, 249],
+    ]);
+    expect(values('employment-letter', [letter]).annualSalary).toEqual({ amount: '81600.00', currency: 'GBP' });
+  });
+
+  it("a blank tax form's `Name, Address` is nobody's name", () => {
+    const form = page([
+      ['1040 Department of the Treasury—Internal Revenue Service', 50, 30],
+      ['U.S. Individual Income Tax Return 2010', 109, 34],
+      ['Name,', 36, 68],
+      ['Address, N', 36, 82],
+      ['and SSN', 36, 95],
+    ]);
+    expect(values('tax-return', [form]).taxpayerName).toBeUndefined();
+  });
+
+  it("a pay stub printed in the middle of its page is headed by its employer; a bill's `Label : value` lines and e-mail are no issuer, `N° client` is its account", () => {
+    const stub = page(
+      [
+        ['ABC Company', 50, 278],
+        ['123 Main Street', 51, 289],
+        ['City, State 10011', 50, 300],
+        ['Pay Date 5/22/09', 300, 350],
+        ['Gross Pay 456.00 Net Pay 288.85', 52, 400],
+      ],
+      { confidence: 0.9 },
+    );
+    expect(values('payslip', [stub]).employerName).toBe('ABC Company');
+    const bill = page(
+      [
+        ['NOUS CONTACTER', 43, 31],
+        ['N° client : 1 234 567 890', 36, 49],
+        ['Identifiant Internet : MAELLE@EXAMPLE.COM', 36, 55],
+        ['MAELLE@EXAMPLE.COM', 36, 66],
+        ['Facture du 11/12/2022', 300, 268],
+      ],
+      { confidence: 0.9 },
+    );
+    const v = values('utility-bill', [bill]);
+    expect(v.accountNumber).toBe('1 234 567 890');
+    expect(v.supplierName).toBeUndefined();
+  });
+
+  it("a row of labels over a row of values read as one line each: each date under its own label", () => {
+    const invoice = page(
+      [
+        ['Contoso LTD', 163, 263],
+        ['INVOICE TO', 163, 302],
+        ['Microsoft Corporation India Pvt Ltd DATE PLEASE PAY DUE DATE', 163, 308],
+        // The values stand under their labels (each character five points wide on both lines).
+        ['Level 10, Tower C, DLF Epitome B 31-12-2022 6,54,321 31-03-2023', 163, 320],
+      ],
+      { confidence: 0.9 },
+    );
+    expect(values('invoice', [invoice]).dueDate).toBe('2023-03-31');
+    // A clause's number under a heading is no row of values.
+    const lease = page([
+      ['Deposit', 62, 267],
+      ['1.300,00 €', 216, 267],
+      ['3. Security deposit', 57, 514],
+      ['3.1 The deposit shall be held in a separate account and returned within two months', 57, 539],
+    ]);
+    expect(values('tenancy-agreement', [lease]).deposit).toEqual({ amount: '1300.00', currency: 'EUR' });
+  });
+});
+
 describe("a US licence's numbered fields as OCR reads them", () => {
   it('a field number followed by its label misread in lower case (`3 vos:` for `3 DOB:`) still gives the field', () => {
     const card = page(

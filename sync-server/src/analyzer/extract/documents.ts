@@ -132,6 +132,23 @@ function period(doc: DocView): { start: Candidate<string>; end: Candidate<string
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The account's IBAN wherever the first page prints it (a header row's `IBAN` over a line that
+ * merges every column): its check digits tell it from any other run of characters, and the first
+ * valid one is the statement's own, the counterparties' coming later in the transactions.
+ */
+function ibanOnFirstPage(doc: DocView): Candidate<unknown> | null {
+  const first = doc.pages[0]?.page;
+  if (first === undefined) return null;
+  for (const l of doc.plain(first)) {
+    for (const m of l.text.toUpperCase().matchAll(/\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g)) {
+      const iban = m[0].replace(/\s/g, '');
+      if (ibanValid(iban)) return candidate(iban.slice(-4), l, 0.7);
+    }
+  }
+  return null;
+}
+
 export function bankStatement(doc: DocView): Out {
   const out: Out = {};
   set(out, 'accountHolder', personByLabel(doc, L('account name', 'account holder', 'account holders', 'name of account holder', 'kontoinhaber', 'titulaire', 'titular', 'intestatario', 'rekeninghouder', 'account owner', 'customer name', 'name')));
@@ -152,6 +169,8 @@ export function bankStatement(doc: DocView): Out {
     const iban = line && /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{2,4}){3,8}\b/.exec(line.text.toUpperCase());
     if (iban && !ibanValid(iban[0])) acct.confidence *= FAILED_CHECK;
   }
+  // An IBAN that validates is the account whatever a label's neighbourhood gave.
+  set(out, 'accountNumberLast4', ibanOnFirstPage(doc));
   set(out, 'accountNumberLast4', acct);
   const p = period(doc);
   if (p) {
@@ -190,6 +209,11 @@ export function creditCardStatement(doc: DocView): Out {
   }
   set(out, 'cardNumberLast4', lookup(doc, { labels: L('card number', 'card ending in', 'card ending', 'account ending in', 'account ending', 'account number', 'card no'), parse: (t) => /(\d{4})\b(?!.*\d{4}\b)/.exec(cutAtLabel(t))?.[1] ?? null }));
   set(out, 'statementDate', lookup(doc, { labels: L('statement date', 'closing date', 'statement closing date', 'date of statement', 'statement closing'), parse: dateParser(doc, 'past') }));
+  // A card statement is drawn up when its billing cycle closes (`Jun 07, 2021 – Jul 07, 2021`).
+  if (!out.statementDate) {
+    const cycle = period(doc);
+    if (cycle) set(out, 'statementDate', { ...cycle.end, confidence: cycle.end.confidence * 0.85 });
+  }
   set(out, 'paymentDueDate', lookup(doc, { labels: L('payment due date', 'payment due by', 'payment due', 'please pay by', 'pay by', 'due date'), parse: dateParser(doc) }));
   const money = moneyParser(doc);
   set(out, 'newBalance', lookup(doc, { labels: L('new balance', 'statement balance', 'closing balance', 'balance due'), parse: money }));
@@ -346,7 +370,13 @@ export function employmentLetter(doc: DocView): Out {
     const line = doc.lines.find((l) => l.text.includes(job[1]!.split(' ')[0]!)) ?? doc.lines[0]!;
     set(out, 'jobTitle', candidate(job[1]!.trim(), line, 0.75));
   }
-  set(out, 'jobTitle', lookup(doc, { labels: L('job title', 'position', 'role', 'designation'), parse: textParser, accept: atCellStart }));
+  // `Position Held` is a label whole: its value is under it.
+  set(out, 'jobTitle', lookup(doc, { labels: L('job title', 'position', 'role', 'designation'), parse: (t, l) => {
+        if (/^\s*held\b/i.test(t)) return null;
+        // A title is a few words: a paragraph under the label is the form going on.
+        const v = textParser(t, l);
+        return v && v.split(/\s+/).length <= 8 ? v : null;
+      }, accept: atCellStart }));
   const start = /\b(?:since|from|joined (?:us|the company|[A-Z][\w& ]+?) on|started (?:with us |work |employment )?on|employed (?:with us )?(?:since|from)|commenced (?:employment )?on|start date(?: was|:)?|date of joining:?)\s+(.{6,30})/i;
   for (const l of doc.plain()) {
     const m = start.exec(`${l.text} ${doc.block(l, 2)[1]?.text ?? ''}`);
@@ -365,6 +395,10 @@ export function employmentLetter(doc: DocView): Out {
     const m = sal.exec(joined);
     if (!m) continue;
     const money = findMoney(m[1]!, { currency: doc.currency })[0];
+    // Wages by the hour, week or month (`$ 2,105.00 monthly`, a form's `(circle one) hourly weekly
+    // … yearly`) are no annual salary; a salary `paid monthly` is one.
+    const per = joined.slice(m.index + m[0].length);
+    if (/^\s*(?:\(circle one\)|hourly|weekly|bi-?weekly|fortnightly|monthly|per (?:hour|week|month)|an? (?:hour|week|month)|\/\s?(?:hr|hour|wk|week|mo|month)\b)/i.test(per)) continue;
     if (money && Number(money.amount) >= 1000) {
       set(out, 'annualSalary', candidate({ amount: money.amount, currency: money.currency || (doc.currency ?? 'GBP') }, l, 0.8));
       break;
@@ -381,7 +415,8 @@ function letterDate(doc: DocView): Candidate<unknown> | null {
     const ds = findDates(l.text, { region: doc.region, yearHint: 'past' });
     if (ds.length === 1 && l.text.replace(ds[0]!.raw, '').replace(/^(date|dated|le|den|am)[:\s]*/i, '').replace(/[,.\s]/g, '').length <= 12) return candidate(ds[0]!.iso, l, 0.85);
   }
-  return lookup(doc, { labels: L('date', 'dated'), parse: dateParser(doc), accept: atCellStart });
+  // `Date:` or `Date 12/03/2024`; `Date First Employed` is another field's label.
+  return lookup(doc, { labels: L('date', 'dated'), parse: dateParser(doc), accept: (h) => atCellStart(h) && /^\s*(?:[:.]|$|\d)/.test(h.line.text.slice(h.end)) });
 }
 
 /** `Thomas Holloway Thomas Holloway` (a heading and the sentence under it) is one name. */
@@ -461,7 +496,7 @@ export function utilityBill(doc: DocView): Out {
   }
   const money = moneyParser(doc);
   set(out, 'amountDue', lookup(doc, { labels: L('total amount due', 'amount due', 'total to pay', 'balance due', 'amount to pay', 'total due', 'please pay', 'amount payable', 'total amount payable', 'new charges', 'zu zahlender betrag', 'zu zahlen', 'rechnungsbetrag', 'montant total a payer', 'total a payer', 'montant a payer', 'a payer', 'montant du', 'montant ttc', 'total ttc', 'total a pagar', 'importe total', 'importe a pagar', 'totale da pagare', 'importo da pagare', 'totale bolletta', 'te betalen', 'totaal te betalen', 'valor a pagar', 'total a pagar'), parse: money, where: ['after', 'right', 'below'], accept: (h) => !/last bill|previous/.test(h.line.norm) }));
-  set(out, 'accountNumber', lookup(doc, { labels: L('account number', 'account no', 'account #', 'customer number', 'customer reference', 'account reference', 'kundennummer', 'vertragskonto', 'vertragsnummer', 'numero de client', 'compte de facturation', 'reference client', 'numero de compte', 'numero de cliente', 'numero de contrato', 'codice cliente', 'numero cliente', 'klantnummer', 'contractnummer', 'numero de conta', 'account'), parse: accountNumberParser }));
+  set(out, 'accountNumber', lookup(doc, { labels: L('account number', 'account no', 'account #', 'customer number', 'customer reference', 'account reference', 'kundennummer', 'vertragskonto', 'vertragsnummer', 'numero de client', 'n° client', 'n° de client', 'compte de facturation', 'reference client', 'numero de compte', 'numero de cliente', 'numero de contrato', 'codice cliente', 'numero cliente', 'klantnummer', 'contractnummer', 'numero de conta', 'account'), parse: accountNumberParser }));
   return out;
 }
 

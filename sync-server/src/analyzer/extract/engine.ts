@@ -94,6 +94,10 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
       const endsRow = hit.start > 3 && hit.line.norm.slice(hit.end).trim().length === 0;
       doc.below(hit, spec.belowLines ?? 2).forEach((l, k) => {
         const text = spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
+        // A row of labels over a row of values that OCR read each as one line (`DATE  PLEASE PAY
+        // DUE DATE` over `31-12-2022  6,54,321.00  31-03-2023`): the value in the label's column first.
+        const column = hit.start > 0 || hit.line.norm.slice(hit.end).trim() ? columnUnder(hit, l) : null;
+        if (column) consider(spec.parse(column, l, 'below'), l, base - 0.1 - k * 0.06);
         consider(spec.parse(text, l, 'below'), l, base - 0.12 - k * 0.06);
         const last = endsRow ? /(?:^|\s)((?:[-–(]?[$€£]?\s?\d{1,3}(?:[ .,\u00a0]\d{3})*[.,]\d{2}\)?\s?(?:€|eur|usd|gbp)?))\s*$/i.exec(l.text) : null;
         if (last && last[1]!.length < l.text.trim().length) consider(spec.parse(last[1]!, l, 'below'), l, base - 0.15 - k * 0.06);
@@ -101,6 +105,26 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
     }
   }
   return best;
+}
+
+/**
+ * The words of a line under a label that stand in the label's column, where neither line's words
+ * have boxes: each line's characters are taken as equally wide across its box. Null when the line
+ * under is the label's column alone already, or nothing of it stands there.
+ */
+export function columnUnder(hit: LabelHit, under: XLine): string | null {
+  const label = hit.line;
+  if (under.text.length < 12 || !label.text.length) return null;
+  const perChar = label.box.w / label.text.length;
+  const perCharUnder = under.box.w / under.text.length;
+  const from = label.box.x + hit.start * perChar - 3 * perCharUnder;
+  const to = label.box.x + Math.max(hit.end, hit.start + 12) * perChar + 3 * perCharUnder;
+  const words = [...under.text.matchAll(/\S+/g)].map((m) => ({ text: m[0], mid: under.box.x + (m.index + m[0].length / 2) * perCharUnder }));
+  const inside = words.filter((w) => w.mid >= from && w.mid <= to);
+  // Only figures (dates, amounts, numbers) are cut out so, from a row holding several: a name's
+  // words are too few to place, and a sentence's one number (`3.1 The deposit …`) is no row.
+  if (!inside.length || inside.length === words.length || !inside.some((w) => /\d/.test(w.text)) || words.filter((w) => /\d/.test(w.text)).length < 2) return null;
+  return inside.map((w) => w.text).join(' ');
 }
 
 /**
@@ -195,6 +219,8 @@ export function ocrLegalForm(name: string): string {
  */
 export function withoutOcrTail(text: string): string {
   const words = text.trim().split(/\s+/);
+  // …and a logo read as marks before it (`M@ Postbank`, `© EDF`): a short token holding one.
+  while (words.length > 1 && words[0]!.length <= 3 && /[\\~*@|{}<>^_=»«©®]/.test(words[0]!)) words.shift();
   // A dash between words is the name's own (`DEMO - Sliced Invoices`).
   const cut = words.findIndex((w, i) => i > 0 && ((/^[^\p{L}\p{N}&]+$/u.test(w) && !/^[-–—]$/.test(w)) || /[\\~*@|{}<>^_=»«]/.test(w)));
   return (cut < 0 ? words : words.slice(0, cut)).join(' ').replace(/[\s,;:]+$/, '');
@@ -295,8 +321,10 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
   const medianH = hs[Math.floor(hs.length / 2)] ?? 10;
   let best: Letterhead | null = null;
   let order = 0;
+  // The top of what is printed: a stub or a card photographed onto a page starts lower down.
+  const top = Math.min(...doc.plain(page).map((l) => l.box.y));
   for (const l of lines) {
-    if (l.box.y > height * 0.3) continue;
+    if (l.box.y > top + height * 0.3) continue;
     let text = l.text.split(/\s{2,}| [·|•] | - (?=[A-Z0-9])/)[0]!.trim();
     // A title or a label sharing the line: `Copperline Marketing LLC INVOICE`, `… Plan number: 123`.
     text = text
@@ -305,6 +333,8 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
       .replace(/[,;:]+$/, '')
       .trim();
     if (text.length < 3 || /^\d/.test(text) || /\d{3,}/.test(text) || /^[a-z]/.test(text)) continue;
+    // A label and its value (`Identifiant Internet : …`, `N° client : 1 234`) name a field, not the issuer.
+    if (/^[^:]{2,40}?\s:\s*\S/.test(l.text) || /\S@\S+\.\S/.test(text)) continue;
     // A blank form's field (`TO: (Name & Address of Employer)`) is nobody's name.
     if (!withoutFormLabels(text) || /^(?:to|from|re)\s*:/i.test(text)) continue;
     // What is left of a title once its type word is cut (`ACCOUNT STATEMENT` → `ACCOUNT`) names nobody.

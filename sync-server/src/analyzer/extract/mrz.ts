@@ -20,6 +20,8 @@ export interface MrzResult {
   dateOfBirth: string | null;
   expiryDate: string | null;
   sex: string;
+  /** Look-alike swaps the document number needed to meet its check digit (0: read as printed). */
+  numberSwaps: number;
   /** Which check digits validated (a zone without the field, the French card's expiry: false). */
   checks: { documentNumber: boolean; dateOfBirth: boolean; expiryDate: boolean; composite: boolean };
   /** The repaired lines. */
@@ -77,12 +79,12 @@ function popcount(m: number): number {
  * past the first two characters (`KB0OO0000`, `ROOOOOOO0`, which validate by chance) costs first,
  * then the number of swaps (`D2314S890`: the S alone, not the D as well).
  */
-function repairAlnum(field: string, check: string): { value: string; ok: boolean } {
+function repairAlnum(field: string, check: string): { value: string; ok: boolean; swaps: number } {
   // As read and validating: kept (German numbers mix letters and digits: `C01X00T47`).
-  if (checkDigit(field) === check) return { value: field, ok: true };
+  if (checkDigit(field) === check) return { value: field, ok: true, swaps: 0 };
   const swaps: Record<string, string> = { ...TO_DIGIT, ...TO_ALPHA };
   const idx = [...field].map((c, i) => (swaps[c] ? i : -1)).filter((i) => i >= 0).slice(0, 10);
-  let best: { value: string; cost: number } | null = null;
+  let best: { value: string; cost: number; swaps: number } | null = null;
   for (const mask of MASKS) {
     if (mask >= 1 << idx.length) continue;
     const chars = [...field];
@@ -93,9 +95,9 @@ function repairAlnum(field: string, check: string): { value: string; ok: boolean
     if (checkDigit(v) !== check) continue;
     // A letter of the prefix made a digit costs a little more: prefixes are letters (`S0002068`, not `500D2068`).
     const cost = lettersPastPrefix(v) * 100 + popcount(mask) + idx.filter((p, b) => mask & (1 << b) && p < 2 && /\d/.test(v[p]!)).length * 0.5;
-    if (!best || cost < best.cost) best = { value: v, cost };
+    if (!best || cost < best.cost) best = { value: v, cost, swaps: popcount(mask) };
   }
-  return best ? { value: best.value, ok: true } : { value: field, ok: false };
+  return best ? { value: best.value, ok: true, swaps: best.swaps } : { value: field, ok: false, swaps: 0 };
 }
 
 /**
@@ -173,6 +175,7 @@ function readTd3(l1: string, l2raw: string): MrzResult {
     dateOfBirth: birthDate(dob, expiryYear(exp, checkDigit(exp) === expCheck)),
     expiryDate: parseMrzDate(exp, 'future'),
     sex,
+    numberSwaps: doc.swaps,
     checks: { documentNumber: doc.ok, dateOfBirth: checkDigit(dob) === dobCheck, expiryDate: checkDigit(exp) === expCheck, composite: comp },
     lines: [fitLength(l1, 44), l2],
     sourceLines: [],
@@ -200,6 +203,7 @@ function readTd1(l1raw: string, l2raw: string, l3raw: string): MrzResult {
     dateOfBirth: birthDate(dob, expiryYear(exp, checkDigit(exp) === expCheck)),
     expiryDate: parseMrzDate(exp, 'future'),
     sex: l2[7]!.replace(/[^MFX<]/, '<'),
+    numberSwaps: doc.swaps,
     checks: {
       documentNumber: doc.ok,
       dateOfBirth: checkDigit(dob) === dobCheck,
@@ -232,6 +236,7 @@ function readTd2(l1raw: string, l2raw: string): MrzResult {
     dateOfBirth: birthDate(dob, expiryYear(exp, checkDigit(exp) === expCheck)),
     expiryDate: parseMrzDate(exp, 'future'),
     sex: l2[20]!.replace(/[^MFX<]/, '<'),
+    numberSwaps: doc.swaps,
     checks: { documentNumber: doc.ok, dateOfBirth: checkDigit(dob) === dobCheck, expiryDate: checkDigit(exp) === expCheck, composite: checkDigit(compositeData) === digits(l2[35]!) },
     lines: [l1, l2],
     sourceLines: [],
@@ -270,6 +275,7 @@ function readFrenchId(l1raw: string, l2raw: string): MrzResult {
     dateOfBirth: birthDate(dob, doc.ok && /^\d{2}/.test(doc.value) ? fullYear(Number(doc.value.slice(0, 2)), 'past') : undefined),
     expiryDate: null,
     sex: l2[34]!.replace(/[^MFX<]/, '<'),
+    numberSwaps: doc.swaps,
     checks: {
       documentNumber: doc.ok,
       dateOfBirth: checkDigit(dob) === dobCheck,

@@ -16,10 +16,14 @@ function crop(img: GreyImage, x0: number, y0: number, x1: number, y1: number): G
   return { width: w, height: h, data };
 }
 
-/** How many of the zone's check digits validate (−1: no zone). */
+/**
+ * How many of the zone's check digits validate (−1: no zone). A document number that meets its
+ * check digit only after two look-alike swaps or more is no sure reading (`V0996738` repaired to
+ * `VO996T3B` validates, by the one chance in ten): it counts as not validated, so the strip is read.
+ */
 function validated(lines: { text: string }[]): number {
   const mrz = findMrz(lines);
-  return mrz ? Object.values(mrz.checks).filter(Boolean).length : -1;
+  return mrz ? Object.values(mrz.checks).filter(Boolean).length - (mrz.checks.documentNumber && mrz.numberSwaps >= 2 ? 1 : 0) : -1;
 }
 
 /**
@@ -73,12 +77,15 @@ export async function rereadMrzStrip(engine: OcrEngine, image: GreyImage, ppi: n
     .map((l) => ({ ...l, text: fillerRuns(l.text) }))
     .filter((l) => looksLikeMrz(cleanMrzLine(l.text)))
     .map((l) => ({ ...l, box: { ...l.box, x: l.box.x + x0, y: l.box.y + y0 } }));
-  if (reread.length < 2) return lines;
-  // The page's own lines from the zone's top down through the strip give way to the re-reading.
+  if (reread.length < 1) return lines;
+  // The page's own lines from the zone's top down through the strip give way to the re-reading;
+  // when the strip gave one of the zone's lines only, only the page's line on that row does.
   const zoneTop = Math.min(anchor.box.y, ...reread.map((l) => l.box.y)) - 0.3 * h;
+  const onRow = (l: OcrLine, r: OcrLine) => Math.abs(l.box.y + l.box.h / 2 - (r.box.y + r.box.h / 2)) < Math.max(l.box.h, r.box.h) * 0.6;
   const inZone = (l: OcrLine) => {
     const cy = l.box.y + l.box.h / 2;
-    return cy >= zoneTop && cy <= y1 && l.box.x < x1 && l.box.x + l.box.w > x0;
+    if (!(l.box.x < x1 && l.box.x + l.box.w > x0)) return false;
+    return reread.length >= 2 ? cy >= zoneTop && cy <= y1 : reread.some((r) => onRow(l, r));
   };
   const kept = lines.filter((l) => !inZone(l));
   const insertAt = kept.findIndex((l) => l.box.y > zoneTop);

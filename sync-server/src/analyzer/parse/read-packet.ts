@@ -102,6 +102,8 @@ const OCR_TARGET_PPI = 200;
 const PICTURE_OCR_PPI = 250;
 /** …or this many pixels on its long side, whichever is more. */
 const PICTURE_OCR_LONG_SIDE = 1400;
+/** What a searchable scan's text layer is taken to be sure of: a reading, though a confident one. */
+const OCR_LAYER_CONFIDENCE = 0.95;
 /** An OCR line counts as writing when it is this confident and has letters or digits. */
 const CONFIDENT_LINE = 0.5;
 
@@ -305,9 +307,13 @@ async function readOnePage(
   // A page of text in a file that paints no image has nothing in its operator list the pre-flight
   // needs (no scan to rate, and text is ink): only a page with little text has it walked.
   const content = await readPageContent(pdfjs, page, n, { operators: (chars) => mayHaveImages || chars < TEXT_LAYER_MIN_CHARS });
-  const textLines = itemsToLines(content.items);
   const textChars = content.items.reduce((s, i) => s + i.str.replace(/\s/g, '').length, 0);
   const scan = pageScan(content.images) as PageImage | null;
+  // A scan made searchable carries an OCR engine's reading as its text layer, over the picture:
+  // its lines are marked as a reading (a confidence under 1), so a label it misspelt (`Your
+  // revious balance`) is looked for as on any OCR line, while printed text stays taken at its word.
+  const ocrLayer = scan !== null && textChars >= TEXT_LAYER_MIN_CHARS && charsInside(content.items, scan.box) >= textChars * 0.9;
+  const textLines = ocrLayer ? itemsToLines(content.items).map((l) => ({ ...l, confidence: OCR_LAYER_CONFIDENCE })) : itemsToLines(content.items);
   const imageCoverage = content.images.reduce((s, i) => s + i.coverage, 0);
   // A photocopied card or a photo wrapped onto a page covers a small share of it, yet it is the
   // page's whole content: the largest picture, when it is most of what the page paints, is read.

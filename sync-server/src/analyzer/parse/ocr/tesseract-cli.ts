@@ -4,6 +4,8 @@
  * file's scans side by side, one process each).
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { GreyImage } from '../../pdf/pixels.js';
 import { MRZ_ALPHABET, type OcrEngine, type OcrLine } from './engine.js';
 import { encodePgm } from './pgm.js';
@@ -94,7 +96,18 @@ export function orientationFromOsd(out: string): { rotate: 0 | 90 | 180 | 270; c
   return { rotate: rotate as 0 | 90 | 180 | 270, confidence };
 }
 
+/**
+ * The machine-readable zone's own model (OCR-B in the ICAO alphabet, `tessdata/README.md`): `eng`
+ * reads that font's `XS1234567` as `RS12SAS6T`. Without the file, `eng` held to the alphabet.
+ */
+const MRZ_TESSDATA = fileURLToPath(new URL('./tessdata/', import.meta.url));
+
+export function mrzModelArgs(dir = MRZ_TESSDATA): string[] {
+  return existsSync(`${dir}/mrz.traineddata`) ? ['--tessdata-dir', dir, '-l', 'mrz'] : ['-l', 'eng'];
+}
+
 export function createTesseractCli(options: TesseractCliOptions = {}): OcrEngine {
+  const mrzModel = mrzModelArgs();
   const binary = options.binary ?? 'tesseract';
   const timeoutMs = options.timeoutMs ?? 60_000;
   const languages = options.languages ?? ocrLanguagesFromEnv();
@@ -107,7 +120,8 @@ export function createTesseractCli(options: TesseractCliOptions = {}): OcrEngine
     },
     async recognizeMrz(image: GreyImage, ppi: number): Promise<OcrLine[]> {
       const dpi = String(Math.round(Math.min(1200, Math.max(70, ppi))));
-      const args = ['stdin', 'stdout', '-l', 'eng', '--psm', '6', '--dpi', dpi, '-c', `tessedit_char_whitelist=${MRZ_ALPHABET}`, 'tsv'];
+      // TSV by its variable: the `tsv` config file lives in the system's tessdata, not the model's folder.
+      const args = ['stdin', 'stdout', ...mrzModel, '--psm', '6', '--dpi', dpi, '-c', `tessedit_char_whitelist=${MRZ_ALPHABET}`, '-c', 'tessedit_create_tsv=1'];
       return linesFromTsv(await run(binary, args, encodePgm(image), timeoutMs));
     },
     async recognizeBlock(image: GreyImage, ppi: number): Promise<OcrLine[]> {

@@ -13,6 +13,7 @@ import { apply } from '../../src/analyzer/pdf/matrix.js';
 import { orient } from '../../src/analyzer/pdf/pixels.js';
 import type { ParsedPage } from '../../src/analyzer/types.js';
 import { A5, makePdf, payslipLines, scanPage, type PageSpec } from './fixtures/pages.js';
+import { fieldValues } from './fixtures/cells.js';
 import { readAndCheck, tesseractJs } from './fixtures/read.js';
 
 const item = (str: string, x: number, y: number, size = 10, w = str.length * size * 0.5): PageTextItem => ({ str, x, y, w, h: size, size, quarter: 0 });
@@ -203,6 +204,31 @@ describe('OCR', () => {
       // The text layer is kept beside what the picture says.
       expect(text).toMatch(/chrome:\/\/media-app/);
     }, 60_000);
+  });
+});
+
+describe('a scan made searchable', () => {
+  it("has its text layer over the picture taken as a reading: a label it misspelt is found as on OCR's lines; printed text stays exact", async () => {
+    const statement: [string, number, number, number][] = [
+      ['AnyCompany Credit Union', 380, 740, 12],
+      ['Account summary', 40, 300, 10],
+      ['Your revious balance as of 04/04/2022', 40, 284, 10],
+      ['$41,982.42', 300, 284, 10],
+      ['Deposits and other credits', 40, 270, 10],
+      ['$1,250.00', 300, 270, 10],
+    ];
+    const scanned = await letterPage(statement);
+    const picture = (await scanPage(A5, 100, [{ text: 'statement', x: 0.5, y: 0.5, size: 10 }], 5)) as Extract<PageSpec, { kind: 'image' }>;
+    // The picture under the text, as a scanner's OCR software makes the file.
+    scanned.page.drawImage(await scanned.doc.embedJpg(picture.bytes), { x: 0, y: 0, width: 612, height: 792 });
+    for (const [text, x, y, size] of statement) scanned.page.drawText(text, { x, y, size, font: await scanned.doc.embedFont(StandardFonts.Helvetica) });
+    const ocrLayer = await readAndCheck(await scanned.doc.save(), null);
+    expect(ocrLayer.pages[0]!.lines.every((l) => l.confidence < 1)).toBe(true);
+    expect(fieldValues('bank-statement', ocrLayer.pages).openingBalance).toEqual({ amount: '41982.42', currency: 'USD' });
+    const printed = await letterPage(statement);
+    const text = await readAndCheck(await printed.doc.save(), null);
+    expect(text.pages[0]!.lines.every((l) => l.confidence === 1)).toBe(true);
+    expect(fieldValues('bank-statement', text.pages).openingBalance).toBeUndefined();
   });
 });
 

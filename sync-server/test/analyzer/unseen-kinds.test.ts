@@ -27,6 +27,8 @@ describe('labels as OCR reads them', () => {
     expect(hit('date of birth', 'date ofbirth 12.03.1990')).toEqual(['date ofbirth']);
     expect(hit('account number', 'account numbers')).toEqual([]);
     expect(hit('date of issue', 'date of issuer')).toEqual([]);
+    // The label's first letter the one missing, where its word starts.
+    expect(hit('previous balance', 'your revious balance as of 04/04/2022')).toEqual(['revious balance']);
   });
 
   it('reads a field whose label OCR misspelt, on a scan only', () => {
@@ -174,6 +176,16 @@ describe('forms, stubs and bills as OCR merges their columns', () => {
     expect(values('tax-return', [form]).taxpayerName).toBeUndefined();
   });
 
+  it("a DATEV payslip: the employee's address block under a header of thirty small cells, and no row of column headings as the employer", () => {
+    const cells: [string, number, number][] = [['Abrechnung der Brutto/Netto-Bezüge für Dezember 2018', 48, 34], ['Personal-Nr. Geburtsdatum StKl Faktor Ki.Frbtr. Konfession', 48, 49]];
+    // The header's cells: thirty lines before the address.
+    for (let k = 0; k < 30; k++) cells.push([`${100 + k}`, 300 + (k % 6) * 40, 60 + Math.floor(k / 6) * 12]);
+    cells.push(['Frau', 66, 183], ['Erna-Muster Eiermann', 66, 204], ['Musterstraße 78', 66, 213], ['90453 Nürnberg', 66, 222], ['Gesamt-Brutto 3.120,00', 400, 457]);
+    const v = values('payslip', [page(cells)]);
+    expect(v.employeeName).toBe('Erna-Muster Eiermann');
+    expect(v.employerName).toBeUndefined();
+  });
+
   it("a pay stub printed in the middle of its page is headed by its employer; a bill's `Label : value` lines and e-mail are no issuer, `N° client` is its account", () => {
     const stub = page(
       [
@@ -199,6 +211,13 @@ describe('forms, stubs and bills as OCR merges their columns', () => {
     const v = values('utility-bill', [bill]);
     expect(v.accountNumber).toBe('1 234 567 890');
     expect(v.supplierName).toBeUndefined();
+  });
+
+  it("an invoice's addressee (`To MICROSOFT LTD`), a label awaiting its value (`PURCHASED BY`) and a `Name: …` field are no supplier", () => {
+    for (const head of ['To MICROSOFT LTD', 'PURCHASED BY', 'Name: Mateo Jackson, PhD']) {
+      const invoice = page([[head, 40, 40], ['Invoice Date 19/02/2024', 300, 60], ['Total 180.00', 300, 400]], { confidence: 0.9 });
+      expect(values('invoice', [invoice]).supplierName).toBeUndefined();
+    }
   });
 
   it("a row of labels over a row of values read as one line each: each date under its own label", () => {

@@ -60,14 +60,16 @@ export function nearMatches(plain: string, text: string): [number, number][] {
     const b = masks.get(c) ?? 0;
     const start = word(text[j - 1]) ? 0 : 1;
     const n0 = ((r0 << 1) | start) & b;
-    const n1 = (((r1 << 1) | start) & b) | (r0 << 1) | start | r0 | (n0 << 1);
+    // At a word's start the label's first letter may be the one missing (`revious balance`).
+    const n1 = (((r1 << 1) | start | (start << 1)) & b) | (r0 << 1) | start | r0 | (n0 << 1);
     r0 = n0;
     r1 = n1;
     // The label's last letter read right, so a letter added after it (`numbers`) is another word.
     if (r1 & goal && c === plain[m - 1] && !word(text[j + 1])) {
+      // The label starts a word: one letter short, the span starts a character early; one extra, a character late.
       let from = Math.max(0, j + 1 - m);
-      if (from > 0 && word(text[from - 1])) from--;
       if (!word(text[from])) from++;
+      else if (from > 0 && word(text[from - 1])) from--;
       // The letter OCR got wrong is in a long word: `balance in` is not `balance on`.
       const got = text.slice(from, j + 1).split(/\s+/);
       if (plain.split(' ').every((w) => w.length > 3 || got.some((g) => g.startsWith(w) || g.endsWith(w)))) out.push([from, j + 1]);

@@ -304,7 +304,7 @@ const ORG_STRONG =
 const ORG_DOMAIN =
   /\b(energy|energie|electric|electricity|power|water|gas|broadband|fibre|telecom|pensions?|retirement|mortgages?|hypotheken|home loans|insurance|card services|card company|revenue|hmrc|partners|services|studio|solutions|holdings|associates|consulting|healthcare|university|school|academy|church|lettings|estates|property)\b/i;
 const TITLE_WORDS =
-  /\b(statement|payslip|pay slip|pay advice|earnings|invoice|rechnung|facture|factura|fattura|factuur|danfe|nota fiscal|nf-e|bill|certificate|agreement|lease|page \d|private|confidential|summary|notice|return|calculation|passport|licen[cs]e|identity|salary|your|dear|re:|verification|request for|application for|form)\b/i;
+  /\b(statement|payslip|pay slip|pay advice|earnings|invoice|rechnung|facture|factura|fattura|factuur|abrechnung|lohnabrechnung|gehaltsabrechnung|kontoauszug|bulletin de paie|bulletin de salaire|danfe|nota fiscal|nf-e|bill|certificate|agreement|lease|page \d|private|confidential|summary|notice|return|calculation|passport|licen[cs]e|identity|salary|your|dear|re:|verification|request for|application for|form)\b/i;
 
 export interface Letterhead {
   text: string;
@@ -321,8 +321,9 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
   const medianH = hs[Math.floor(hs.length / 2)] ?? 10;
   let best: Letterhead | null = null;
   let order = 0;
-  // The top of what is printed: a stub or a card photographed onto a page starts lower down.
-  const top = Math.min(...doc.plain(page).map((l) => l.box.y));
+  // The top of what is printed, when a stub or a card photographed onto a page starts well down it.
+  const printed = Math.min(...doc.plain(page).map((l) => l.box.y));
+  const top = printed > height * 0.3 ? printed : 0;
   for (const l of lines) {
     if (l.box.y > top + height * 0.3) continue;
     let text = l.text.split(/\s{2,}| [·|•] | - (?=[A-Z0-9])/)[0]!.trim();
@@ -334,7 +335,9 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
       .trim();
     if (text.length < 3 || /^\d/.test(text) || /\d{3,}/.test(text) || /^[a-z]/.test(text)) continue;
     // A label and its value (`Identifiant Internet : …`, `N° client : 1 234`) name a field, not the issuer.
-    if (/^[^:]{2,40}?\s:\s*\S/.test(l.text) || /\S@\S+\.\S/.test(text)) continue;
+    if (/^[^:]{2,40}:\s*\S/.test(l.text) || /\S@\S+\.\S/.test(text)) continue;
+    // Whom the paper is addressed to (`To MICROSOFT LTD`), or a label awaiting its value (`PURCHASED BY`).
+    if (/^(?:to|attn|attention|bill to|ship to|sold to|invoice to)\s+\S/i.test(text) || /\s(?:by|to|from|for)$/i.test(text)) continue;
     // A blank form's field (`TO: (Name & Address of Employer)`) is nobody's name.
     if (!withoutFormLabels(text) || /^(?:to|from|re)\s*:/i.test(text)) continue;
     // What is left of a title once its type word is cut (`ACCOUNT STATEMENT` → `ACCOUNT`) names nobody.
@@ -342,13 +345,15 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     // A form's part or section heading (`Part I — Request`, `Section 2`) is no issuer.
     if (/^(?:part|section|item|schedule|step)\b[\s|ivxl\d.:—–-]*(?:\s|$)/i.test(text) && text.split(/\s+/).length <= 3) continue;
     // A post-office box (`Postfach`, `PO Box 650`, `BP 12`) is where the issuer gets mail, not its name.
-    if (/^(?:postfach|p\.?\s?o\.?\s?box|post office box|bo[iî]te postale|b\.?p\.?\s*\d|apartado(?: de correos)?|casella postale|postbus|caixa postal)\b/i.test(text)) continue;
+    if (/^(?:postfach|p\.?\s?o\.?\s?box|box\s+\d|post office box|bo[iî]te postale|b\.?p\.?\s*\d|apartado(?: de correos)?|casella postale|postbus|caixa postal)\b/i.test(text)) continue;
     // A section's heading (`Nous contacter`, `Contact us`) or OCR's reading of a logo (`€8b7z`) is none either.
     if (/^(?:contact(?:ez)?[- ]nous|nous contacter|contact us|contact|kontakt|contacto|contatti|contacte|customer service|service client)$/i.test(text)) continue;
     // Which copy this is (`Original for Recipient`, `Duplicate for Transporter` on an Indian GST
     // invoice; `Copy`, `Kopie`, `Duplicata`).
     if (/^(?:original|duplicate|triplicate|quadruplicate|extra|customer|office|merchant)\s+(?:for|copy)\b|^(?:copy|kopie|copie|duplicata|duplicado|copia|copia cliente)$/i.test(text)) continue;
     if ((text.match(/\p{L}/gu)?.length ?? 0) < text.replace(/\s/g, '').length * 0.75) continue;
+    // Nor a row of column headings (`Personal-Nr. Geburtsdatum StKl Faktor`).
+    if (text.split(/\s+/).length > 2 && /(?:^|[\s-])(?:nr|no|datum|geburtsdatum|date|number|ref)\.?(?:\s|$)/i.test(text)) continue;
     // A field's label (`Account Name`, `Your details`) is no issuer either.
     if (/\b(?:name|number|details|address|date|period|reference)$/i.test(text)) continue;
     // A person named at the top and again elsewhere (an addressee block, "Account name: …") is
@@ -387,7 +392,10 @@ function namedAgain(doc: DocView, at: XLine, name: string): boolean {
 /** The addressee block: a name line followed by address lines, near the top left of the first page. */
 export function addressee(doc: DocView, page?: number): { name: string; nameLine: XLine; address: string[]; lines: XLine[] } | null {
   const p = page ?? doc.pages[0]?.page ?? 1;
-  const lines = doc.plain(p).filter((l) => l.rank < 25);
+  // Near the top: among the first lines, or in the top third when a header of many small cells
+  // (a DATEV payslip's) comes first.
+  const height = doc.pages.find((x) => x.page === p)?.height || 842;
+  const lines = doc.plain(p).filter((l) => l.rank < 25 || l.box.y < height * 0.33);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     // One person, or two sharing the address (`Bram Visser and Sanne de Vries`).

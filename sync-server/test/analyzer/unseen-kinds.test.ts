@@ -459,6 +459,15 @@ describe('the next page of a typed document', () => {
     expect(splitPages([invoice, letter], { classifyPage }).documents.map((d) => d.pages)).toEqual([[1], [2]]);
   });
 
+  it("a card's back that OCR read as a few unsure characters stays with its front; a back with words of its own is read as a page", () => {
+    const front = page([['REPUBLIQUE FRANCAISE', 331, 354], ['PERMIS DE CONDUIRE', 331, 370], ['1. MARTIN', 331, 390]], { confidence: 0.8 });
+    const noise = page([['penn nas', 247, 359]], { n: 2, confidence: 0.32 });
+    const classifyPage = (p: ParsedPage) => (p === front ? types('driving-licence')() : types('fallback')());
+    expect(splitPages([front, noise], { classifyPage }).documents.map((d) => d.pages)).toEqual([[1, 2]]);
+    const letter = page([['Recipe for lemon cake', 40, 40], ['Mix the flour and the sugar.', 40, 60]], { n: 2, confidence: 0.9 });
+    expect(splitPages([front, letter], { classifyPage }).documents.map((d) => d.pages)).toEqual([[1], [2]]);
+  });
+
   it('information returns that each name their own form are one document each; a guide naming the same form on two pages is one', () => {
     const form = (n: number, title: string) =>
       page([['CORRECTED (if checked)', 40, 20], [title, 40, 40], ["PAYER'S name, street address, city or town", 40, 60], ['Department of the Treasury - Internal Revenue Service', 40, 700]], { n });

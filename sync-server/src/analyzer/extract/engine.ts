@@ -335,7 +335,7 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
       .trim();
     if (text.length < 3 || /^\d/.test(text) || /\d{3,}/.test(text) || /^[a-z]/.test(text)) continue;
     // A label and its value (`Identifiant Internet : …`, `N° client : 1 234`) name a field, not the issuer.
-    if (/^[^:]{2,40}:\s*\S/.test(l.text) || /\S@\S+\.\S/.test(text)) continue;
+    if (/^[^:]{2,40}:\s*\S/.test(text) || /\S@\S+\.\S/.test(text)) continue;
     // Whom the paper is addressed to (`To MICROSOFT LTD`), or a label awaiting its value (`PURCHASED BY`).
     if (/^(?:to|attn|attention|bill to|ship to|sold to|invoice to)\s+\S/i.test(text) || /\s(?:by|to|from|for)$/i.test(text)) continue;
     // A blank form's field (`TO: (Name & Address of Employer)`) is nobody's name.

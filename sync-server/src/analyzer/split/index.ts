@@ -131,7 +131,8 @@ function profile(page: ParsedPage, classify?: (p: ParsedPage) => PageTypes): Pro
     ids: identifiers(page),
     header: headerShapes(page),
     cont: hasContinuationWords(page),
-    empty: page.lines.length === 0,
+    // Nothing read, or a few characters OCR was unsure of in a picture (a card's back: `penn nas`).
+    empty: page.lines.length === 0 || (page.source === 'ocr' && page.lines.every((l) => l.confidence < 0.6) && page.lines.map((l) => l.text).join('').replace(/[^\p{L}\p{N}]/gu, '').length < 20),
     letterhead: letterheadPairs(page),
     text: ` ${words(page.lines.map((l) => l.text).join(' ')).join(' ')} `,
     // Asked only when the type changes: most pages never need it.

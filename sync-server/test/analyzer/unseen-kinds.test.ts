@@ -165,6 +165,35 @@ describe('forms, stubs and bills as OCR merges their columns', () => {
     expect(values('employment-letter', [letter]).annualSalary).toEqual({ amount: '81600.00', currency: 'GBP' });
   });
 
+  it("a mortgage lender's verification form (Form 1005): the applicant under `Name and Address of Applicant`, the employer before the row's next numbered field", () => {
+    const form = page(
+      [
+        ['Request for Verification of Employment', 51, 87],
+        ['1. To (Name and address of employer) 2. From (Name and address of lender)', 48, 185],
+        ['Alejandro Rosalez Carlos Salazar', 67, 199],
+        ['7. Name and Address of Applicant (include employee or badge number) 8. Signature of Applicant', 47, 285],
+        ['Paulo Santos', 63, 293],
+      ],
+      { confidence: 0.9 },
+    );
+    // OCR's lines: the label row's characters wider than the names' (each line's own box).
+    form.lines[1]!.box.w = 420;
+    form.lines[2]!.box.w = 330;
+    expect(values('employment-letter', [form])).toMatchObject({ employeeName: 'Paulo Santos', employerName: 'Alejandro Rosalez' });
+  });
+
+  it("a French payslip's taxable net (`Net imposable`) is no net pay; the total paid heads its row's last column", () => {
+    const slip = page([
+      ['BULLETIN DE PAIE', 45, 71],
+      ['Total brut 7 184,27', 286, 300],
+      ['Net imposable 5 857,90', 49, 522],
+      ['NET A PAYER AVANT IMPOT SUR LE REVENU 4 899,31', 45, 592],
+      ['ALLEGEMENT | TOTAL VERSE NET A PAYER', 379, 658],
+      ['10 486,94 3 868,32', 453, 680],
+    ]);
+    expect(values('payslip', [slip]).netPay).toMatchObject({ amount: '3868.32' });
+  });
+
   it("a blank tax form's `Name, Address` is nobody's name", () => {
     const form = page([
       ['1040 Department of the Treasury—Internal Revenue Service', 50, 30],

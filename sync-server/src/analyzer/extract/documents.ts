@@ -242,7 +242,7 @@ export function payslip(doc: DocView): Out {
       }
     }
   }
-  set(out, 'netPay', lookup(doc, { labels: L('net pay this period', 'net pay', 'take home pay', 'take-home pay', 'net amount', 'net salary', 'net wages', 'amount paid', 'nettobezuge', 'netto', 'auszahlungsbetrag', 'net a payer', 'net paye', 'salaire net', 'liquido a percibir', 'liquido total', 'netto in busta', 'netto a pagare', 'nettoloon', 'uit te betalen', 'liquido a receber', 'do wyplaty', 'current net', 'net this period', 'net'), parse: money, accept: (h, d) => notYtd(h, d) && !/\b(?:avant imp|before (?:income )?tax|vor (?:lohn)?steuer|antes de impuestos|prima delle imposte)/.test(h.line.norm) }));
+  set(out, 'netPay', lookup(doc, { labels: L('net pay this period', 'net pay', 'take home pay', 'take-home pay', 'net amount', 'net salary', 'net wages', 'amount paid', 'nettobezuge', 'netto', 'auszahlungsbetrag', 'net a payer', 'net paye', 'salaire net', 'liquido a percibir', 'liquido total', 'netto in busta', 'netto a pagare', 'nettoloon', 'uit te betalen', 'liquido a receber', 'do wyplaty', 'current net', 'net this period', 'net'), parse: money, accept: (h, d) => notYtd(h, d) && !/\bnet (?:imposable|fiscal|social|taxable)\b|\btaxable net\b/.test(h.line.norm) && !/\b(?:avant imp|before (?:income )?tax|vor (?:lohn)?steuer|antes de impuestos|prima delle imposte)/.test(h.line.norm) }));
   return out;
 }
 
@@ -251,7 +251,8 @@ export function p60(doc: DocView): Out {
   const sur = lookup(doc, { labels: L('surname', 'last name'), parse: (t) => cutAtLabel(t) || null, where: ['after', 'right', 'below'] });
   const giv = lookup(doc, { labels: L('forenames or initials', 'forenames', 'first names', 'given names'), parse: (t) => cutAtLabel(t) || null, where: ['after', 'right', 'below'] });
   if (sur && giv) out.employeeName = { ...giv, value: normaliseName(`${giv.value} ${sur.value}`) };
-  set(out, 'employeeName', personByLabel(doc, L("employee's name", 'employee name', 'employee', 'name')));
+  // A verification form asks for the applicant (Form 1005, VA 26-8497: `Name and Address of Applicant`).
+  set(out, 'employeeName', personByLabel(doc, L("employee's name", 'employee name', 'name and address of applicant', "applicant's name", 'name of applicant', 'employee', 'name')));
   // "Employer name and address": the name heads the address block beside the label, which may
   // start a line above the label's row.
   for (const h of doc.findLabels(L('employer name and address', 'employer name', 'employer details', 'employer'))) {
@@ -346,9 +347,10 @@ export function employmentLetter(doc: DocView): Out {
   // A verification form names the employer in a field of its own; its letterhead is the agency or
   // the lender that issued the form.
   set(out, 'employerName', lookup(doc, {
-    labels: L("employer's name", 'employer name', 'name of employer', "employer's business name"),
+    labels: L("employer's name", 'employer name', 'name of employer', "employer's business name", 'name and address of employer'),
     // A line that opens with a label (`Employee Name: Dana Whitfield`) is another field's.
-    parse: (t, line, where) => (/^[^:]{1,40}:/.test(t) ? null : textParser(t, line, where)),
+    // Nor is the rest of a label's parenthesis and the next numbered field (`) 2. From (Name and address of lender)`).
+    parse: (t, line, where) => (/^[^:]{1,40}:/.test(t) || /^\s*\)|^\s*\d{1,2}[.,]\s+\p{L}/u.test(t) ? null : textParser(t, line, where)),
     accept: atCellStart,
     where: ['after', 'right', 'below'],
   }));
@@ -364,7 +366,8 @@ export function employmentLetter(doc: DocView): Out {
     const line = doc.lines.find((l) => l.text.includes(who[1]!.split(' ').slice(-1)[0]!)) ?? doc.lines[0]!;
     if (looksLikeName(n)) set(out, 'employeeName', candidate(n, line, 0.8));
   }
-  set(out, 'employeeName', personByLabel(doc, L("employee's name", 'employee name', 'employee', 'name')));
+  // A verification form asks for the applicant (Form 1005, VA 26-8497: `Name and Address of Applicant`).
+  set(out, 'employeeName', personByLabel(doc, L("employee's name", 'employee name', 'name and address of applicant', "applicant's name", 'name of applicant', 'employee', 'name')));
   const job = /\b(?:in the (?:role|position) of|as (?:a|an|our)|position of|role of|job title(?: is)?:?|employed as(?: a| an)?|works as(?: a| an)?|holds the position of)\s+([A-Z][\w&/'\- ]{2,60}?)(?=[,.;]|\s+(?:since|from|and|on|with|at|in|for|based)\b)/.exec(text);
   if (job) {
     const line = doc.lines.find((l) => l.text.includes(job[1]!.split(' ')[0]!)) ?? doc.lines[0]!;

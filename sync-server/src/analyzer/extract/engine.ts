@@ -96,7 +96,7 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
         const text = spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
         // A row of labels over a row of values that OCR read each as one line (`DATE  PLEASE PAY
         // DUE DATE` over `31-12-2022  6,54,321.00  31-03-2023`): the value in the label's column first.
-        const column = hit.start > 0 || hit.line.norm.slice(hit.end).trim() ? columnUnder(hit, l) : null;
+        const column = hit.start > 0 || hit.line.norm.slice(hit.end).trim() ? columnUnder(hit, l) ?? beforeNextField(hit, l) : null;
         if (column) consider(spec.parse(column, l, 'below'), l, base - 0.1 - k * 0.06);
         consider(spec.parse(text, l, 'below'), l, base - 0.12 - k * 0.06);
         const last = endsRow ? /(?:^|\s)((?:[-–(]?[$€£]?\s?\d{1,3}(?:[ .,\u00a0]\d{3})*[.,]\d{2}\)?\s?(?:€|eur|usd|gbp)?))\s*$/i.exec(l.text) : null;
@@ -125,6 +125,22 @@ export function columnUnder(hit: LabelHit, under: XLine): string | null {
   // words are too few to place, and a sentence's one number (`3.1 The deposit …`) is no row.
   if (!inside.length || inside.length === words.length || !inside.some((w) => /\d/.test(w.text)) || words.filter((w) => /\d/.test(w.text)).length < 2) return null;
   return inside.map((w) => w.text).join(' ');
+}
+
+/**
+ * The part of the line under a form's numbered field that lies before the next numbered field of
+ * the label's row (`1. To (Name and address of employer)  2. From (…)` over `Alejandro Rosalez
+ * Carlos Salazar`): each line's characters taken as equally wide, as in `columnUnder`.
+ */
+export function beforeNextField(hit: LabelHit, under: XLine): string | null {
+  const label = hit.line;
+  const next = /\s\d{1,2}[a-z]?[.,]\s+\p{L}/u.exec(label.text.slice(hit.end));
+  if (!next || !label.text.length || !under.text.length) return null;
+  const cut = label.box.x + ((hit.end + next.index + 1) * label.box.w) / label.text.length;
+  const perCharUnder = under.box.w / under.text.length;
+  const words = [...under.text.matchAll(/\S+/g)].map((m) => ({ text: m[0], end: under.box.x + (m.index + m[0].length) * perCharUnder }));
+  const inside = words.filter((w) => w.end <= cut + perCharUnder);
+  return inside.length && inside.length < words.length ? inside.map((w) => w.text).join(' ') : null;
 }
 
 /**
@@ -220,7 +236,7 @@ export function ocrLegalForm(name: string): string {
 export function withoutOcrTail(text: string): string {
   const words = text.trim().split(/\s+/);
   // …and a logo read as marks before it (`M@ Postbank`, `© EDF`): a short token holding one.
-  while (words.length > 1 && words[0]!.length <= 3 && /[\\~*@|{}<>^_=»«©®]/.test(words[0]!)) words.shift();
+  while (words.length > 1 && words[0]!.length <= 3 && /[\\~*@|{}<>^_=»«©®,;‘’'"]/.test(words[0]!)) words.shift();
   // A dash between words is the name's own (`DEMO - Sliced Invoices`).
   const cut = words.findIndex((w, i) => i > 0 && ((/^[^\p{L}\p{N}&]+$/u.test(w) && !/^[-–—]$/.test(w)) || /[\\~*@|{}<>^_=»«]/.test(w)));
   return (cut < 0 ? words : words.slice(0, cut)).join(' ').replace(/[\s,;:]+$/, '');

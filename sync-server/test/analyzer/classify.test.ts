@@ -83,7 +83,8 @@ describe('classify', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
+    // Reading the 6 MB of tables twice takes seconds when the suite loads both cores.
+  }, 30_000);
 
   it('features fold case, accents and numbers', () => {
     expect(tokens('Gehaltsabrechnung März 2025: €1.234,56')).toEqual(['gehaltsabrechnung', 'marz', '#4', '€', '#1', '#3', '#2']);

@@ -122,6 +122,21 @@ describe('statements whose fields are read without their labels', () => {
     expect(values('bank-statement', [misread]).accountNumberLast4).toBeUndefined();
   });
 
+  it("a statement's account printed after its kind, unlabelled: the one the statement prints most often", () => {
+    const statement = page(
+      [
+        ['AnyCompany Holdings LLC', 456, 96],
+        ['Summary of your accounts', 50, 359],
+        ['-ACSOUNTNUMBER BALANCE (S)__DETAILS ON', 159, 385],
+        ['007871893283 18,189.84 page 1', 194, 394],
+        ['SAVINGS 787189328336 5,077.57 page 3', 48, 427],
+        ['§ CHECKING 007871893283', 47, 502],
+      ],
+      { confidence: 0.8 },
+    );
+    expect(values('bank-statement', [statement]).accountNumberLast4).toBe('3283');
+  });
+
   it("a card statement without a statement date is dated by the close of its billing cycle", () => {
     const statement = page([
       ['Anycompany Bank USA | PLATINUM MEMBER', 25, 16],
@@ -310,6 +325,21 @@ describe("a US licence's numbered fields as OCR reads them", () => {
     // Two tokens shaped like a licence number: neither is taken.
     const two = page([...card.lines.map((l) => [l.text, l.box.x, l.box.y] as [string, number, number]), ['ID 99887766', 400, 380]], { confidence: 0.8 });
     expect(values('driving-licence', [two]).licenceNumber).toBeUndefined();
+  });
+
+  it("field 8's number glued to the house number, on a card that numbers its fields at one left edge; the one date read decades ago is the birth", () => {
+    const card = page(
+      [
+        ['WASHINGTON DRIVER LICENSE', 194, 329],
+        ['1 TALBOT', 267, 363],
+        ['2 LIAM R.', 267, 372],
+        ['8123 STREET ADDRESS', 267, 399],
+        ['YOUR CITY WA 99999-1234 ae', 267, 408],
+        ['e- ze 01/06/1958', 380, 420],
+      ],
+      { confidence: 0.8 },
+    );
+    expect(values('driving-licence', [card])).toMatchObject({ address: '123 STREET ADDRESS, YOUR CITY WA 99999-1234', dateOfBirth: '1958-01-06' });
   });
 
   it('the name over an unlabelled address, the surname over field 2 when its number is misread, a street whose field number reads as a letter', () => {

@@ -163,6 +163,12 @@ export function bankStatement(doc: DocView): Out {
     // Or, in a table row under the label (`CHECKING 009070568735 15,619.65`), its long run of digits.
     parse: (t) => lastChars(cutAtLabel(t.replace(/^\s*(number|no\.?|#)\s*:?/i, '')), 4) ?? /(?:^|\s)[*Xx•]*(\d{6,})(?=\s|$)/.exec(t)?.[1]?.slice(-4) ?? null,
   });
+  // …or printed after the account's kind, unlabelled (`CHECKING 007871893283`): of several, the
+  // one the statement prints most often (its own account, in the summary and over its section).
+  const all = doc.plain().map((l) => l.text).join('\n');
+  const kinds = doc.plain().flatMap((l) => [...l.text.matchAll(/\b(?:checking|savings|current account|chequing|giro(?:konto)?)\s+[*Xx•]*(\d{8,})\b/gi)].map((m) => ({ l, digits: m[1]!, times: all.split(m[1]!).length - 1 })));
+  const byKind = kinds.sort((a, b) => b.times - a.times)[0];
+  if (!acct && byKind) set(out, 'accountNumberLast4', candidate(byKind.digits.slice(-4), byKind.l, 0.6));
   if (acct) {
     // An IBAN carries its own check digits: one that fails them was misread.
     const line = doc.plain(acct.page).find((l) => l.index === acct.line);

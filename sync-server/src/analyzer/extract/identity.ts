@@ -327,8 +327,13 @@ function datesByOrder(doc: DocView, out: Out): void {
     for (const d of findDates(repairDates(l.text), { region: 'US' })) if (!seen.has(d.iso)) seen.set(d.iso, l);
   }
   const dates = [...seen.keys()].sort();
-  if (dates.length < 2 || dates.length > 4) return;
   const year = (iso: string) => Number(iso.slice(0, 4));
+  // The one date read, decades ago: the holder's birth (a licence is issued and expires within years of now).
+  if (dates.length === 1 && !out.dateOfBirth && year(dates[0]!) < new Date().getUTCFullYear() - 16 && !Object.values(out).some((c) => c.value === dates[0])) {
+    out.dateOfBirth = candidate(dates[0]!, seen.get(dates[0]!)!, 0.45);
+    return;
+  }
+  if (dates.length < 2 || dates.length > 4) return;
   const taken = new Set([out.dateOfBirth?.value, out.issueDate?.value, out.expiryDate?.value].filter(Boolean) as string[]);
   const birth = year(dates[1]!) - year(dates[0]!) >= 14 ? dates[0]! : undefined;
   if (birth && !out.dateOfBirth && !taken.has(birth)) out.dateOfBirth = candidate(birth, seen.get(birth)!, 0.5);
@@ -443,12 +448,18 @@ export function drivingLicence(doc: DocView): Out {
       const block = [lines[zip]!];
       for (let k = zip - 1; k >= Math.max(0, zip - 2); k--) {
         const l = lines[k]!;
-        if (Math.abs(l.box.x - lines[zip]!.box.x) > 6 || !(STREET_LINE.test(l.text) || /^(apt|unit|suite|#)\b/i.test(l.text))) break;
+        // A card's name fields (`1 TALBOT` over `2 LIAM R.`) stand at the same edge: no street.
+        const field = (n: string) => lines.some((o) => Math.abs(o.box.x - l.box.x) < 6 && new RegExp(`^${n}\\s+\\p{L}`, 'u').test(o.text));
+        if (Math.abs(l.box.x - lines[zip]!.box.x) > 6 || (/^[12]\s+\p{L}/u.test(l.text) && field('1') && field('2')) || !(STREET_LINE.test(l.text) || /^(apt|unit|suite|#)\b/i.test(l.text))) break;
         block.unshift(l);
       }
       if (block.length >= 2) {
         // What OCR adds past the ZIP code (`99999-1234 ae`) is the card's artwork.
-        const text = block.map((l) => l.text.trim().replace(MISREAD_FIELD_NUMBER, '')).join(', ').replace(/(\b\d{5}(?:-\d{4})?)\b\D*$/, '$1');
+        // Field 8's number glued to the house number (`8123 STREET ADDRESS` for `8 123 …`), on a card
+        // whose fields 1 and 2 print their numbers at the same left edge.
+        const numbered = lines.some((o) => o.page === block[0]!.page && Math.abs(o.box.x - block[0]!.box.x) < 6 && /^2\s+\p{L}/u.test(o.text) && o.box.y < block[0]!.box.y);
+        const street = (t: string, k: number) => (k === 0 && numbered ? t.replace(/^8(?=\d+\s+\p{L})/u, '') : t);
+        const text = block.map((l, k) => street(l.text.trim().replace(MISREAD_FIELD_NUMBER, ''), k)).join(', ').replace(/(\b\d{5}(?:-\d{4})?)\b\D*$/, '$1');
         out.address = candidate(text, block[0]!, 0.6);
         // …and the holder's name on the line over the street, unlabelled too.
         if (!out.fullName) {

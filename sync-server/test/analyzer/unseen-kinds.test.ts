@@ -135,6 +135,17 @@ describe('statements whose fields are read without their labels', () => {
       { confidence: 0.8 },
     );
     expect(values('bank-statement', [statement]).accountNumberLast4).toBe('3283');
+    // The summary's row under `ACCOUNT NUMBER` cut the number short; the section prints it whole.
+    const cut = page(
+      [
+        ['AnyCompany Credit Union', 442, 86],
+        ['ACCOUNT NAME ACCOUNT NUMBER _DETAILS ON', 48, 381],
+        ['CHECKING 008669" page 1', 49, 393],
+        ['= CHECKING 008669178271', 52, 506],
+      ],
+      { confidence: 0.8 },
+    );
+    expect(values('bank-statement', [cut]).accountNumberLast4).toBe('8271');
   });
 
   it("a card statement without a statement date is dated by the close of its billing cycle", () => {
@@ -188,13 +199,19 @@ describe('forms, stubs and bills as OCR merges their columns', () => {
         ['Alejandro Rosalez Carlos Salazar', 67, 199],
         ['7. Name and Address of Applicant (include employee or badge number) 8. Signature of Applicant', 47, 285],
         ['Paulo Santos', 63, 293],
+        ['Part Il — Verification of Present Employment', 48, 320],
+        ["9. Applicant's Date of Employment 10. Present Position 11. Probability of Continued Employment", 47, 329],
+        ['06/06/2006 General Manager 3 years', 83, 344],
+        ['Part Ill — Verification of Previous Employment', 48, 586],
+        ['21, Date Hired 04/04/2004 23, Salary/Wage at Termination Per (Year) (Month) (Week)', 47, 597],
       ],
       { confidence: 0.9 },
     );
     // OCR's lines: the label row's characters wider than the names' (each line's own box).
     form.lines[1]!.box.w = 420;
     form.lines[2]!.box.w = 330;
-    expect(values('employment-letter', [form])).toMatchObject({ employeeName: 'Paulo Santos', employerName: 'Alejandro Rosalez' });
+    // The previous job's `Date Hired` is no start date of the present one.
+    expect(values('employment-letter', [form])).toMatchObject({ employeeName: 'Paulo Santos', employerName: 'Alejandro Rosalez', startDate: '2006-06-06' });
   });
 
   it("a French payslip's taxable net (`Net imposable`) is no net pay; the total paid heads its row's last column", () => {
@@ -207,6 +224,13 @@ describe('forms, stubs and bills as OCR merges their columns', () => {
       ['10 486,94 3 868,32', 453, 680],
     ]);
     expect(values('payslip', [slip]).netPay).toMatchObject({ amount: '3868.32' });
+  });
+
+  it("a federal form's control number line and a row of abbreviated headings name no issuer", () => {
+    const form = page([['VA OMB Control No. 2900-0521', 469, 25], ['Department of Veterans Affairs', 246, 39], ['REQUEST FOR VERIFICATION OF EMPLOYMENT', 245, 63]]);
+    expect(values('employment-letter', [form]).employerName).toBe('Department of Veterans Affairs');
+    const slip = page([['Ki.Frbtr. Konfession Freibetrag jährl. Freibetrag mtl.', 48, 49], ['Gesamt-Brutto 3.120,00', 400, 457]]);
+    expect(values('payslip', [slip]).employerName).toBeUndefined();
   });
 
   it("a blank tax form's `Name, Address` is nobody's name", () => {

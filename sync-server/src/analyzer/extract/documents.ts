@@ -169,6 +169,8 @@ export function bankStatement(doc: DocView): Out {
   const kinds = doc.plain().flatMap((l) => [...l.text.matchAll(/\b(?:checking|savings|current account|chequing|giro(?:konto)?)\s+[*Xx•]*(\d{8,})\b/gi)].map((m) => ({ l, digits: m[1]!, times: all.split(m[1]!).length - 1 })));
   const byKind = kinds.sort((a, b) => b.times - a.times)[0];
   if (!acct && byKind) set(out, 'accountNumberLast4', candidate(byKind.digits.slice(-4), byKind.l, 0.6));
+  // A summary row that cut the number short (`CHECKING 008669` over `CHECKING 008669178271`): the whole one.
+  else if (acct && byKind && byKind.digits.includes(String(acct.value)) && !byKind.digits.endsWith(String(acct.value))) acct.value = byKind.digits.slice(-4);
   if (acct) {
     // An IBAN carries its own check digits: one that fails them was misread.
     const line = doc.plain(acct.page).find((l) => l.index === acct.line);
@@ -397,7 +399,7 @@ export function employmentLetter(doc: DocView): Out {
     }
   }
   // …or a verification form's field (Form 1005's `9. Applicant's Date of Employment`).
-  set(out, 'startDate', lookup(doc, { labels: L('start date', 'date of joining', 'employment start date', 'commencement date', 'date started', 'date employee started', 'date first employed', "applicant's date of employment", 'date of employment', 'date of hire', 'hire date', 'date hired', 'original hire date', 'employed since', 'first day of employment'), parse: dateParser(doc), where: ['after', 'right', 'below'] }));
+  set(out, 'startDate', lookup(doc, { accept: (h) => !inPreviousEmployment(doc, h.line), labels: L('start date', 'date of joining', 'employment start date', 'commencement date', 'date started', 'date employee started', 'date first employed', "applicant's date of employment", 'date of employment', 'date of hire', 'hire date', 'date hired', 'original hire date', 'employed since', 'first day of employment'), parse: dateParser(doc), where: ['after', 'right', 'below'] }));
   const sal = /\b(?:salary|remuneration|annual pay|base pay|gross pay|paid)\b[^.]{0,80}?((?:[£$€]|EUR|GBP|USD)\s?[\d.,]+(?:\s?(?:€|EUR))?|[\d.,]+\s?(?:€|EUR))/i;
   for (const l of doc.plain()) {
     const joined = `${l.text} ${doc.block(l, 2)[1]?.text ?? ''}`;
@@ -416,6 +418,17 @@ export function employmentLetter(doc: DocView): Out {
   // The letter's date: the first date line near the top, alone on its line.
   set(out, 'letterDate', letterDate(doc));
   return out;
+}
+
+/**
+ * A verification form's part on the applicant's previous job (Form 1005's `Part III — Verification
+ * of Previous Employment`, `Date Hired`): its dates are that job's, not the present one's.
+ */
+function inPreviousEmployment(doc: DocView, line: XLine): boolean {
+  const above = doc.plain(line.page).filter((l) => l.box.y < line.box.y);
+  const last = (re: RegExp) => Math.max(-1, ...above.filter((l) => re.test(l.text)).map((l) => l.box.y));
+  const previous = last(/\b(?:previous|prior|former)\s+employ/i);
+  return previous >= 0 && previous > last(/\b(?:present|current)\s+employ/i);
 }
 
 function letterDate(doc: DocView): Candidate<unknown> | null {
@@ -505,7 +518,7 @@ export function utilityBill(doc: DocView): Out {
   }
   const money = moneyParser(doc);
   set(out, 'amountDue', lookup(doc, { labels: L('total amount due', 'amount due', 'total to pay', 'balance due', 'amount to pay', 'total due', 'please pay', 'amount payable', 'total amount payable', 'new charges', 'zu zahlender betrag', 'zu zahlen', 'rechnungsbetrag', 'montant total a payer', 'total a payer', 'montant a payer', 'a payer', 'montant du', 'montant ttc', 'total ttc', 'total a pagar', 'importe total', 'importe a pagar', 'totale da pagare', 'importo da pagare', 'totale bolletta', 'te betalen', 'totaal te betalen', 'valor a pagar', 'total a pagar'), parse: money, where: ['after', 'right', 'below'], accept: (h) => !/last bill|previous/.test(h.line.norm) }));
-  set(out, 'accountNumber', lookup(doc, { labels: L('account number', 'account no', 'account #', 'customer number', 'customer reference', 'account reference', 'kundennummer', 'vertragskonto', 'vertragsnummer', 'numero de client', 'n° client', 'n° de client', 'compte de facturation', 'reference client', 'numero de compte', 'numero de cliente', 'numero de contrato', 'codice cliente', 'numero cliente', 'klantnummer', 'contractnummer', 'numero de conta', 'account'), parse: accountNumberParser }));
+  set(out, 'accountNumber', lookup(doc, { labels: L('account number', 'account no', 'account #', 'acct no', 'acct. no', 'acct #', 'customer number', 'customer reference', 'account reference', 'kundennummer', 'vertragskonto', 'vertragsnummer', 'numero de client', 'n° client', 'n° de client', 'compte de facturation', 'reference client', 'numero de compte', 'numero de cliente', 'numero de contrato', 'codice cliente', 'numero cliente', 'klantnummer', 'contractnummer', 'numero de conta', 'account'), parse: accountNumberParser }));
   return out;
 }
 

@@ -138,8 +138,10 @@ export function beforeNextField(hit: LabelHit, under: XLine): string | null {
   if (!next || !label.text.length || !under.text.length) return null;
   const cut = label.box.x + ((hit.end + next.index + 1) * label.box.w) / label.text.length;
   const perCharUnder = under.box.w / under.text.length;
-  const words = [...under.text.matchAll(/\S+/g)].map((m) => ({ text: m[0], end: under.box.x + (m.index + m[0].length) * perCharUnder }));
-  const inside = words.filter((w) => w.end <= cut + perCharUnder);
+  // …and after the field before it, when the label is not the row's first (`10. Present Position`).
+  const start = hit.start > 10 ? label.box.x + ((hit.start - 4) * label.box.w) / label.text.length : -Infinity;
+  const words = [...under.text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: under.box.x + m.index * perCharUnder, end: under.box.x + (m.index + m[0].length) * perCharUnder }));
+  const inside = words.filter((w) => w.end <= cut + perCharUnder && w.start >= start - perCharUnder);
   return inside.length && inside.length < words.length ? inside.map((w) => w.text).join(' ') : null;
 }
 
@@ -368,6 +370,10 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     // invoice; `Copy`, `Kopie`, `Duplicata`).
     if (/^(?:original|duplicate|triplicate|quadruplicate|extra|customer|office|merchant)\s+(?:for|copy)\b|^(?:copy|kopie|copie|duplicata|duplicado|copia|copia cliente)$/i.test(text)) continue;
     if ((text.match(/\p{L}/gu)?.length ?? 0) < text.replace(/\s/g, '').length * 0.75) continue;
+    // A US federal form's control number line (`VA OMB Control No. 2900-0521`) names no issuer.
+    if (/\bOMB\b/.test(l.text)) continue;
+    // Nor does a row of abbreviated column headings (`Ki.Frbtr. Konfession Freibetrag jährl.`).
+    if ((text.match(/\p{L}{2,}\.(?!\p{L})/gu) ?? []).filter((w) => !/^(?:co|inc|ltd|corp|bros|plc|llc|st|mr|mrs|dr|jr|sr)\.$/i.test(w)).length >= 2) continue;
     // Nor a row of column headings (`Personal-Nr. Geburtsdatum StKl Faktor`).
     if (text.split(/\s+/).length > 2 && /(?:^|[\s-])(?:nr|no|datum|geburtsdatum|date|number|ref)\.?(?:\s|$)/i.test(text)) continue;
     // A field's label (`Account Name`, `Your details`) is no issuer either.

@@ -367,7 +367,8 @@ export function drivingLicence(doc: DocView): Out {
   if (f1 && f2) {
     const sur = String(f1.value).replace(/[^\p{L}\s'\-]/gu, ' ').trim();
     const giv = String(f2.value).replace(/[^\p{L}\s'\-.]/gu, ' ').trim();
-    if (sur && giv) out.fullName = { ...f1, value: normaliseName(`${giv} ${sur}`) };
+    // OCR's noise read as two fields (`v`, `v`) names nobody: a name has a word of three letters.
+    if (sur && giv && /\p{L}{3}/u.test(`${giv} ${sur}`)) out.fullName = { ...f1, value: normaliseName(`${giv} ${sur}`) };
   }
   // EU cards print the number in field 5; US cards (AAMVA) in 4d, and 5 is their document
   // discriminator (`5 DD 1234567890123456`), which is no licence number.

@@ -233,6 +233,11 @@ describe('forms, stubs and bills as OCR merges their columns', () => {
     expect(values('payslip', [slip]).employerName).toBeUndefined();
   });
 
+  it("a label's first word is no label when a longer one goes on to its colon (`Customer GSTIN : 29AAF…`)", () => {
+    const invoice = page([['ADISHAKTI CARS PVT. LTD.', 40, 20], ['Tax Invoice No: IATIEN1819013536', 300, 40], ['Customer GSTIN : 29AAFCA0924K1ZN', 23, 244], ['Total 413.00', 300, 400]]);
+    expect(values('invoice', [invoice]).customerName).not.toBe('GSTIN');
+  });
+
   it("a blank tax form's `Name, Address` is nobody's name", () => {
     const form = page([
       ['1040 Department of the Treasury—Internal Revenue Service', 50, 30],

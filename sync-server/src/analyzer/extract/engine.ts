@@ -69,6 +69,8 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
     if (best && (best as { score: number }).score >= base) break;
     // A label inside prose ("The Landlord lets …", "The Landlord's obligations") is no label.
     if ((!spec.numbered && continuesSentence(doc.after(hit))) || /^(?:['’]s\b|\s*\/\s*\p{L})/u.test(hit.line.text.slice(hit.end))) continue;
+    // Nor is the first word of a longer label (`Customer GSTIN : 29AAF…`): its value is that label's.
+    if (/^\s+[\p{L}.\-]{2,20}\s*:/u.test(hit.line.text.slice(hit.end))) continue;
     if (where.includes('after')) {
       const rest = doc.after(hit);
       const text = spec.wrap ? [rest, ...doc.block(hit.line).slice(1).map((l) => l.text)].join(' ') : rest;
@@ -377,7 +379,7 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     // Nor a row of column headings (`Personal-Nr. Geburtsdatum StKl Faktor`).
     if (text.split(/\s+/).length > 2 && /(?:^|[\s-])(?:nr|no|datum|geburtsdatum|date|number|ref)\.?(?:\s|$)/i.test(text)) continue;
     // A field's label (`Account Name`, `Your details`) is no issuer either.
-    if (/\b(?:name|number|details|address|date|period|reference)$/i.test(text)) continue;
+    if (/\b(?:name|number|details|address|date|period|reference|information|summary|overview|instructions)$/i.test(text)) continue;
     // A person named at the top and again elsewhere (an addressee block, "Account name: …") is
     // whom the document is about, not its issuer.
     if (looksLikeName(normaliseName(text)) && !ORG_STRONG.test(text) && !ORG_DOMAIN.test(text) && namedAgain(doc, l, text)) continue;

@@ -109,6 +109,12 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
   return best;
 }
 
+/** Where a line's character stands, its characters taken as equally wide across its box (OCR gives no word boxes). */
+const xOfChar = (line: XLine, index: number) => line.box.x + (index * line.box.w) / Math.max(1, line.text.length);
+
+/** A line's words and where each starts and ends, by `xOfChar`. */
+const wordsAcross = (line: XLine) => [...line.text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: xOfChar(line, m.index), end: xOfChar(line, m.index + m[0].length) }));
+
 /**
  * The words of a line under a label that stand in the label's column, where neither line's words
  * have boxes: each line's characters are taken as equally wide across its box. Null when the line
@@ -117,12 +123,11 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
 export function columnUnder(hit: LabelHit, under: XLine): string | null {
   const label = hit.line;
   if (under.text.length < 12 || !label.text.length) return null;
-  const perChar = label.box.w / label.text.length;
   const perCharUnder = under.box.w / under.text.length;
-  const from = label.box.x + hit.start * perChar - 3 * perCharUnder;
-  const to = label.box.x + Math.max(hit.end, hit.start + 12) * perChar + 3 * perCharUnder;
-  const words = [...under.text.matchAll(/\S+/g)].map((m) => ({ text: m[0], mid: under.box.x + (m.index + m[0].length / 2) * perCharUnder }));
-  const inside = words.filter((w) => w.mid >= from && w.mid <= to);
+  const from = xOfChar(label, hit.start) - 3 * perCharUnder;
+  const to = xOfChar(label, Math.max(hit.end, hit.start + 12)) + 3 * perCharUnder;
+  const words = wordsAcross(under);
+  const inside = words.filter((w) => (w.start + w.end) / 2 >= from && (w.start + w.end) / 2 <= to);
   // Only figures (dates, amounts, numbers) are cut out so, from a row holding several: a name's
   // words are too few to place, and a sentence's one number (`3.1 The deposit …`) is no row.
   if (!inside.length || inside.length === words.length || !inside.some((w) => /\d/.test(w.text)) || words.filter((w) => /\d/.test(w.text)).length < 2) return null;
@@ -138,11 +143,11 @@ export function beforeNextField(hit: LabelHit, under: XLine): string | null {
   const label = hit.line;
   const next = /\s\d{1,2}[a-z]?[.,]\s+\p{L}/u.exec(label.text.slice(hit.end));
   if (!next || !label.text.length || !under.text.length) return null;
-  const cut = label.box.x + ((hit.end + next.index + 1) * label.box.w) / label.text.length;
+  const cut = xOfChar(label, hit.end + next.index + 1);
   const perCharUnder = under.box.w / under.text.length;
   // …and after the field before it, when the label is not the row's first (`10. Present Position`).
-  const start = hit.start > 10 ? label.box.x + ((hit.start - 4) * label.box.w) / label.text.length : -Infinity;
-  const words = [...under.text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: under.box.x + m.index * perCharUnder, end: under.box.x + (m.index + m[0].length) * perCharUnder }));
+  const start = hit.start > 10 ? xOfChar(label, hit.start - 4) : -Infinity;
+  const words = wordsAcross(under);
   const inside = words.filter((w) => w.end <= cut + perCharUnder && w.start >= start - perCharUnder);
   return inside.length && inside.length < words.length ? inside.map((w) => w.text).join(' ') : null;
 }

@@ -280,6 +280,7 @@ function labelRowValues(doc: DocView): Map<string, { value: string; line: XLine 
 /** A street line, its field number misread as a letter or two (`s 100 MAIN STREET` for `8 100 …`). */
 const MISREAD_FIELD_NUMBER = /^[^\s\d]{1,2}\s+(?=\d+\s+\S)/;
 /** A house number and a street of two words or more (`2 JORGE` is field 2, `3 DOB 01/06/1958` field 3). */
+const NAME_FIELD = { 1: /^1\s+\p{L}/u, 2: /^2\s+\p{L}/u } as const;
 const STREET_LINE = /^(?:[^\s\d]{1,2}\s+)?\d+\s+\p{L}[\p{L}.'\-]*\s+\S/u;
 
 /**
@@ -446,19 +447,20 @@ export function drivingLicence(doc: DocView): Out {
     const lines = doc.plain();
     const zip = lines.findIndex((l) => /\b[A-Z]{2},? \d{5}(?:-\d{4})?\b/.test(l.text) && /[A-Za-z]{3}/.test(l.text));
     if (zip > 0) {
+      // A card's numbered name field (`1 TALBOT`, `2 LIAM R.`) at a left edge.
+      const nameFieldAt = (x: number, n: 1 | 2, where: (o: XLine) => boolean = () => true) => lines.some((o) => Math.abs(o.box.x - x) < 6 && NAME_FIELD[n].test(o.text) && where(o));
       const block = [lines[zip]!];
       for (let k = zip - 1; k >= Math.max(0, zip - 2); k--) {
         const l = lines[k]!;
         // A card's name fields (`1 TALBOT` over `2 LIAM R.`) stand at the same edge: no street.
-        const field = (n: string) => lines.some((o) => Math.abs(o.box.x - l.box.x) < 6 && new RegExp(`^${n}\\s+\\p{L}`, 'u').test(o.text));
-        if (Math.abs(l.box.x - lines[zip]!.box.x) > 6 || (/^[12]\s+\p{L}/u.test(l.text) && field('1') && field('2')) || !(STREET_LINE.test(l.text) || /^(apt|unit|suite|#)\b/i.test(l.text))) break;
+        if (Math.abs(l.box.x - lines[zip]!.box.x) > 6 || (/^[12]\s+\p{L}/u.test(l.text) && nameFieldAt(l.box.x, 1) && nameFieldAt(l.box.x, 2)) || !(STREET_LINE.test(l.text) || /^(apt|unit|suite|#)\b/i.test(l.text))) break;
         block.unshift(l);
       }
       if (block.length >= 2) {
         // What OCR adds past the ZIP code (`99999-1234 ae`) is the card's artwork.
         // Field 8's number glued to the house number (`8123 STREET ADDRESS` for `8 123 …`), on a card
         // whose fields 1 and 2 print their numbers at the same left edge.
-        const numbered = lines.some((o) => o.page === block[0]!.page && Math.abs(o.box.x - block[0]!.box.x) < 6 && /^2\s+\p{L}/u.test(o.text) && o.box.y < block[0]!.box.y);
+        const numbered = nameFieldAt(block[0]!.box.x, 2, (o) => o.page === block[0]!.page && o.box.y < block[0]!.box.y);
         const street = (t: string, k: number) => (k === 0 && numbered ? t.replace(/^8(?=\d+\s+\p{L})/u, '') : t);
         const text = block.map((l, k) => street(l.text.trim().replace(MISREAD_FIELD_NUMBER, ''), k)).join(', ').replace(/(\b\d{5}(?:-\d{4})?)\b\D*$/, '$1');
         out.address = candidate(text, block[0]!, 0.6);

@@ -397,6 +397,66 @@ describe("a US licence's numbered fields as OCR reads them", () => {
   });
 });
 
+describe('cards printed, photographed or both', () => {
+  it("a browser's print of a card: the town's line OCR joined to artwork, the print's date, the discriminator's number", () => {
+    const card = page(
+      [
+        ['7/8/2021', 26, 15],
+        ['DRIVER LICENSE', 310, 317],
+        ['I } 2 DL ADULT NON REAL ID', 121, 327],
+        ['. 1 SAMPLE', 120, 329],
+        ['8 1881 PIERCE ST', 228, 350],
+        ['i ; LAKEWOOD , CO 80214-1249', 120, 358],
+        ['bi 3 DOB dalss 9a Endorsements', 119, 368],
+        ['04/24/1976 08/27/2015', 239, 374],
+        ['4d Customer Identifier 4b Exp 12 Restrictions', 227, 391],
+        ['04/24/2018 NONE', 290, 400],
+        ['5 DD Previous Type 9 Vehicle Classifications', 227, 413],
+        ['12345678917 A', 239, 423],
+      ],
+      { confidence: 0.8 },
+    );
+    const v = values('driving-licence', [card]);
+    // The print's date (2021) is after the card's expiry: the dates between are its own.
+    expect(v).toMatchObject({ address: '1881 PIERCE ST, LAKEWOOD , CO 80214-1249', dateOfBirth: '1976-04-24', issueDate: '2015-08-27', expiryDate: '2018-04-24' });
+    // Neither the ZIP code nor the discriminator under `5 DD` is the licence number.
+    expect(v.licenceNumber).toBeUndefined();
+  });
+
+  it("an identity card's name fields whose markers OCR read as scraps of letters (`(al MUSTERMANN`, `Prénoms Al`)", () => {
+    const card = page(
+      [
+        ['BUNDESREPUBLIK DEUTSCHLAND', 223, 351],
+        ['PERSONALAUSWEIS', 223, 361],
+        ['[a] Name/Surname/Nom', 283, 375, 4],
+        ['[b] Geburtsname/Name at birth/Nom de naissance', 283, 379, 4],
+        ['(al MUSTERMANN “oy', 282, 385, 6],
+        ['ti GABLER NO', 282, 393, 6],
+        ['Vornamen/Given names/Prénoms Al', 283, 402, 5],
+        ['ERIKA', 284, 410, 6],
+      ],
+      { confidence: 0.8 },
+    );
+    expect(values('national-id-card', [card]).fullName).toBe('Erika Mustermann');
+    // Words in lower case around a name are a sentence, not a scrap: no name from them.
+    const prose = page([['Name/Surname/Nom', 283, 375], ['see the holder MUSTERMANN overleaf', 283, 385], ['Vornamen/Given names/Prénoms', 283, 402], ['ERIKA', 284, 410]], { confidence: 0.8 });
+    expect(values('national-id-card', [prose]).fullName).toBeUndefined();
+  });
+});
+
+describe("a statement's balances in a table", () => {
+  it('a currency column under the label, the amount in the cell beside it', () => {
+    const statement = page([
+      ['Postbank', 376, 40],
+      ['Kontoauszug: Postbank Giro plus vom 01.01.2020 bis 02.02.2020', 69, 316],
+      ['Neuer Kontostand', 391, 552],
+      ['EUR', 391, 564],
+      ['+ 5.314,05', 500, 564],
+    ]);
+    expect(values('bank-statement', [statement]).closingBalance).toEqual({ amount: '5314.05', currency: 'EUR' });
+  });
+});
+
 describe("an invoice's parties and sums", () => {
   it("the amount a shipping invoice calls its `Invoice Amount`; a DANFE's title is no supplier, its `EMITENTE` is", () => {
     const shipping = page([['ABN: 16 112 221 123', 64, 67], ['Bill To: Custom Board Makers', 355, 67], ['Issue Date:', 640, 68], ['8th December 2021', 705, 67], ['Invoice Amount:', 619, 90], ['$5,270.00 AUD', 723, 89], ['Customs Duties $75.00', 400, 246], ['TOTAL $1,980.00', 400, 267]]);

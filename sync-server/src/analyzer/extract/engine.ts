@@ -89,13 +89,17 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
       });
     }
     // A label the line goes on with in a capitalised word (`Customer Charge`, `Account Number` for
-    // `Account`) is a longer label of another field: the line below holds that field's value.
-    const longerLabel = /^\p{Lu}\p{Ll}+(?:\s|$)/u.test(hit.line.text.slice(hit.end).replace(/^\s+/, ''));
+    // `Account`) is a longer label of another field: the line below holds that field's value. Two
+    // letters are a scrap OCR read in a field's marker or pattern (`Prénoms Al`), not a word.
+    const longerLabel = /^\p{Lu}\p{Ll}{2,}(?:\s|$)/u.test(hit.line.text.slice(hit.end).replace(/^\s+/, ''));
     if (where.includes('below') && !longerLabel) {
       // A label that ends a row of labels (`TOTAL VERSÉ  NET À PAYER`) heads the row's last column.
       const endsRow = hit.start > 3 && hit.line.norm.slice(hit.end).trim().length === 0;
       doc.below(hit, spec.belowLines ?? 2).forEach((l, k) => {
-        const text = spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
+        // A table's currency column (`EUR` under `Neuer Kontostand`, its amount in the next cell):
+        // the cell under the label is the currency of the figure beside it.
+        const next = BARE_CURRENCY.test(l.text) ? doc.rightOf({ line: l, start: 0, end: l.text.length, pattern: hit.pattern })[0] : undefined;
+        const text = next ? `${l.text} ${next.text}` : spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
         // A row of labels over a row of values that OCR read each as one line (`DATE  PLEASE PAY
         // DUE DATE` over `31-12-2022  6,54,321.00  31-03-2023`): the value in the label's column first.
         const column = hit.start > 0 || hit.line.norm.slice(hit.end).trim() ? columnUnder(hit, l) ?? beforeNextField(hit, l) : null;
@@ -108,6 +112,8 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
   }
   return best;
 }
+
+const BARE_CURRENCY = /^\s*(?:[A-Z]{3}|[€$£¥₹]|CHF|Fr\.?)\s*$/;
 
 /** Where a line's character stands, its characters taken as equally wide across its box (OCR gives no word boxes). */
 const xOfChar = (line: XLine, index: number) => line.box.x + (index * line.box.w) / Math.max(1, line.text.length);

@@ -31,7 +31,17 @@ function idToken(text: string, prefer?: string): string | null {
 /** A name field's value: identity documents print it in capitals (a bilingual label is not a value). */
 const upperWords = (text: string) => {
   const t = text.replace(/\(.*?\)/g, ' ').replace(/[^\p{L}\s'\-]/gu, ' ').replace(/\s+/g, ' ').trim();
-  return t.length >= 2 && t === t.toUpperCase() ? t : null;
+  if (t.length >= 2 && t === t.toUpperCase()) return t;
+  // A field marker or a guilloche read as a scrap of letters at either end (`(a) MUSTERMANN` read
+  // `(al MUSTERMANN “oy`): the capitals between the scraps are the value.
+  const words = t.split(' ');
+  const isCaps = (w: string) => w.length >= 2 && w === w.toUpperCase();
+  const first = words.findIndex(isCaps);
+  const last = words.findLastIndex(isCaps);
+  if (first < 0) return null;
+  const inner = words.slice(first, last + 1);
+  const scraps = [...words.slice(0, first), ...words.slice(last + 1)];
+  return inner.every(isCaps) && inner.join('').length >= 4 && scraps.length <= 2 && scraps.every((w) => w.length <= 2) ? inner.join(' ') : null;
 };
 
 function mrzOf(doc: DocView): MrzResult | null {
@@ -245,6 +255,9 @@ export function repairDates(text: string): string {
     .replace(/\b(\d{2})[.\s](\d{2})[.\s](\d{4})\b/g, '$1.$2.$3').replace(/\b(\d{1,2})\s?([/.\-])\s?(\d)\s(\d)\s?\2\s?(\d{2,4})\b/g, '$1$2$3$4$2$5').replace(/\b(\d)\s(\d)\s?([/.\-])\s?(\d{1,2})\s?\3\s?(\d{4})\b/g, '$1$2$3$4$3$5');
 }
 
+/** A US town line's state and ZIP code (`CO 80214-1249`): a number no licence has. */
+const STATE_ZIP = /\b[A-Z]{2},?\s+\d{5}(?:-\d{4})?\b/g;
+
 /** Driving licences: the EU/UK numbered fields (1. surname … 5. number, 8. address) or US labels. */
 /** A US card's field label: its AAMVA number (OCR may misread it) and its word. */
 const ROW_LABEL = /(?:^|\s)(?:\w{1,2}\s*)?(iss|exp|dob|dln|number|lic#?|class|rest|end|sex|hgt|eyes|hair|wgt)\b/gi;
@@ -303,8 +316,12 @@ function fieldAbove(doc: DocView, f2: Candidate<unknown>): Candidate<string> | n
  */
 function licenceNumberByShape(doc: DocView): Candidate<string> | null {
   const found = new Map<string, XLine>();
+  // The discriminator's, revision's and audit number's lines, and the line under a row of labels
+  // naming them (`5 DD Previous Type` over `12345678917 A`), hold the card stock's numbers.
+  const stock = (l: XLine) => /\bDD\b|\bREV\b|\bAUDIT\b/i.test(l.text);
+  const underStock = new Set(doc.plain().filter((l) => stock(l) && !/\d{5}/.test(l.text)).flatMap((l) => doc.below({ line: l, start: 0, end: l.text.length, pattern: 0 }, 1)));
   for (const l of doc.plain()) {
-    if (/\bDD\b|\bREV\b|\bAUDIT\b/i.test(l.text)) continue;
+    if (stock(l) || underStock.has(l)) continue;
     for (const m of l.text.matchAll(/(?<![\w/-])([A-Z]?\d[A-Z0-9]{6,}|[A-Z]{1,3}\d{6,}[A-Z0-9]*)(?![\w/-])/g)) {
       const t = m[1]!;
       if ((t.match(/\d/g)?.length ?? 0) >= 4 && !found.has(t)) found.set(t, l);
@@ -327,7 +344,10 @@ function datesByOrder(doc: DocView, out: Out): void {
     if (/\bREV\b|\bDD\b/i.test(l.text)) continue;
     for (const d of findDates(repairDates(l.text), { region: 'US' })) if (!seen.has(d.iso)) seen.set(d.iso, l);
   }
-  const dates = [...seen.keys()].sort();
+  // No date of the card lies after its expiry: a later one is the print's or the scan's (a
+  // browser's header `7/8/2021` over a card that expired in 2018).
+  const expiry = out.expiryDate?.value as string | undefined;
+  const dates = [...seen.keys()].filter((d) => !expiry || d <= expiry).sort();
   const year = (iso: string) => Number(iso.slice(0, 4));
   // The one date read, decades ago: the holder's birth (a licence is issued and expires within years of now).
   if (dates.length === 1 && !out.dateOfBirth && year(dates[0]!) < new Date().getUTCFullYear() - 16 && !Object.values(out).some((c) => c.value === dates[0])) {
@@ -388,8 +408,11 @@ export function drivingLicence(doc: DocView): Out {
   if (f8) {
     // The street on field 8's line, the town and postcode on the line under it.
     const line = doc.plain(f8.page).find((l) => l.index === f8.line);
-    const under = line && doc.plain(f8.page).find((l) => l !== line && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 1.5 && Math.abs(l.box.x - line.box.x) < line.box.h * 3 && isPostcodeLine(cutAtLabel(l.text)));
-    const text = under && !isPostcodeLine(String(f8.value)) ? `${String(f8.value).trim()}, ${cutAtLabel(under.text)}` : String(f8.value);
+    // The town's line starts under the street, or further left where OCR joined the card's
+    // artwork to it (`i ; LAKEWOOD , CO 80214-1249`): those scraps are no part of the address.
+    const under = line && doc.plain(f8.page).find((l) => l !== line && l.box.y > line.box.y && l.box.y - (line.box.y + line.box.h) < line.box.h * 1.5 && (Math.abs(l.box.x - line.box.x) < line.box.h * 3 || (l.box.x < line.box.x && l.box.x + l.box.w > line.box.x + line.box.h * 3)) && isPostcodeLine(cutAtLabel(l.text)));
+    const town = under && cutAtLabel(under.text).replace(/^(?:[^\p{L}\d]*\p{L}?[^\p{L}\d]+)+(?=\p{L}{3})/u, '');
+    const text = town && !isPostcodeLine(String(f8.value)) ? `${String(f8.value).trim()}, ${town}` : String(f8.value);
     const a = addressParser(text, doc.lines[0]!);
     if (a) out.address = { ...f8, value: a };
   }
@@ -408,7 +431,7 @@ export function drivingLicence(doc: DocView): Out {
   const rowNumber = rows.get('licenceNumber');
   if (rowNumber && /^(?=[A-Z0-9\-]*\d)[A-Z0-9\-]{5,}$/i.test(rowNumber.value)) out.licenceNumber = candidate(rowNumber.value.toUpperCase(), rowNumber.line, 0.8);
   if (!out.licenceNumber) {
-    const c = lookup(doc, { labels: L('dl', 'lic#', 'lic', 'dln', 'license no', 'licence no', 'license number', 'licence number', 'driver license number', 'permis n', 'fuhrerschein nr', 'no'), parse: (t) => /\b(?=[A-Z0-9]*\d)[A-Z0-9]{5,}\b/.exec(t.toUpperCase())?.[0] ?? null, where: ['after', 'right', 'below'] });
+    const c = lookup(doc, { labels: L('dl', 'lic#', 'lic', 'dln', 'license no', 'licence no', 'license number', 'licence number', 'driver license number', 'permis n', 'fuhrerschein nr', 'no'), parse: (t) => /\b(?=[A-Z0-9]*\d)[A-Z0-9]{5,}\b/.exec(t.toUpperCase().replace(STATE_ZIP, ' '))?.[0] ?? null, where: ['after', 'right', 'below'] });
     if (c) out.licenceNumber = c;
   }
   if (!out.licenceNumber && region === 'US') {

@@ -4,7 +4,7 @@ import { checkDigit, findMrz } from '../../src/analyzer/extract/mrz.js';
 import type { OcrEngine } from '../../src/analyzer/parse/ocr/engine.js';
 import { createTesseractCli, mrzModelArgs, tesseractCliAvailable } from '../../src/analyzer/parse/ocr/tesseract-cli.js';
 import { createTesseractJs } from '../../src/analyzer/parse/ocr/tesseract-js.js';
-import { rereadMrzStrip } from '../../src/analyzer/parse/mrz-strip.js';
+import { readZone, rereadMrzStrip } from '../../src/analyzer/parse/mrz-strip.js';
 import { type GreyImage, resize } from '../../src/analyzer/pdf/pixels.js';
 import { drawSheet } from './fixtures/pages.js';
 
@@ -106,4 +106,48 @@ describe("Debian tesseract reads a zone with the MRZ's own model", () => {
     expect(Object.values(mrz!.checks).every(Boolean)).toBe(true);
     expect(mrz!.documentNumber).toBe('538960943');
   }, 60_000);
+});
+
+describe('a zone the page reading missed altogether', () => {
+  const box = (y: number) => ({ x: 100, y, w: 900, h: 30 });
+  const poor = [
+    { text: 'ALI HAMAD ABDULLAH AL-KAABI', box: box(100), confidence: 0.91 },
+    { text: 'Cow of oem wee Persone eae', box: box(140), confidence: 0.4 },
+    { text: 'M “Qatar @ salad', box: box(180), confidence: 0.23 },
+    { text: 'Coe of ee Sal', box: box(220), confidence: 0.42 },
+  ];
+  const image: GreyImage = { width: 1200, height: 800, data: new Uint8Array(1200 * 800).fill(255) };
+  /** An engine whose MRZ reading gives these lines, counting its calls. */
+  const engineReading = (zone: string[]) => {
+    let calls = 0;
+    const engine = {
+      name: 'fake',
+      recognize: async () => [],
+      recognizeMrz: async () => {
+        calls++;
+        return zone.map((text, i) => ({ text, box: { x: 60, y: 600 + i * 60, w: 1000, h: 30 }, confidence: 0.7 }));
+      },
+      close: async () => {},
+    } as OcrEngine;
+    return { engine, calls: () => calls };
+  };
+
+  it("is hunted in a poor reading with the zone's own model, and joins it when it validates", async () => {
+    const { engine } = engineReading(['G<2GRTADIDENTIDENTIYCARDL28<<', 'P<QATAL<KAABI<<ALI<HAMAD<ABDULLAH<<<<<<<<<<<', '00000000<0QAT7103070M110725012345458902<<<78']);
+    const read = await readZone(engine, image, 300, poor);
+    const mrz = findMrz(read)!;
+    expect(mrz).toMatchObject({ issuingState: 'QAT', surname: 'AL KAABI', dateOfBirth: '1971-03-07', expiryDate: '2011-07-25' });
+    // Only the zone's own lines join the page's: not a title the hunt read in the zone's alphabet.
+    expect(read.filter((l) => l.text.includes('<')).length).toBe(2);
+    expect(read.slice(0, 4)).toEqual(poor);
+  });
+
+  it('leaves a reading as it was when what the hunt found does not validate, and does not hunt in a good reading', async () => {
+    const noise = engineReading(['TOTAL<<DUE<<AMOUNT<<<<<<<<<<<<<<<<<<<<<<<<<<', 'CARD<<NUMBER<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<']);
+    expect(await readZone(noise.engine, image, 300, poor)).toBe(poor);
+    const good = poor.map((l) => ({ ...l, confidence: 0.9 }));
+    const spy = engineReading(['P<QATAL<KAABI<<ALI<HAMAD<ABDULLAH<<<<<<<<<<<', '00000000<0QAT7103070M110725012345458902<<<78']);
+    expect(await readZone(spy.engine, image, 300, good)).toBe(good);
+    expect(spy.calls()).toBe(0);
+  });
 });

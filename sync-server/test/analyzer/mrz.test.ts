@@ -124,6 +124,25 @@ describe('MRZ', () => {
     expect(misread.numberSwaps).toBeGreaterThanOrEqual(2);
   });
 
+  it("settles by the data page what the zone's check digits cannot: a letter read as two, a number whose misreads both validate", () => {
+    // A blurred specimen: the name's A read as BA, the number's S as K5 (X51234567 and K51234567 meet
+    // the same check digit as XS1234567). Both lines read a character too long.
+    const zone = ['P<JPNGAIMU<<SAKURBA<<<<<<<<<<<<<<<<<<<<<<<<<<', 'XK512345673JPN7902206F1603202<<<<<<<<<<<<<<02'];
+    const page = ['> JPN.:s«S1234567', 'GAIMU', 'SAKURA'];
+    expect(findMrz(lines([...page, ...zone]))).toMatchObject({ surname: 'GAIMU', givenNames: 'SAKURA', documentNumber: 'XS1234567', checks: { documentNumber: true, composite: true } });
+    // The zone alone says what it read: nothing on a page to settle it by.
+    expect(findMrz(lines(zone))).toMatchObject({ givenNames: 'SAKURBA', documentNumber: 'K51234567' });
+    // A page that prints the name as the zone reads it keeps it (the 45th character was a filler).
+    expect(findMrz(lines(['GAIMU', 'SAKURBA', ...zone]))!.givenNames).toBe('SAKURBA');
+  });
+
+  it("reads a passport whose first line a stamp cut short: the state from it, the rest from a whole second line", () => {
+    const r = findMrz(lines(['P<QATALNA <HAMAD<ABDULLAH<<<<<<<<<<<', '00000000<0QAT7103070M110725012345458902<<<78']))!;
+    expect(r).toMatchObject({ format: 'TD3', issuingState: 'QAT', nationality: 'QAT', dateOfBirth: '1971-03-07', expiryDate: '2011-07-25', checks: { dateOfBirth: true, expiryDate: true, composite: true } });
+    // A short first line over a short second line is no passport's zone.
+    expect(findMrz(lines(['P<QATALNA <HAMAD<ABDULLAH<<<<<<<<<<<', '00000000<0QAT7103070M1107250']))?.format).not.toBe('TD3');
+  });
+
   it('cleans filler look-alikes', () => {
     expect(cleanMrzLine('IDD<<LHRC9L7C5 /<<<<<<<<<<<cccce')).toBe('IDD<<LHRC9L7C5' + '<'.repeat(16));
   });

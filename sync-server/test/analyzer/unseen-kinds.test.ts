@@ -444,6 +444,20 @@ describe('cards printed, photographed or both', () => {
   });
 });
 
+describe("a passport's name where its zone's first line was cut short", () => {
+  it('is the data page\'s one line that holds the zone\'s other words and more', () => {
+    const zone = [
+      ['P<QATALNA<HAMAD<ABDULLAH<<<<<<<<<<<', 140, 492],
+      ['00000000<0QAT7103070M110725012345458902<<<78', 139, 514],
+    ] as [string, number, number][];
+    const passport = page([['ALI HAMAD ABDULLAH AL-KAABI', 241, 378], ['o7 03 1971 < 12345458902', 241, 396], ...zone], { confidence: 0.8 });
+    expect(values('passport', [passport])).toMatchObject({ fullName: 'Ali Hamad Abdullah Al-Kaabi', nationality: 'QAT', dateOfBirth: '1971-03-07', expiryDate: '2011-07-25' });
+    // A page that prints no such line keeps the zone's name.
+    const bare = page([['o7 03 1971 < 12345458902', 241, 396], ...zone], { confidence: 0.8 });
+    expect(values('passport', [bare]).fullName).toBe('Alna Hamad Abdullah');
+  });
+});
+
 describe("a statement's balances in a table", () => {
   it('a currency column under the label, the amount in the cell beside it', () => {
     const statement = page([

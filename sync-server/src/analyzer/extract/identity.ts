@@ -133,6 +133,23 @@ function printedSpelling(doc: DocView, name: string, state?: string): string {
     }, '');
 }
 
+/**
+ * The data page's full name on one line (`ALI HAMAD ABDULLAH AL-KAABI`) where the zone's name has
+ * one word the page does not print (a stamp over the zone's first line: `ALNA<HAMAD<ABDULLAH`): the
+ * line holds the zone's other words and more, and is the name as issued.
+ */
+function nameLineOf(doc: DocView, mrzName: string): string | undefined {
+  const words = mrzName.split(/[\s-]+/).map(plainAscii).filter(Boolean);
+  if (words.length < 2) return undefined;
+  for (const l of doc.plain()) {
+    if (l.conf < 0.8 || l.text.includes('<') || !/^[\p{Lu}\s'\-]+$/u.test(l.text.trim())) continue;
+    const own = l.text.trim().split(/[\s-]+/).map(plainAscii);
+    const matched = words.filter((w) => own.includes(w)).length;
+    if (matched >= 2 && matched === words.length - 1 && own.length > words.length - 1) return titleCase(l.text.trim().replace(/\s+/g, ' '));
+  }
+  return undefined;
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Printed values first; where the MRZ validates and disagrees, the MRZ wins. */
@@ -158,7 +175,9 @@ function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issu
   else if (!out.nationality && !nationality && mrz.issuingState && isMrzState(mrz.issuingState)) out.nationality = candidate(mrz.issuingState, at, 0.5);
   const mrzName = [mrz.givenNames, mrz.surname].filter(Boolean).map((n) => printedSpelling(doc, n!, mrz.issuingState)).join(' ');
   const printed = out.fullName?.value as string | undefined;
-  if (mrzName && (!printed || !sameName(printed, mrzName))) {
+  const nameLine = printed ? undefined : nameLineOf(doc, mrzName);
+  if (nameLine) out.fullName = candidate(nameLine, at, 0.7);
+  else if (mrzName && (!printed || !sameName(printed, mrzName))) {
     // A printed name that spells the MRZ's letters (accents apart) is kept; otherwise the MRZ's.
     if (!printed || plainAscii(printed).length < 3 || !plainAscii(mrzName).includes(plainAscii(printed).slice(0, 3))) out.fullName = candidate(titleCase(mrzName), at, 0.7);
   }

@@ -149,6 +149,26 @@ function parseName(field: string): { surname: string; givenNames: string } {
   return { surname: clean(sur), givenNames: clean(given) };
 }
 
+/**
+ * A passport's first line read a character too long whose filler run is whole: OCR split a letter
+ * of the name in two (`SAKURBA` for `SAKURA`, a blurred A read as BA). The name has no check digit,
+ * so the deletion kept is the one that gives the words the data page prints, and only when the name
+ * as read is not printed there; otherwise the line is what it was.
+ */
+function nameAsPrinted(r: MrzResult, l1: string, l2: string, lines: { text: string }[], cand: { i: number }[]): MrzResult {
+  if (l1.length !== 45) return r;
+  const printed = new Set(lines.filter((_, i) => !cand.some((x) => x.i === i)).flatMap((l) => l.text.toUpperCase().split(/[^A-Z]+/)).filter((w) => w.length >= 2));
+  const words = (x: MrzResult) => `${x.surname} ${x.givenNames}`.split(' ').filter(Boolean);
+  if (words(r).every((w) => printed.has(w))) return r;
+  const nameEnd = l1.search(/<{3,}/);
+  for (let i = 5; i < nameEnd; i++) {
+    if (l1[i] === '<') continue;
+    const d = readTd3(l1.slice(0, i) + l1.slice(i + 1), l2);
+    if (words(d).length && words(d).every((w) => printed.has(w))) return d;
+  }
+  return r;
+}
+
 /** TD3 line 2 fields by position, repaired. */
 function readTd3(l1: string, l2raw: string): MrzResult {
   const l2 = fitLength(l2raw, 44);
@@ -308,18 +328,23 @@ export function findMrz(lines: { text: string }[]): MrzResult | null {
     const a = cand[k]!;
     const b = cand[k + 1];
     const c = cand[k + 2];
-    if (b && /^[PV]/.test(a.s) && a.s.length >= 36 && b.s.length >= 36) {
-      const r = readTd3(a.s, b.s);
+    // A first line cut short (a stamp over its name) still gives the state, and a whole second line all the rest.
+    if (b && /^[PV]/.test(a.s) && (a.s.length >= 36 || (a.s.length >= 30 && b.s.length >= 43)) && b.s.length >= 36) {
+      const r = nameAsPrinted(readTd3(a.s, b.s), a.s, b.s, lines, cand);
       r.sourceLines = [a.i, b.i];
       consider(r);
       // One character too many (OCR read one twice, `60RFOO08099` for `60RF008099`): each
-      // deletion is tried, and the one under which the most check digits validate is kept, a
+      // deletion is tried, and the one under which the most check digits validate is kept; of
+      // those, the one whose number the page prints (the data page's own `Passport No.`), then a
       // doubled character's first (what OCR adds is most often a glyph read twice).
       if (b.s.length === 45 && score(r) < 4) {
+        const printed = lines.filter((_, i) => !cand.some((x) => x.i === i)).map((l) => l.text.toUpperCase().replace(/[^A-Z0-9]/g, '')).join(' ');
         let best: { r: MrzResult; key: number } | null = null;
         for (let i = 0; i < 44; i++) {
-          const d = readTd3(a.s, b.s.slice(0, i) + b.s.slice(i + 1));
-          const key = score(d) * 2 + (b.s[i] === b.s[i + 1] || b.s[i] === b.s[i - 1] ? 1 : 0);
+          const d = nameAsPrinted(readTd3(a.s, b.s.slice(0, i) + b.s.slice(i + 1)), a.s, b.s.slice(0, i) + b.s.slice(i + 1), lines, cand);
+          // OCR of the page drops a number's first character more often than any other.
+          const onPage = d.documentNumber.length >= 7 && printed.includes(d.documentNumber.slice(1));
+          const key = score(d) * 4 + (onPage ? 2 : 0) + (b.s[i] === b.s[i + 1] || b.s[i] === b.s[i - 1] ? 1 : 0);
           if (!best || key > best.key) best = { r: d, key };
         }
         if (best && score(best.r) > score(r) + 1) {

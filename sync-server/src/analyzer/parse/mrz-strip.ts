@@ -37,7 +37,10 @@ export function fillerRuns(text: string): string {
     // The run that ends a line and starts with a filler: no name ends in a string of Ks and Ls.
     .replace(/<[<KL]{5,}$/, (run) => '<'.repeat(run.length))
     .replace(/[<KL]{6,}/g, (run) => ((run.match(/</g)?.length ?? 0) * 3 >= run.length ? '<'.repeat(run.length) : run));
-  return s.length > 44 ? s.replace(new RegExp(`<{1,${s.length - 44}}$`), '') : s;
+  // A passport's first line (letters and fillers only) keeps a 45th character: it tells of a
+  // letter of the name read as two, which the page's printed name can settle (`findMrz`).
+  const longest = /^[PV][A-Z<]{44}$/.test(s) ? 45 : 44;
+  return s.length > longest ? s.replace(new RegExp(`<{1,${s.length - longest}}$`), '') : s;
 }
 
 /** A line that is surely part of a zone: long, in its alphabet, with a run of fillers. */
@@ -92,4 +95,37 @@ export async function rereadMrzStrip(engine: OcrEngine, image: GreyImage, ppi: n
   const replaced = insertAt < 0 ? [...kept, ...reread] : [...kept.slice(0, insertAt), ...reread, ...kept.slice(insertAt)];
   const after = validated(replaced);
   return after >= 1 && after > before ? replaced : lines;
+}
+
+/**
+ * The zone of a page's reading read again from its strip (`rereadMrzStrip`); a zone the reading
+ * missed altogether (a stamp over its first line, letters spaced so wide that the page's
+ * segmentation took the strip for a picture: a Qatari passport's zone, an Italian card's) is
+ * hunted first. When a reading is poor and holds no zone, the picture is read once more in the
+ * zone's alphabet with its own model; what reads as a zone there is read again from its strip, and
+ * joins the reading only when the zone then validates (two check digits or more: noise read in
+ * that alphabet never does).
+ */
+export async function readZone(engine: OcrEngine, image: GreyImage, ppi: number, lines: OcrLine[]): Promise<OcrLine[]> {
+  if (lines.some((l) => anchorOf(l.text) !== null) || !poorReading(lines)) return rereadMrzStrip(engine, image, ppi, lines);
+  let found: OcrLine[];
+  try {
+    found = await engine.recognizeMrz(image, ppi);
+  } catch {
+    return lines;
+  }
+  const zone = found.map((l) => ({ ...l, text: fillerRuns(l.text) })).filter((l) => looksLikeMrz(cleanMrzLine(l.text)));
+  if (!zone.some((l) => anchorOf(l.text) !== null)) return lines;
+  const withZone = await rereadMrzStrip(engine, image, ppi, [...lines, ...zone].sort((a, b) => a.box.y - b.box.y));
+  if (validated(withZone) < 2) return lines;
+  // Of what the hunt read, only the zone's own lines stay (not a card's title read in its alphabet).
+  const mrz = findMrz(withZone)!;
+  return withZone.filter((l, i) => !zone.includes(l as (typeof zone)[number]) || mrz.sourceLines.includes(i));
+}
+
+/** A reading with few lines OCR was sure of, or unsure of two lines in five: where a zone can hide. */
+function poorReading(lines: OcrLine[]): boolean {
+  const real = lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
+  const sure = real.filter((l) => l.confidence >= 0.5).length;
+  return sure < 3 || sure < real.length * 0.6;
 }

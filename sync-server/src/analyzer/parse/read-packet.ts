@@ -22,7 +22,7 @@ import { pageDigits, pageWords } from '../preflight/tokens.js';
 import { visualHash } from '../preflight/visual-hash.js';
 import { boundsOf, compose, type Matrix } from '../pdf/matrix.js';
 import type { ParsedPage, TextLine } from '../types.js';
-import { rereadMrzStrip } from './mrz-strip.js';
+import { readZone } from './mrz-strip.js';
 import type { OcrEngine, OcrLine } from './ocr/engine.js';
 import { itemsToLines } from './text-lines.js';
 
@@ -156,8 +156,8 @@ export async function readUpright(ocr: OcrEngine, image: GreyImage, ppi: number)
   const first = await ocr.recognize(image, ppi);
   const turned = await turnedReading(ocr, image, ppi, first);
   const read = turned ?? (await tiltedReading(ocr, image, ppi, first));
-  if (!read) return rereadMrzStrip(ocr, image, ppi, first);
-  const upright = await rereadMrzStrip(ocr, read.image, ppi, read.lines);
+  if (!read) return readZone(ocr, image, ppi, first);
+  const upright = await readZone(ocr, read.image, ppi, read.lines);
   return upright.map((l) => ({ ...l, box: boundsOf(read.toSource, l.box.x, l.box.y, l.box.x + l.box.w, l.box.y + l.box.h) }));
 }
 

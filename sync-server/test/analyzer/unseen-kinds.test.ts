@@ -458,6 +458,15 @@ describe("a passport's name where its zone's first line was cut short", () => {
   });
 });
 
+describe("an identity document's dates printed with spaces", () => {
+  it('reads `01 01 1980` under its label as a date, day first', () => {
+    const card = page([['DOCUMENTO NACIONAL DE IDENTIDAD', 244, 433], ['FECHA DE NACIMIENTO \\ Wy', 270, 509, 5], ['01 01 1980 Np.', 270, 514, 5]], { confidence: 0.8 });
+    expect(values('national-id-card', [card]).dateOfBirth).toBe('1980-01-01');
+    const passport = page([['REPUBLIC OF LITHUANIA', 134, 306], ['8 Išdavimo data / Date of issue', 234, 434, 6], ['02 01 2019', 237, 441, 6], ['10. Galioja iki / Date of expiry', 235, 452, 6], ['02 01 2029', 237, 459, 6]], { confidence: 0.8 });
+    expect(values('passport', [passport])).toMatchObject({ issueDate: '2019-01-02', expiryDate: '2029-01-02' });
+  });
+});
+
 describe("a statement's balances in a table", () => {
   it('a currency column under the label, the amount in the cell beside it', () => {
     const statement = page([

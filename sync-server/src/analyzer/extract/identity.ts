@@ -5,7 +5,7 @@
 import { countryCode, isMrzState } from './countries.js';
 import { findDates } from './dates.js';
 import type { DocView, XLine } from './doc.js';
-import { type Candidate, L, addressParser, candidate, cutAtLabel, dateParser, isPostcodeLine, lookup, nameParser } from './engine.js';
+import { type Candidate, L, type Parser, addressParser, candidate, cutAtLabel, dateParser, isPostcodeLine, lookup, nameParser } from './engine.js';
 import { type MrzResult, findMrz } from './mrz.js';
 import { normaliseName, titleCase } from './names.js';
 
@@ -196,13 +196,15 @@ export function passportLike(doc: DocView, withIssue: boolean): Out {
   if (num) out.documentNumber = num;
   const nat = lookup(doc, { labels: NATIONALITY, parse: (t) => countryCode(t.replace(/\b(sex|sexe)\b.*$/i, '')) ?? null, where: ['below', 'after', 'right'] });
   if (nat) out.nationality = nat;
-  const dob = lookup(doc, { labels: DOB, parse: dateParser(doc, 'past'), where: ['below', 'after', 'right'] });
+  // Cards print dates with spaces (`01 01 1980`), and OCR splits them (`08/1 2/2020`).
+  const cardDate = (hint: 'past' | 'future'): Parser<string> => (t, l, w) => dateParser(doc, hint)(repairDates(ocrMonths(t)), l, w);
+  const dob = lookup(doc, { labels: DOB, parse: cardDate('past'), where: ['below', 'after', 'right'] });
   if (dob) out.dateOfBirth = dob;
   if (withIssue) {
-    const iss = lookup(doc, { labels: ISSUE, parse: (t, l, w) => dateParser(doc, 'past')(ocrMonths(t), l, w), where: ['below', 'after', 'right'] });
+    const iss = lookup(doc, { labels: ISSUE, parse: cardDate('past'), where: ['below', 'after', 'right'] });
     if (iss) out.issueDate = iss;
   }
-  const exp = lookup(doc, { labels: EXPIRY, parse: dateParser(doc, 'future'), where: ['below', 'after', 'right'] });
+  const exp = lookup(doc, { labels: EXPIRY, parse: cardDate('future'), where: ['below', 'after', 'right'] });
   if (exp) out.expiryDate = exp;
   reconcile(doc, out, mrz, { issue: withIssue });
   if (withIssue && !out.issueDate) {

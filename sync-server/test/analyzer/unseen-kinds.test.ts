@@ -467,6 +467,35 @@ describe("an identity document's dates printed with spaces", () => {
   });
 });
 
+describe('an invoice set as a letter', () => {
+  it('names its issuer over two lines ending in a legal form (a.G.), numbers itself in its subject line, dates itself at the right', () => {
+    const premium = page([
+      ['MVM Musterhafter', 71, 105],
+      ['Versicherungsverein Musterstadt a.G.', 71, 117],
+      ['Herrn', 71, 140],
+      ['Max Mustermann', 71, 151],
+      ['Musterstr. 11', 71, 163],
+      ['12346 Bad Musterhausen', 71, 174],
+      ['Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7', 71, 324],
+      ['11. März 2014', 460, 324],
+      ['Rechnungszeitraum: 01.04.2014 - 30.06.2014', 71, 335],
+      ['Fälligkeitstag: 01.04.2014', 71, 347],
+    ]);
+    expect(values('invoice', [premium])).toMatchObject({ supplierName: 'MVM Musterhafter Versicherungsverein Musterstadt a.G.', invoiceNumber: '00.123.456.7', invoiceDate: '2014-03-11', dueDate: '2014-04-01' });
+  });
+
+  it("takes no date from a line that holds figures besides it (an address's ZIP code), nor one a label on its row names", () => {
+    const scan = page([
+      ['Peake Printers, Inc.', 88, 83],
+      ['BILL TO THE TOBACCO INSTITUTE', 43, 155],
+      ['DC 20006 ) ese 10/13/92', 81, 196],
+      ['Payment due', 300, 210],
+      ['12/12/92', 400, 210],
+    ], { confidence: 0.8 });
+    expect(values('invoice', [scan]).invoiceDate).toBeUndefined();
+  });
+});
+
 describe("a statement's balances in a table", () => {
   it('a currency column under the label, the amount in the cell beside it', () => {
     const statement = page([

@@ -778,6 +778,16 @@ export function invoice(doc: DocView): Out {
   set(out, 'customerName', lookup(doc, { labels: L('bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'customer name', 'customer', 'client', 'to', 'rechnungsempfanger', 'leistungsempfanger', 'kunde', 'kaufer', 'facture a', 'facturer a', 'adresse de facturation', 'destinataire', 'acheteur', 'facturar a', 'facturado a', 'cliente', 'fatturare a', 'fatturato a', 'intestatario', 'destinatario', 'factureren aan', 'gefactureerd aan', 'klant', 'faturar a', 'faturado a', 'adquirente', 'name', 'nombre', 'nom', 'nome', 'naam'), parse: buyer, where: ['after', 'below', 'right'], accept: (h) => atCellStart(h) && !/(?:your|our|company|bank|account|contact|supplier|vendor)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 10), h.start)) }));
   set(out, 'invoiceNumber', lookup(doc, { labels: L('invoice number', 'invoice no', 'invoice #', 'invoice no.', 'inv no', 'invoice ref', 'rechnungsnummer', 'rechnung nr', 'rechnungs-nr', 'numero de facture', 'facture n', 'n° de facture', 'numero de factura', 'factura n', 'n.o de factura', 'numero fattura', 'fattura n', 'n. fattura', 'factuurnummer', 'factuurnr', 'factuur nr', 'numero da fatura', 'fatura n', 'numer faktury', 'nr faktury', 'faktura vat nr', 'faktura nr', 'fakturanummer', 'fakturanr', 'laskun numero', 'laskunumero', 'cislo faktury', 'faktura cislo', 'szamla sorszama', 'szamlaszam', 'numar factura', 'numarul facturii', 'racun broj', 'broj racuna', 'numero da nota', 'nota fiscal n', 'number', 'numero', 'nummer', 'no', 'nr', 'n°'), parse: (t) => /(?:^|\s)#?([A-Z0-9][A-Z0-9\-/.]*\d[A-Z0-9\-/]*)/i.exec(cutAtLabel(t))?.[1]?.replace(/[.,]$/, '') ?? null, accept: (h) => atCellStart(h) && !/(?:vat|tax|customer|client|account|order|phone|tel|fax|registration|company|siret|siren|nit|cif|nif|iban|po|p\.o\.)\s*$/.test(h.line.norm.slice(Math.max(0, h.start - 14), h.start)) && !OTHER_NUMBER_AFTER.test(h.line.norm.slice(h.end, h.end + 16)) }));
   if (!out.invoiceNumber) {
+    // A title that numbers itself (`Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7`).
+    for (const l of doc.plain(doc.pages[0]?.page ?? 1).filter((x) => x.rank < 30)) {
+      const m = /(?:rechnung|invoice|facture|factura|fattura|factuur|fatura)\b[^:]*?\b(?:nr|no|n°|nummer|number|numero)\.?\s*:?\s*([A-Z0-9][A-Z0-9\-/.]*\d[A-Z0-9\-/]*)/i.exec(l.text);
+      if (m) {
+        set(out, 'invoiceNumber', candidate(m[1]!, l, 0.6));
+        break;
+      }
+    }
+  }
+  if (!out.invoiceNumber) {
     // `# 23413561D` at the top of the first page, under or beside the title, or the title itself
     // with its number (`Facture FA-2017-0010`, `Invoice INV-0042`).
     const top = doc.plain(doc.pages[0]?.page ?? 1).filter((l) => l.box.y < (doc.pages[0]?.height ?? 842) * 0.3);
@@ -817,6 +827,25 @@ export function invoice(doc: DocView): Out {
       const d = m ? findDates(m[1]!, { region: doc.region })[0] : undefined;
       if (d && d.index <= 2) {
         set(out, 'invoiceDate', candidate(d.iso, l, 0.7));
+        break;
+      }
+    }
+  }
+  if (!out.invoiceDate) {
+    // An invoice set as a letter dates itself as a letter does: a date alone in its cell in the upper
+    // part of the first page (`11. März 2014` at the right of the subject line), no label beside it.
+    const first = doc.pages[0];
+    const h = first?.height || 842;
+    const lines = first ? doc.plain(first.page) : [];
+    for (const l of lines.filter((x) => x.box.y < h * 0.45).sort((a, b) => a.rank - b.rank)) {
+      const ds = findDates(l.text, { region: doc.region, yearHint: 'past' });
+      if (ds.length !== 1) continue;
+      // Alone, or after its place (`Berlin, 11. März 2014`): no figures, no label.
+      const rest = l.text.replace(ds[0]!.raw, '').trim();
+      if (rest.length > 20 || !/^[\p{L}\s,.]*$/u.test(rest)) continue;
+      const labelled = lines.some((o) => o !== l && Math.abs(o.box.y - l.box.y) < Math.max(o.box.h, l.box.h) * 0.6 && o.box.x < l.box.x && /:\s*$|\b(?:due|fällig\w*|echeance|vencimiento|scadenza|period\w*|zeitraum|from|to|bis|von|du|au)\s*$/i.test(o.text));
+      if (!labelled) {
+        set(out, 'invoiceDate', candidate(ds[0]!.iso, l, 0.6));
         break;
       }
     }

@@ -331,7 +331,7 @@ export const addressParser: Parser<string> = (text) => {
 // ---------- letterhead and addressee ----------
 
 const ORG_STRONG =
-  /\b(ltd|limited|plc|llp|l\.?l\.?c|l\.?p|inc|corp|corporation|gmbh|ag|kg|sas|sarl|s\.?a\.?|b\.?v\.?|n\.?v\.?|s\.r\.l|s\.p\.a|dac|bank|banque|banco|building society|credit union|council|trust|group|company|co\.)(?![a-z])/i;
+  /\b(ltd|limited|plc|llp|l\.?l\.?c|l\.?p|inc|corp|corporation|gmbh|ag|kg|kgaa|ohg|a\.g\.|e\.v\.|e\.k\.|sas|sarl|s\.?a\.?|b\.?v\.?|n\.?v\.?|s\.r\.l|s\.p\.a|dac|bank|banque|banco|building society|credit union|council|trust|group|company|co\.)(?![a-z])/i;
 const ORG_DOMAIN =
   /\b(energy|energie|electric|electricity|power|water|gas|broadband|fibre|telecom|pensions?|retirement|mortgages?|hypotheken|home loans|insurance|card services|card company|revenue|hmrc|partners|services|studio|solutions|holdings|associates|consulting|healthcare|university|school|academy|church|lettings|estates|property)\b/i;
 const TITLE_WORDS =
@@ -404,7 +404,7 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     order++;
     if (l.box.h > medianH * 1.15) score += 0.7;
     if (text.split(/\s+/).length > 7) score -= 1.5;
-    if (/[.!?]$/.test(text) && !/\b(co|inc|ltd|corp|s\.r\.l|s\.a|b\.v|n\.v)\.$/i.test(text)) score -= 1;
+    if (/[.!?]$/.test(text) && !/\b(co|inc|ltd|corp|s\.r\.l|s\.a|b\.v|n\.v|a\.g|e\.v|e\.k)\.$/i.test(text)) score -= 1;
     if (!best || score > best.score) best = { text, line: l, score };
   }
   if (!best || best.score <= 0) return null;

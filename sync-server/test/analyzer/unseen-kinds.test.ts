@@ -458,6 +458,39 @@ describe("a passport's name where its zone's first line was cut short", () => {
   });
 });
 
+describe('bilingual labels on identity documents', () => {
+  it('a label followed by its translation (`DATE DE NAISS / Date of birth`) has its value under it, in its column', () => {
+    const card = page(
+      [
+        ['CARTE NATIONALE D‘IDENTITE / IDENTITY CARD', 211, 351, 6],
+        ['NOM/Surname', 269, 359, 5],
+        ['MARTIN', 269, 365, 5],
+        ['Prenoms / Given names ;', 269, 385, 5],
+        ['PAUL', 269, 392, 5],
+        ['SEXE /Sex NATIONALITE/ Nationality DATE DENAISS / Date ofbit', 269, 411, 5],
+        ['F FRA 13 07 1990', 269, 418, 5],
+      ],
+      { confidence: 0.8 },
+    );
+    expect(values('national-id-card', [card])).toMatchObject({ fullName: 'Paul Martin', dateOfBirth: '1990-07-13' });
+  });
+
+  it("a printed name OCR broke at a wide gap (`ERIKS SON`) takes the zone's words", () => {
+    const passport = page(
+      [
+        ['Surname / Nom', 240, 300, 6],
+        ['ERIKS SON', 240, 308, 6],
+        ['Given names / Prénoms', 240, 320, 6],
+        ['ANNA MARIA', 240, 328, 6],
+        ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 140, 500],
+        ['L898902C36UTO7408122F1204159ZE184226B<<<<<10', 140, 515],
+      ],
+      { confidence: 0.8 },
+    );
+    expect(values('passport', [passport]).fullName).toBe('Anna Maria Eriksson');
+  });
+});
+
 describe("an identity document's dates printed with spaces", () => {
   it('reads `01 01 1980` under its label as a date, day first', () => {
     const card = page([['DOCUMENTO NACIONAL DE IDENTIDAD', 244, 433], ['FECHA DE NACIMIENTO \\ Wy', 270, 509, 5], ['01 01 1980 Np.', 270, 514, 5]], { confidence: 0.8 });

@@ -68,10 +68,13 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
     const base = 1 - labelPenalty(hit.pattern) - doc.pageIndex(hit.line.page) * 0.03 - Math.min(hit.line.rank, 60) * 0.0003 - (hit.fuzzy ? 0.05 : 0);
     if (best && (best as { score: number }).score >= base) break;
     // A label inside prose ("The Landlord lets …", "The Landlord's obligations") is no label.
-    if ((!spec.numbered && continuesSentence(doc.after(hit))) || /^(?:['’]s\b|\s*\/\s*\p{L})/u.test(hit.line.text.slice(hit.end))) continue;
+    if ((!spec.numbered && continuesSentence(doc.after(hit))) || /^['’]s\b/u.test(hit.line.text.slice(hit.end))) continue;
+    // A label followed by its translation (`DATE DE NAISS / Date of birth`, `Landlord / Tenant`):
+    // the rest of its line is more label, so its value can only be under it.
+    const translated = /^\s*\/\s*\p{L}/u.test(hit.line.text.slice(hit.end));
     // Nor is the first word of a longer label (`Customer GSTIN : 29AAF…`): its value is that label's.
     if (/^\s+[\p{L}.\-]{2,20}\s*:/u.test(hit.line.text.slice(hit.end))) continue;
-    if (where.includes('after')) {
+    if (where.includes('after') && !translated) {
       const rest = doc.after(hit);
       const text = spec.wrap ? [rest, ...doc.block(hit.line).slice(1).map((l) => l.text)].join(' ') : rest;
       if (rest) consider(spec.parse(text, hit.line), hit.line, base);
@@ -80,7 +83,7 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
     const row = doc.rightOf(hit);
     const header =
       row.length >= 2 && !/\d/.test(hit.line.text) && row.every((l) => !/\d/.test(l.text) && l.text.length < 30) && row.some((l) => /\b(id|no\.?|number|status|department|dept|date|code|type|rate|hours|amount|ssn|period|description|title|position|reference|ref)\b/i.test(l.text));
-    if (where.includes('right') && !header) {
+    if (where.includes('right') && !header && !translated) {
       row.slice(0, spec.rightCells ?? 2).forEach((l, k) => {
         // A cell that ends in a colon is another label (`For all other Enbridge Inquiries:`).
         if (doc.underRowLabel(l, row) || /:\s*$/.test(l.text)) return;

@@ -165,6 +165,24 @@ describe('reading a page whichever way up it lies', () => {
     expect(last.box.x + last.box.w).toBeLessThanOrEqual(photo.width + 2);
   }, 60_000);
 
+  it('turns straight a photo taken further askew than 20° (a passport on a desk), by the angle it lies at', async (ctx) => {
+    if (!engine) return ctx.skip();
+    const W = upright.width + 400;
+    const H = upright.height + 400;
+    const desk = new Uint8Array(W * H).fill(40);
+    for (let yy = 0; yy < upright.height; yy++) desk.set(upright.data.subarray(yy * upright.width, (yy + 1) * upright.width), (yy + 200) * W + 200);
+    const photo = rotateBy({ width: W, height: H, data: desk }, 26, 40).image;
+    const turnedWidths: number[] = [];
+    const spy: OcrEngine = { ...engine, recognizeBlock: (i, p) => (turnedWidths.push(i.width), engine!.recognizeBlock!(i, p)) };
+    const lines = await readUpright(spy, photo, 200);
+    // Turned back by 26° (to a degree), not by the 20° a narrower search stops at.
+    const widthAt = (deg: number) => Math.abs(photo.width * Math.cos((deg * Math.PI) / 180)) + Math.abs(photo.height * Math.sin((deg * Math.PI) / 180));
+    expect(turnedWidths.length).toBe(1);
+    expect(turnedWidths[0]!).toBeGreaterThanOrEqual(Math.min(widthAt(25), widthAt(27)) - 2);
+    expect(turnedWidths[0]!).toBeLessThanOrEqual(Math.max(widthAt(25), widthAt(27)) + 2);
+    expect(words(lines)).toMatch(/Total amount due/);
+  }, 60_000);
+
   it('asks orientation through the engines the reading pool wraps (a wrapper that dropped it left every page as read)', async () => {
     const stub: OcrEngine = { name: 'tesseract-cli', recognize: async () => [], recognizeMrz: async () => [], orientation: async () => ({ rotate: 180, confidence: 4 }), close: async () => {} };
     const wrapped = concurrentEngine('tesseract-cli', async () => stub, 2);

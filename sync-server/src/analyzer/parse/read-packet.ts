@@ -165,6 +165,11 @@ export async function readUpright(ocr: OcrEngine, image: GreyImage, ppi: number)
 const POOR_READING = 3;
 /** …of a page tilted this much (degrees) or more is worth a second look, turned straight. */
 const CLEAR_TILT = 5;
+/**
+ * The largest tilt looked for: a passport photographed on a desk lies 20–30° askew as often as
+ * not; past 45° the page is on its side, which the orientation step turns.
+ */
+const MAX_TILT = 35;
 
 /**
  * A document photographed on a desk, tilted: automatic segmentation finds nothing among the
@@ -179,7 +184,7 @@ async function tiltedReading(ocr: OcrEngine, image: GreyImage, ppi: number, firs
   if (q.confident >= POOR_READING && q.confident >= q.lines * 0.8) return null;
   // Only a page that is tilted: read as one block as it lies, a page with pictures gives more
   // confident noise, not more text (a form's logo, a card's photo).
-  const tilt = skewAngle(image);
+  const tilt = skewAngle(image, MAX_TILT);
   if (Math.abs(tilt) < CLEAR_TILT) return null;
   const turned = rotateBy(image, -tilt);
   const lines = await ocr.recognizeBlock(turned.image, ppi);

@@ -529,6 +529,29 @@ describe('an invoice set as a letter', () => {
   });
 });
 
+describe("a phone bill whose logo OCR cannot read", () => {
+  it("is dated by its title; its section headings and a line with a sum name no supplier", () => {
+    const bill = page(
+      [
+        ['Statement for', 269, 123],
+        ['Monthly Statement FIRST NAME LAST NAME Feb 14, 2024', 100, 131],
+        ['Balance', 106, 164],
+        ['Pravious balance $95.80', 106, 177],
+        ['Credits and one time charges ($95.80)', 106, 188],
+        ['Current charges', 107, 222],
+        ['Total amount due by 02/28/24 $110.70', 107, 260],
+      ],
+      { confidence: 0.9 },
+    );
+    const v = values('utility-bill', [bill]);
+    expect(v.billDate).toBe('2024-02-14');
+    expect(v.supplierName).toBeUndefined();
+    // A later page's heading (`Détail de votre facture du …`) is no title that dates the bill.
+    const detail = page([['KEOLIO', 28, 26], ['Détail de votre facture du 29/01/2021 n° 10123590373', 28, 42]]);
+    expect(values('utility-bill', [detail]).billDate).toBeUndefined();
+  });
+});
+
 describe("a statement's balances in a table", () => {
   it('a currency column under the label, the amount in the cell beside it', () => {
     const statement = page([

@@ -511,6 +511,18 @@ export function utilityBill(doc: DocView): Out {
     if (lone) set(out, 'customerName', candidate(lone.name, lone.line, 0.6));
   }
   set(out, 'billDate', lookup(doc, { labels: L('bill date', 'date of bill', 'billing date', 'date of issue', 'issue date', 'statement date', 'invoice date', 'bill issued', 'rechnungsdatum', 'date de facture', 'facture du', 'facture emise le', "date d'emission", 'fecha de factura', 'fecha de emision', 'factura del', 'data fattura', 'data di emissione', 'bolletta del', 'factuurdatum', 'nota van', 'data da fatura', 'data de emissao', 'datum', 'date'), parse: dateParser(doc, 'past'), accept: atCellStart }));
+  if (!out.billDate) {
+    // The title dates the bill (`Monthly Statement … Feb 14, 2024`, `Votre facture du …`): its one
+    // date. A title opens with its word; `Détail de votre facture du …` heads a bill's later page.
+    for (const l of doc.plain(doc.pages[0]?.page ?? 1).filter((x) => x.rank < 15)) {
+      if (!/^\W*(?:\p{L}+\s+)?(?:statement|bill|facture|rechnung|factura|bolletta)\b/iu.test(l.text) || /\b(?:due|period|from|since|until|previous|last (?:bill|statement|month|payment))\b/i.test(l.text)) continue;
+      const ds = findDates(l.text, { region: doc.region, yearHint: 'past' });
+      if (ds.length === 1) {
+        set(out, 'billDate', candidate(ds[0]!.iso, l, 0.6));
+        break;
+      }
+    }
+  }
   set(out, 'serviceAddress', lookup(doc, { labels: L('supply address', 'service address', 'premises address', 'property supplied', 'installation address', 'supply point address', 'address supplied', 'service location', 'lieferadresse', 'lieferstelle', 'verbrauchsstelle', 'adresse de fourniture', 'lieu de consommation', 'adresse du site', 'point de livraison', 'direccion de suministro', 'punto de suministro', 'indirizzo di fornitura', 'punto di fornitura', 'leveringsadres', 'aansluitadres', 'morada de fornecimento', 'local de consumo'), parse: addressParser, wrap: true }));
   if (!out.serviceAddress) {
     const a = addressee(doc);

@@ -376,6 +376,8 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     if (!withoutFormLabels(text) || /^(?:to|from|re)\s*:/i.test(text)) continue;
     // What is left of a title once its type word is cut (`ACCOUNT STATEMENT` → `ACCOUNT`) names nobody.
     if (/^(?:account|annual|monthly|quarterly|your|the|my|bank|consolidated|summary|customer|member|pension|retirement|savings|checking|current)$/i.test(text)) continue;
+    // Nor does a section's heading (`Balance`, `Current charges`, `Payments received`).
+    if (/^(?:(?:current|new|previous|other|total|recurring|monthly|one[- ]time|your)\s+)?(?:balance|charges|payments|credits|usage|activity|transactions|details|overview|remittance)(?:\s+(?:received|forward|summary|details))?$/i.test(text)) continue;
     // A form's part or section heading (`Part I — Request`, `Section 2`) is no issuer.
     if (/^(?:part|section|item|schedule|step)\b[\s|ivxl\d.:—–-]*(?:\s|$)/i.test(text) && text.split(/\s+/).length <= 3) continue;
     // A post-office box (`Postfach`, `PO Box 650`, `BP 12`) is where the issuer gets mail, not its name.
@@ -388,6 +390,8 @@ export function letterhead(doc: DocView, opts: { page?: number; maxRank?: number
     if ((text.match(/\p{L}/gu)?.length ?? 0) < text.replace(/\s/g, '').length * 0.75) continue;
     // A US federal form's control number line (`VA OMB Control No. 2900-0521`) names no issuer.
     if (/\bOMB\b/.test(l.text)) continue;
+    // Nor a line with a sum on it (`Credits and one time charges ($95.80)`).
+    if (/[$€£]\s?\d/.test(l.text)) continue;
     // Nor does a row of abbreviated column headings (`Ki.Frbtr. Konfession Freibetrag jährl.`).
     if ((text.match(/\p{L}{2,}\.(?!\p{L})/gu) ?? []).filter((w) => !/^(?:co|inc|ltd|corp|bros|plc|llc|st|mr|mrs|dr|jr|sr)\.$/i.test(w)).length >= 2) continue;
     // Nor a row of column headings (`Personal-Nr. Geburtsdatum StKl Faktor`).

@@ -144,14 +144,19 @@ describe('reading a page whichever way up it lies', () => {
     expect(Math.abs(skewAngle(rotateBy(upright, -7).image) + 7)).toBeLessThanOrEqual(1);
   });
 
-  it('reads a page photographed tilted on a dark desk, which automatic segmentation finds nothing on', async (ctx) => {
-    if (!engine) return ctx.skip();
-    // The letter laid on a dark desk, and the photo taken 14° askew.
+  /** The letter laid on a dark desk and photographed the given degrees askew. */
+  const photoOnDesk = (degrees: number): GreyImage => {
     const W = upright.width + 400;
     const H = upright.height + 400;
     const desk = new Uint8Array(W * H).fill(40);
     for (let yy = 0; yy < upright.height; yy++) desk.set(upright.data.subarray(yy * upright.width, (yy + 1) * upright.width), (yy + 200) * W + 200);
-    const photo = rotateBy({ width: W, height: H, data: desk }, 14, 40).image;
+    return rotateBy({ width: W, height: H, data: desk }, degrees, 40).image;
+  };
+
+  it('reads a page photographed tilted on a dark desk, which automatic segmentation finds nothing on', async (ctx) => {
+    if (!engine) return ctx.skip();
+    // The letter laid on a dark desk, and the photo taken 14° askew.
+    const photo = photoOnDesk(14);
     const blocks: number[] = [];
     const spy: OcrEngine = { ...engine, recognizeBlock: (i, p) => (blocks.push(i.width), engine!.recognizeBlock!(i, p)) };
     const lines = await readUpright(spy, photo, 200);
@@ -167,11 +172,7 @@ describe('reading a page whichever way up it lies', () => {
 
   it('turns straight a photo taken further askew than 20° (a passport on a desk), by the angle it lies at', async (ctx) => {
     if (!engine) return ctx.skip();
-    const W = upright.width + 400;
-    const H = upright.height + 400;
-    const desk = new Uint8Array(W * H).fill(40);
-    for (let yy = 0; yy < upright.height; yy++) desk.set(upright.data.subarray(yy * upright.width, (yy + 1) * upright.width), (yy + 200) * W + 200);
-    const photo = rotateBy({ width: W, height: H, data: desk }, 26, 40).image;
+    const photo = photoOnDesk(26);
     const turnedWidths: number[] = [];
     const spy: OcrEngine = { ...engine, recognizeBlock: (i, p) => (turnedWidths.push(i.width), engine!.recognizeBlock!(i, p)) };
     const lines = await readUpright(spy, photo, 200);

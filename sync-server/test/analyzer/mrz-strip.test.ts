@@ -120,15 +120,15 @@ describe('a zone the page reading missed altogether', () => {
   /** An engine whose MRZ reading gives these lines, counting its calls. */
   const engineReading = (zone: string[]) => {
     let calls = 0;
-    const engine = {
-      name: 'fake',
+    const engine: OcrEngine = {
+      name: 'tesseract-cli',
       recognize: async () => [],
       recognizeMrz: async () => {
         calls++;
         return zone.map((text, i) => ({ text, box: { x: 60, y: 600 + i * 60, w: 1000, h: 30 }, confidence: 0.7 }));
       },
       close: async () => {},
-    } as OcrEngine;
+    };
     return { engine, calls: () => calls };
   };
 

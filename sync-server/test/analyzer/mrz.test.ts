@@ -143,6 +143,15 @@ describe('MRZ', () => {
     expect(findMrz(lines(['P<QATALNA <HAMAD<ABDULLAH<<<<<<<<<<<', '00000000<0QAT7103070M1107250']))?.format).not.toBe('TD3');
   });
 
+  it("reads a passport's first line alone where its second is unreadable: the state and the name, nothing validated", () => {
+    const r = findMrz(lines(['; P<USAROSALEZ< <ALEJANDRO< <<<<<<<<<<<<<<<<<<<<<', '349587345029USA1209381M2394820392344059 < < 834983457']))!;
+    expect(r).toMatchObject({ format: 'TD3', issuingState: 'USA', surname: 'ROSALEZ', givenNames: 'ALEJANDRO', documentNumber: '', dateOfBirth: null });
+    expect(Object.values(r.checks).some(Boolean)).toBe(false);
+    // A line of capitals and fillers that names no state, or a short one, is no zone.
+    expect(findMrz(lines(['P<XXQROSALEZ<<ALEJANDRO<<<<<<<<<<<<<<<<<<<<<<<']))).toBeNull();
+    expect(findMrz(lines(['P<USAROSALEZ<<ALEJANDRO<<<<']))).toBeNull();
+  });
+
   it('cleans filler look-alikes', () => {
     expect(cleanMrzLine('IDD<<LHRC9L7C5 /<<<<<<<<<<<cccce')).toBe('IDD<<LHRC9L7C5' + '<'.repeat(16));
   });

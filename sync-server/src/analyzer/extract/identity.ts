@@ -179,7 +179,9 @@ function reconcile(doc: DocView, out: Out, mrz: MrzResult | null, fields: { issu
   if (nameLine) out.fullName = candidate(nameLine, at, 0.7);
   else if (mrzName && (!printed || !sameName(printed, mrzName))) {
     // A printed name that spells the MRZ's letters (accents apart) is kept; otherwise the MRZ's.
-    if (!printed || plainAscii(printed).length < 3 || !plainAscii(mrzName).includes(plainAscii(printed).slice(0, 3))) out.fullName = candidate(titleCase(mrzName), at, 0.7);
+    // A name no check digit stands behind when nothing of its zone validated: for review.
+    const sure = Object.values(mrz.checks).some(Boolean);
+    if (!printed || plainAscii(printed).length < 3 || !plainAscii(mrzName).includes(plainAscii(printed).slice(0, 3))) out.fullName = candidate(titleCase(mrzName), at, sure ? 0.7 : 0.5);
   } else if (printed && mrzName && printed.split(/\s+/).length > mrzName.split(/\s+/).length) {
     // The same letters, one word more: OCR broke a printed word at a wide gap (`MUS TERMANN`);
     // the zone separates its words with fillers, in the page's spelling here.

@@ -370,5 +370,31 @@ export function findMrz(lines: { text: string }[]): MrzResult | null {
       }
     }
   }
-  return best;
+  return best ?? firstLineAlone(cand);
+}
+
+/**
+ * A passport's first line read where its second is not (a mock's second line in a proportional
+ * font, a photo's glare): the issuing state and the name, nothing validated. The state must be
+ * one ICAO knows and the line a zone's first (letters and fillers only, a run of fillers).
+ */
+function firstLineAlone(cand: { i: number; s: string }[]): MrzResult | null {
+  const c = cand.find((x) => x.s.length >= 40 && /^[PV][A-Z<][A-Z]{3}[A-Z<]*<<[A-Z<]*$/.test(x.s) && isMrzState(x.s.slice(2, 5)));
+  if (!c) return null;
+  const line = fitLength(c.s, 44);
+  return {
+    format: 'TD3',
+    documentType: alphas(line.slice(0, 2)).replace(/<+$/, ''),
+    issuingState: mrzCountry(alphas(line.slice(2, 5))),
+    ...parseName(line.slice(5)),
+    documentNumber: '',
+    nationality: undefined,
+    dateOfBirth: null,
+    expiryDate: null,
+    sex: '<',
+    numberSwaps: 0,
+    checks: { documentNumber: false, dateOfBirth: false, expiryDate: false, composite: false },
+    lines: [line],
+    sourceLines: [c.i],
+  };
 }

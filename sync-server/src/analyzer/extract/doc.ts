@@ -34,6 +34,9 @@ export interface LabelHit {
   fuzzy?: boolean;
 }
 
+/** A whole line taken as a label, to ask what stands beside or under it (`rightOf`, `below`). */
+export const wholeLine = (line: XLine): LabelHit => ({ line, start: 0, end: line.text.length, pattern: 0 });
+
 /** A label pattern made from plain words (engine.ts `L`): its folded words, for near matches on OCR lines. */
 export type LabelPattern = RegExp & { plain?: string };
 

@@ -5,7 +5,7 @@
  * term, a letter's subject).
  */
 import { findDates, sharedYearPeriod } from './dates.js';
-import { type DocView, type LabelHit, type XLine, fold } from './doc.js';
+import { type DocView, type LabelHit, type XLine, fold, wholeLine } from './doc.js';
 import {
   type Candidate,
   L,
@@ -48,7 +48,7 @@ function notYtd(hit: LabelHit, doc: DocView): boolean {
     .sort((a, b) => b.box.y - a.box.y)
     .slice(0, 3);
   // A heading (a short line alone on its row) that says YTD puts the rows under it in that section.
-  return !above.some((l) => YTD.test(l.norm) && l.text.length < 40 && doc.rightOf({ line: l, start: 0, end: l.text.length, pattern: 0 }).length === 0);
+  return !above.some((l) => YTD.test(l.norm) && l.text.length < 40 && doc.rightOf(wholeLine(l)).length === 0);
 }
 
 function issuer(doc: DocView, labels?: RegExp[]): Candidate<unknown> | null {
@@ -83,6 +83,9 @@ function payee(doc: DocView): Candidate<unknown> | null {
   };
   return lookup(doc, { labels: L('checks payable to', 'check payable to', 'cheques payable to', 'cheque payable to', 'payable to', "a l'ordre de"), parse, where: ['after', 'below'] });
 }
+
+/** The employee's name as forms label it; a verification form asks for the applicant (Form 1005, VA 26-8497: `Name and Address of Applicant`). */
+const EMPLOYEE_NAME = L("employee's name", 'employee name', 'name and address of applicant', "applicant's name", 'name of applicant', 'employee', 'name');
 
 function personByLabel(doc: DocView, labels: RegExp[]): Candidate<unknown> | null {
   return lookup(doc, { labels, parse: nameParser, accept: atCellStart });
@@ -259,8 +262,7 @@ export function p60(doc: DocView): Out {
   const sur = lookup(doc, { labels: L('surname', 'last name'), parse: (t) => cutAtLabel(t) || null, where: ['after', 'right', 'below'] });
   const giv = lookup(doc, { labels: L('forenames or initials', 'forenames', 'first names', 'given names'), parse: (t) => cutAtLabel(t) || null, where: ['after', 'right', 'below'] });
   if (sur && giv) out.employeeName = { ...giv, value: normaliseName(`${giv.value} ${sur.value}`) };
-  // A verification form asks for the applicant (Form 1005, VA 26-8497: `Name and Address of Applicant`).
-  set(out, 'employeeName', personByLabel(doc, L("employee's name", 'employee name', 'name and address of applicant', "applicant's name", 'name of applicant', 'employee', 'name')));
+  set(out, 'employeeName', personByLabel(doc, EMPLOYEE_NAME));
   // "Employer name and address": the name heads the address block beside the label, which may
   // start a line above the label's row.
   for (const h of doc.findLabels(L('employer name and address', 'employer name', 'employer details', 'employer'))) {
@@ -374,8 +376,7 @@ export function employmentLetter(doc: DocView): Out {
     const line = doc.lines.find((l) => l.text.includes(who[1]!.split(' ').slice(-1)[0]!)) ?? doc.lines[0]!;
     if (looksLikeName(n)) set(out, 'employeeName', candidate(n, line, 0.8));
   }
-  // A verification form asks for the applicant (Form 1005, VA 26-8497: `Name and Address of Applicant`).
-  set(out, 'employeeName', personByLabel(doc, L("employee's name", 'employee name', 'name and address of applicant', "applicant's name", 'name of applicant', 'employee', 'name')));
+  set(out, 'employeeName', personByLabel(doc, EMPLOYEE_NAME));
   const job = /\b(?:in the (?:role|position) of|as (?:a|an|our)|position of|role of|job title(?: is)?:?|employed as(?: a| an)?|works as(?: a| an)?|holds the position of)\s+([A-Z][\w&/'\- ]{2,60}?)(?=[,.;]|\s+(?:since|from|and|on|with|at|in|for|based)\b)/.exec(text);
   if (job) {
     const line = doc.lines.find((l) => l.text.includes(job[1]!.split(' ')[0]!)) ?? doc.lines[0]!;

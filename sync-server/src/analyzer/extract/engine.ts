@@ -6,7 +6,7 @@
  */
 import type { ExtractedField } from '../types.js';
 import { type YearHint, findDates } from './dates.js';
-import { type DocView, type LabelHit, type LabelPattern, type XLine, fold } from './doc.js';
+import { type DocView, type LabelHit, type LabelPattern, type XLine, fold, wholeLine } from './doc.js';
 import { AU_POSTCODE, type Money, findMoney } from './money.js';
 import { looksLikeName, normaliseName, onlyHonorifics } from './names.js';
 
@@ -101,7 +101,7 @@ export function lookup<T>(doc: DocView, spec: LookupSpec<T>): Candidate<T> | nul
       doc.below(hit, spec.belowLines ?? 2).forEach((l, k) => {
         // A table's currency column (`EUR` under `Neuer Kontostand`, its amount in the next cell):
         // the cell under the label is the currency of the figure beside it.
-        const next = BARE_CURRENCY.test(l.text) ? doc.rightOf({ line: l, start: 0, end: l.text.length, pattern: hit.pattern })[0] : undefined;
+        const next = BARE_CURRENCY.test(l.text) ? doc.rightOf(wholeLine(l))[0] : undefined;
         const text = next ? `${l.text} ${next.text}` : spec.wrap ? doc.block(l).map((x) => x.text).join(' ') : l.text;
         // A row of labels over a row of values that OCR read each as one line (`DATE  PLEASE PAY
         // DUE DATE` over `31-12-2022  6,54,321.00  31-03-2023`): the value in the label's column first.
@@ -274,7 +274,7 @@ export function orgName(text: string): string {
 const EIRCODE = /\b[AC-FHKNPRTV-Y]\d{2}\s?[AC-FHKNPRTV-Y0-9]{4}\b/;
 const STREET_WORD = /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|close|crescent|terrace|square|gardens|grove|hill|walk|row|green|parade|quay|wharf|mews|rue|avenue|boulevard|place|calle|avenida|paseo|via|viale|corso|piazza|straße|strasse|str|weg|allee|platz|gasse|laan|straat|gracht|plein|ul|rua|apt|flat|unit|suite|apartment)\b\.?/i;
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/;
-const US_ZIP = /\b[A-Z]{2},? \d{5}(?:-\d{4})?\b/;
+export const US_ZIP = /\b[A-Z]{2},? \d{5}(?:-\d{4})?\b/;
 
 /** An address read as printed, cut after its postcode when a label follows on the same line. */
 const EU_POSTCODE_CITY = /\b(?:\d{4}\s?[A-Z]{2}|[A-Z]?\d{4,5}|[A-Z]\d{2}\s?[A-Z0-9]{4}|\d{2}-\d{3})\s+\p{Lu}[\p{L}'\-]+(?:[ \-](?:am|an|der|sur|en|de|del|di|la|le|im)[ \-]\p{Lu}[\p{L}\-]+)?/u;

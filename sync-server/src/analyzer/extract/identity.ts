@@ -4,8 +4,8 @@
  */
 import { countryCode, isMrzState } from './countries.js';
 import { findDates } from './dates.js';
-import type { DocView, XLine } from './doc.js';
-import { type Candidate, L, type Parser, addressParser, candidate, cutAtLabel, dateParser, isPostcodeLine, lookup, nameParser } from './engine.js';
+import { type DocView, type XLine, wholeLine } from './doc.js';
+import { type Candidate, L, type Parser, US_ZIP, addressParser, candidate, cutAtLabel, dateParser, isPostcodeLine, lookup, nameParser } from './engine.js';
 import { type MrzResult, findMrz } from './mrz.js';
 import { normaliseName, titleCase } from './names.js';
 
@@ -283,7 +283,7 @@ export function repairDates(text: string): string {
 }
 
 /** A US town line's state and ZIP code (`CO 80214-1249`): a number no licence has. */
-const STATE_ZIP = /\b[A-Z]{2},?\s+\d{5}(?:-\d{4})?\b/g;
+const STATE_ZIP = new RegExp(US_ZIP.source, 'g');
 
 /** Driving licences: the EU/UK numbered fields (1. surname … 5. number, 8. address) or US labels. */
 /** A US card's field label: its AAMVA number (OCR may misread it) and its word. */
@@ -346,7 +346,7 @@ function licenceNumberByShape(doc: DocView): Candidate<string> | null {
   // The discriminator's, revision's and audit number's lines, and the line under a row of labels
   // naming them (`5 DD Previous Type` over `12345678917 A`), hold the card stock's numbers.
   const stock = (l: XLine) => /\bDD\b|\bREV\b|\bAUDIT\b/i.test(l.text);
-  const underStock = new Set(doc.plain().filter((l) => stock(l) && !/\d{5}/.test(l.text)).flatMap((l) => doc.below({ line: l, start: 0, end: l.text.length, pattern: 0 }, 1)));
+  const underStock = new Set(doc.plain().filter((l) => stock(l) && !/\d{5}/.test(l.text)).flatMap((l) => doc.below(wholeLine(l), 1)));
   for (const l of doc.plain()) {
     if (stock(l) || underStock.has(l)) continue;
     for (const m of l.text.matchAll(/(?<![\w/-])([A-Z]?\d[A-Z0-9]{6,}|[A-Z]{1,3}\d{6,}[A-Z0-9]*)(?![\w/-])/g)) {
@@ -495,7 +495,7 @@ export function drivingLicence(doc: DocView): Out {
   if (!out.address) {
     // US cards print the address unlabelled under the name: street line(s), then city, state and ZIP.
     const lines = doc.plain();
-    const zip = lines.findIndex((l) => /\b[A-Z]{2},? \d{5}(?:-\d{4})?\b/.test(l.text) && /[A-Za-z]{3}/.test(l.text));
+    const zip = lines.findIndex((l) => US_ZIP.test(l.text) && /[A-Za-z]{3}/.test(l.text));
     if (zip > 0) {
       // A card's numbered name field (`1 TALBOT`, `2 LIAM R.`) at a left edge.
       const nameFieldAt = (x: number, n: 1 | 2, where: (o: XLine) => boolean = () => true) => lines.some((o) => Math.abs(o.box.x - x) < 6 && NAME_FIELD[n].test(o.text) && where(o));

@@ -155,9 +155,9 @@ function parseName(field: string): { surname: string; givenNames: string } {
  * so the deletion kept is the one that gives the words the data page prints, and only when the name
  * as read is not printed there; otherwise the line is what it was.
  */
-function nameAsPrinted(r: MrzResult, l1: string, l2: string, lines: { text: string }[], cand: { i: number }[]): MrzResult {
+function nameAsPrinted(r: MrzResult, l1: string, l2: string, page: () => PrintedPage): MrzResult {
   if (l1.length !== 45) return r;
-  const printed = new Set(lines.filter((_, i) => !cand.some((x) => x.i === i)).flatMap((l) => l.text.toUpperCase().split(/[^A-Z]+/)).filter((w) => w.length >= 2));
+  const printed = page().words;
   const words = (x: MrzResult) => `${x.surname} ${x.givenNames}`.split(' ').filter(Boolean);
   if (words(r).every((w) => printed.has(w))) return r;
   const nameEnd = l1.search(/<{3,}/);
@@ -167,6 +167,20 @@ function nameAsPrinted(r: MrzResult, l1: string, l2: string, lines: { text: stri
     if (words(d).length && words(d).every((w) => printed.has(w))) return d;
   }
   return r;
+}
+
+/** What the page prints outside its zone: its words, and its letters and digits run together. */
+interface PrintedPage {
+  words: Set<string>;
+  compact: string;
+}
+
+function printedPage(lines: { text: string }[], zone: { i: number }[]): PrintedPage {
+  const outside = lines.filter((_, i) => !zone.some((x) => x.i === i)).map((l) => l.text.toUpperCase());
+  return {
+    words: new Set(outside.flatMap((t) => t.split(/[^A-Z]+/)).filter((w) => w.length >= 2)),
+    compact: outside.map((t) => t.replace(/[^A-Z0-9]/g, '')).join(' '),
+  };
 }
 
 /** TD3 line 2 fields by position, repaired. */
@@ -318,6 +332,9 @@ export function findMrz(lines: { text: string }[]): MrzResult | null {
     if (looksLikeMrz(s)) cand.push({ i, s });
   });
   let best: MrzResult | null = null;
+  // The page outside the zone, read only when a repair needs it to decide, and then once.
+  let printed: PrintedPage | undefined;
+  const page = () => (printed ??= printedPage(lines, cand));
   const consider = (r: MrzResult) => {
     // A zone names a state ICAO knows: check digits repaired from look-alike letters validate
     // by chance in a payment slip's scan line or a sentence in capitals; a state code rarely does.
@@ -330,7 +347,7 @@ export function findMrz(lines: { text: string }[]): MrzResult | null {
     const c = cand[k + 2];
     // A first line cut short (a stamp over its name) still gives the state, and a whole second line all the rest.
     if (b && /^[PV]/.test(a.s) && (a.s.length >= 36 || (a.s.length >= 30 && b.s.length >= 43)) && b.s.length >= 36) {
-      const r = nameAsPrinted(readTd3(a.s, b.s), a.s, b.s, lines, cand);
+      const r = nameAsPrinted(readTd3(a.s, b.s), a.s, b.s, page);
       r.sourceLines = [a.i, b.i];
       consider(r);
       // One character too many (OCR read one twice, `60RFOO08099` for `60RF008099`): each
@@ -338,12 +355,12 @@ export function findMrz(lines: { text: string }[]): MrzResult | null {
       // those, the one whose number the page prints (the data page's own `Passport No.`), then a
       // doubled character's first (what OCR adds is most often a glyph read twice).
       if (b.s.length === 45 && score(r) < 4) {
-        const printed = lines.filter((_, i) => !cand.some((x) => x.i === i)).map((l) => l.text.toUpperCase().replace(/[^A-Z0-9]/g, '')).join(' ');
         let best: { r: MrzResult; key: number } | null = null;
         for (let i = 0; i < 44; i++) {
-          const d = nameAsPrinted(readTd3(a.s, b.s.slice(0, i) + b.s.slice(i + 1)), a.s, b.s.slice(0, i) + b.s.slice(i + 1), lines, cand);
+          const l2 = b.s.slice(0, i) + b.s.slice(i + 1);
+          const d = nameAsPrinted(readTd3(a.s, l2), a.s, l2, page);
           // OCR of the page drops a number's first character more often than any other.
-          const onPage = d.documentNumber.length >= 7 && printed.includes(d.documentNumber.slice(1));
+          const onPage = d.documentNumber.length >= 7 && page().compact.includes(d.documentNumber.slice(1));
           const key = score(d) * 4 + (onPage ? 2 : 0) + (b.s[i] === b.s[i + 1] || b.s[i] === b.s[i - 1] ? 1 : 0);
           if (!best || key > best.key) best = { r: d, key };
         }

@@ -7,6 +7,7 @@
 import { cleanMrzLine, findMrz, looksLikeMrz } from '../extract/mrz.js';
 import type { GreyImage } from '../pdf/pixels.js';
 import type { OcrEngine, OcrLine } from './ocr/engine.js';
+import { readingQuality } from './reading-quality.js';
 
 function crop(img: GreyImage, x0: number, y0: number, x1: number, y1: number): GreyImage {
   const w = x1 - x0;
@@ -114,18 +115,17 @@ export async function readZone(engine: OcrEngine, image: GreyImage, ppi: number,
   } catch {
     return lines;
   }
-  const zone = found.map((l) => ({ ...l, text: fillerRuns(l.text) })).filter((l) => looksLikeMrz(cleanMrzLine(l.text)));
+  const zone: OcrLine[] = found.map((l) => ({ ...l, text: fillerRuns(l.text) })).filter((l) => looksLikeMrz(cleanMrzLine(l.text)));
   if (!zone.some((l) => anchorOf(l.text) !== null)) return lines;
   const withZone = await rereadMrzStrip(engine, image, ppi, [...lines, ...zone].sort((a, b) => a.box.y - b.box.y));
   if (validated(withZone) < 2) return lines;
   // Of what the hunt read, only the zone's own lines stay (not a card's title read in its alphabet).
   const mrz = findMrz(withZone)!;
-  return withZone.filter((l, i) => !zone.includes(l as (typeof zone)[number]) || mrz.sourceLines.includes(i));
+  return withZone.filter((l, i) => !zone.includes(l) || mrz.sourceLines.includes(i));
 }
 
 /** A reading with few lines OCR was sure of, or unsure of two lines in five: where a zone can hide. */
 function poorReading(lines: OcrLine[]): boolean {
-  const real = lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
-  const sure = real.filter((l) => l.confidence >= 0.5).length;
-  return sure < 3 || sure < real.length * 0.6;
+  const q = readingQuality(lines);
+  return q.confident < 3 || q.confident < q.lines * 0.6;
 }

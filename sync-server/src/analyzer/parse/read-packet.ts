@@ -23,6 +23,7 @@ import { visualHash } from '../preflight/visual-hash.js';
 import { boundsOf, compose, type Matrix } from '../pdf/matrix.js';
 import type { ParsedPage, TextLine } from '../types.js';
 import { readZone } from './mrz-strip.js';
+import { readingQuality } from './reading-quality.js';
 import type { OcrEngine, OcrLine } from './ocr/engine.js';
 import { itemsToLines } from './text-lines.js';
 
@@ -104,8 +105,6 @@ const PICTURE_OCR_PPI = 250;
 const PICTURE_OCR_LONG_SIDE = 1400;
 /** What a searchable scan's text layer is taken to be sure of: a reading, though a confident one. */
 const OCR_LAYER_CONFIDENCE = 0.95;
-/** An OCR line counts as writing when it is this confident and has letters or digits. */
-const CONFIDENT_LINE = 0.5;
 
 const sha1 = (data: string | Uint8Array) => createHash('sha1').update(data).digest('hex');
 const round = (n: number) => Math.round(n * 2) / 2;
@@ -132,12 +131,6 @@ function toPage(lines: OcrLine[], toPageMatrix: Matrix): TextLine[] {
 export function ocrScale(image: GreyImage, ppi: number, smallPicture: boolean): number {
   if (smallPicture) return Math.max(1, Math.min(3, Math.max(PICTURE_OCR_PPI / (ppi || PICTURE_OCR_PPI), PICTURE_OCR_LONG_SIDE / Math.max(image.width, image.height))));
   return ppi > 0 && ppi < 150 ? Math.min(3, OCR_TARGET_PPI / ppi) : 1;
-}
-
-/** Lines worth reading (three letters or digits), and how many of them OCR was sure of. */
-function readingQuality(lines: readonly { text: string; confidence: number }[]): { lines: number; confident: number } {
-  const real = lines.filter((l) => (l.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
-  return { lines: real.length, confident: real.filter((l) => l.confidence >= CONFIDENT_LINE).length };
 }
 
 const confidentLines = (lines: TextLine[]): number => readingQuality(lines).confident;
